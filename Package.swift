@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "meetup-report",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "meetup-report", targets: ["MeetupReport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // C bridges: each system library behind its own small target.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        // vips's API is variadic, which Swift cannot call: the shim gives it fixed signatures.
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // Linux calls Swift cannot reach directly (renameat2 with RENAME_EXCHANGE).
+        .target(name: "CPlatform"),
+
+        .target(
+            name: "MeetupReportCore",
+            dependencies: [
+                "CCmark", "CVipsShim", "CPlatform",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "MeetupReport",
+            dependencies: [
+                "MeetupReportCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A scriptable HTTP server on 127.0.0.1 for the tests and the benchmark.
+        .target(
+            name: "LoopbackServer",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .testTarget(
+            name: "MeetupReportTests",
+            dependencies: ["MeetupReportCore", "LoopbackServer"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

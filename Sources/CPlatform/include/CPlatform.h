@@ -1,0 +1,12 @@
+#ifndef MEETUP_REPORT_CPLATFORM_H
+#define MEETUP_REPORT_CPLATFORM_H
+
+/// Atomically swaps two paths (renameat2 with RENAME_EXCHANGE): both must exist.
+/// Returns 0 on success, else -1 with errno set (EINVAL/ENOSYS where the
+/// file system or kernel cannot exchange).
+int mr_exchange_paths(const char *first, const char *second);
+
+/// 1 when the file descriptor is a terminal.
+int mr_is_terminal(int fd);
+
+#endif

@@ -1,0 +1,23 @@
+#ifndef MEETUP_REPORT_CVIPS_SHIM_H
+#define MEETUP_REPORT_CVIPS_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Starts libvips once per process. Returns 0 on success.
+int mr_vips_start(const char *program_name);
+
+/// Reads only the header of an image file. Returns 0 and fills width/height
+/// when the file is an image libvips can open, else non-zero with a message in `error`.
+int mr_vips_probe(const char *input_path, int *width, int *height,
+                  char *error, size_t error_capacity);
+
+/// Makes a JPEG thumbnail `width` pixels wide (never upscaled, aspect kept),
+/// refusing images with more than `max_pixels` pixels before decoding them.
+/// Returns 0 and the thumbnail's size on success, else non-zero with a message.
+int mr_vips_thumbnail(const char *input_path, const char *output_path,
+                      int width, int quality, uint64_t max_pixels,
+                      int *out_width, int *out_height,
+                      char *error, size_t error_capacity);
+
+#endif

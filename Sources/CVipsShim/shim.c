@@ -1,0 +1,98 @@
+#include "CVipsShim.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <vips/vips.h>
+
+static void copy_error(char *error, size_t capacity, const char *fallback) {
+    if (error == NULL || capacity == 0) return;
+    const char *message = vips_error_buffer();
+    if (message == NULL || message[0] == '\0') message = fallback;
+    snprintf(error, capacity, "%s", message);
+    /* Trim the trailing newline vips leaves on its messages. */
+    size_t length = strlen(error);
+    while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) {
+        error[--length] = '\0';
+    }
+    vips_error_clear();
+}
+
+/* vips prints per-tile warnings for damaged files on stderr; the caller reports
+   each failed photo once, in its own words, so these are dropped. */
+static void drop_vips_warning(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
+int mr_vips_start(const char *program_name) {
+    if (VIPS_INIT(program_name ? program_name : "meetup-report") != 0) return -1;
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, drop_vips_warning, NULL);
+    /* Parallelism comes from thumbnailing several photos at once; one vips
+       worker per image avoids oversubscribing the cores. */
+    vips_concurrency_set(1);
+    /* The operation cache would keep decoded photos alive between images. */
+    vips_cache_set_max(0);
+    return 0;
+}
+
+int mr_vips_probe(const char *input_path, int *width, int *height,
+                  char *error, size_t error_capacity) {
+    VipsImage *image = vips_image_new_from_file(input_path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (image == NULL) {
+        copy_error(error, error_capacity, "not an image libvips can read");
+        return -1;
+    }
+    *width = vips_image_get_width(image);
+    *height = vips_image_get_height(image);
+    g_object_unref(image);
+    return 0;
+}
+
+int mr_vips_thumbnail(const char *input_path, const char *output_path,
+                      int width, int quality, uint64_t max_pixels,
+                      int *out_width, int *out_height,
+                      char *error, size_t error_capacity) {
+    int source_width = 0, source_height = 0;
+    if (mr_vips_probe(input_path, &source_width, &source_height, error, error_capacity) != 0) {
+        return -1;
+    }
+    if (max_pixels > 0 && (uint64_t)source_width * (uint64_t)source_height > max_pixels) {
+        snprintf(error, error_capacity, "image is %dx%d, over the limit of %llu pixels",
+                 source_width, source_height, (unsigned long long)max_pixels);
+        return -2;
+    }
+
+    VipsImage *thumbnail = NULL;
+    /* height is a large bound so only the width constrains; SIZE_DOWN never upscales. */
+    if (vips_thumbnail(input_path, &thumbnail, width,
+                       "height", VIPS_MAX_COORD,
+                       "size", VIPS_SIZE_DOWN,
+                       "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                       NULL) != 0) {
+        copy_error(error, error_capacity, "could not decode the image");
+        return -1;
+    }
+
+    VipsImage *opaque = thumbnail;
+    if (vips_image_hasalpha(thumbnail)) {
+        double white[3] = {255.0, 255.0, 255.0};
+        VipsArrayDouble *background = vips_array_double_new(white, 3);
+        int failed = vips_flatten(thumbnail, &opaque, "background", background, NULL);
+        vips_area_unref(VIPS_AREA(background));
+        g_object_unref(thumbnail);
+        if (failed != 0) {
+            copy_error(error, error_capacity, "could not flatten transparency");
+            return -1;
+        }
+    }
+
+    int result = vips_jpegsave(opaque, output_path, "Q", quality, "strip", TRUE,
+                               "optimize_coding", TRUE, NULL);
+    if (result == 0) {
+        *out_width = vips_image_get_width(opaque);
+        *out_height = vips_image_get_height(opaque);
+    } else {
+        copy_error(error, error_capacity, "could not encode the thumbnail");
+    }
+    g_object_unref(opaque);
+    return result == 0 ? 0 : -1;
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Reads and validates a config file before anything touches the network:
+/// a bad config costs the user one clear message, never a half-run.
+public struct ConfigLoader: Sendable {
+    /// Config files are hand-written; anything bigger is a mistake (or an attack).
+    public static let maximumFileSize = 1 << 20
+    public static let defaultEndpoint = "https://api.meetup.com/gql-ext"
+    public static let defaultTokenVariable = "MEETUP_TOKEN"
+
+    private let environment: [String: String]
+
+    /// - Parameter environment: where the token variable is looked up; tests pass their own.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    public func load(from fileURL: URL) throws(ConfigError) -> ReportConfig {
+        let file = fileURL.path
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+                throw ConfigError.unreadable(file: file, reason: "it is \(size) bytes; a config is at most \(Self.maximumFileSize) bytes")
+            }
+            data = try Data(contentsOf: fileURL)
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw .unreadable(file: file, reason: (error as NSError).localizedDescription)
+        }
+        return try parse(data, file: file, baseDirectory: fileURL.deletingLastPathComponent())
+    }
+
+    /// Validates config JSON; relative paths are resolved against `baseDirectory`
+    /// (the config file's folder), so cron jobs work from any working directory.
+    public func parse(_ data: Data, file: String, baseDirectory: URL) throws(ConfigError) -> ReportConfig {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(data)
+        } catch {
+            throw .notJSON(file: file, reason: error.reason)
+        }
+        let root = try ConfigReader(file: file, path: "", value: document, allowed: [
+            "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency",
+        ])
+
+        let title = try root.string("title", required: true)!
+        let baseURLText = try root.string("baseURL", required: true, expected: "an absolute http(s) URL")!
+        guard let baseURL = URL(string: baseURLText), ["http", "https"].contains(baseURL.scheme?.lowercased() ?? ""),
+              baseURL.host?.isEmpty == false else {
+            throw root.invalid("baseURL", expected: "an absolute http(s) URL", found: .string(baseURLText))
+        }
+        let zoneName = try root.string("timeZone", required: false) ?? "UTC"
+        guard let timeZone = TimeZone(identifier: zoneName) else {
+            throw root.invalid("timeZone", expected: "an IANA time zone name such as \"Europe/Berlin\"", found: .string(zoneName))
+        }
+        let source = try parseSource(root.require("source", expected: "an object with \"type\""), root: root, baseDirectory: baseDirectory)
+        let queries = try parseQueries(root.require("queries", expected: "a non-empty array of queries"), root: root)
+        let output = try root.string("output", required: false) ?? "Output"
+        let cache = try root.string("cache", required: false) ?? ".meetup-report-cache"
+
+        return ReportConfig(
+            siteTitle: title,
+            baseURL: baseURL,
+            timeZone: timeZone,
+            source: source,
+            queries: queries,
+            outputDirectory: Self.resolve(output, against: baseDirectory),
+            cacheDirectory: Self.resolve(cache, against: baseDirectory),
+            thumbnailWidth: try root.integer("thumbnailWidth", in: 16...2048, required: false) ?? 320,
+            photoConcurrency: try root.integer("photoConcurrency", in: 1...64, required: false) ?? 8
+        )
+    }
+
+    private func parseSource(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> EventSourceConfig {
+        let keyPath = root.keyPath("source")
+        let type = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "directory"])
+            .string("type", required: true, expected: "\"meetup-api\" or \"snapshot\"")!
+        switch type {
+        case "meetup-api":
+            let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable"])
+            let endpointText = try reader.string("endpoint", required: false) ?? Self.defaultEndpoint
+            guard let endpoint = URL(string: endpointText), ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
+                  endpoint.host?.isEmpty == false else {
+                throw reader.invalid("endpoint", expected: "an absolute http(s) URL", found: .string(endpointText))
+            }
+            let variable = try reader.string("tokenVariable", required: false) ?? Self.defaultTokenVariable
+            guard variable.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil else {
+                throw reader.invalid("tokenVariable", expected: "an environment variable name such as MEETUP_TOKEN", found: .string(variable))
+            }
+            guard let token = environment[variable], !token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw .missingToken(file: root.file, keyPath: reader.keyPath("tokenVariable"), variable: variable)
+            }
+            return .meetupAPI(endpoint: endpoint, tokenVariable: variable)
+        case "snapshot":
+            let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "directory"])
+            let directory = Self.resolve(try reader.string("directory", required: true, expected: "the path of a snapshot folder")!,
+                                         against: baseDirectory)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw reader.invalid("directory", expected: "an existing snapshot folder", found: .string(directory.path))
+            }
+            return .snapshot(directory: directory)
+        default:
+            throw ConfigError.invalidValue(file: root.file, keyPath: ConfigReader.join(keyPath, "type"),
+                                           expected: "\"meetup-api\" or \"snapshot\"", found: ConfigReader.describe(.string(type)))
+        }
+    }
+
+    private func parseQueries(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> [EventQuery] {
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw root.invalid("queries", expected: "a non-empty array of queries", found: value)
+        }
+        var queries: [EventQuery] = []
+        var firstUse: [String: String] = [:]
+        for (index, item) in items.enumerated() {
+            let path = "\(root.keyPath("queries"))[\(index)]"
+            let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
+                "id", "title", "keyword", "lat", "lon", "radiusMiles", "daysAhead", "maxEvents",
+            ])
+            let id = try reader.string("id", required: true, expected: "a slug of lowercase letters, digits and dashes")!
+            guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
+                throw reader.invalid("id", expected: "a slug of lowercase letters, digits and dashes (at most 63), such as \"swift-berlin\"",
+                                     found: .string(id))
+            }
+            if let first = firstUse[id] {
+                throw .duplicateQueryID(file: root.file, keyPath: reader.keyPath("id"), id: id, firstKeyPath: first)
+            }
+            firstUse[id] = reader.keyPath("id")
+            queries.append(EventQuery(
+                id: id,
+                title: try reader.string("title", required: false),
+                keyword: try reader.string("keyword", required: true)!,
+                latitude: try reader.number("lat", in: -90...90, required: true)!,
+                longitude: try reader.number("lon", in: -180...180, required: true)!,
+                radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25,
+                daysAhead: try reader.integer("daysAhead", in: 1...365, required: false) ?? 30,
+                maxEvents: try reader.integer("maxEvents", in: 1...10_000, required: false)
+            ))
+        }
+        return queries
+    }
+
+    /// Resolves a path from a config or the command line: `~` expanded, relative to `base`.
+    public static func resolve(_ path: String, against base: URL) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
+        return base.appendingPathComponent(expanded).standardizedFileURL
+    }
+}

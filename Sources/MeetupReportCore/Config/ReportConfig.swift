@@ -1,0 +1,67 @@
+import Foundation
+
+/// A validated configuration: every value here has passed `ConfigLoader`'s
+/// checks, so the pipeline never re-validates.
+public struct ReportConfig: Sendable {
+    public var siteTitle: String
+    /// The public address the site is served from (feeds and sitemaps need absolute links).
+    public var baseURL: URL
+    public var timeZone: TimeZone
+    public var source: EventSourceConfig
+    public var queries: [EventQuery]
+    public var outputDirectory: URL
+    public var cacheDirectory: URL
+    public var thumbnailWidth: Int
+    public var photoConcurrency: Int
+
+    public init(
+        siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],
+        outputDirectory: URL, cacheDirectory: URL, thumbnailWidth: Int = 320, photoConcurrency: Int = 8
+    ) {
+        self.siteTitle = siteTitle
+        self.baseURL = baseURL
+        self.timeZone = timeZone
+        self.source = source
+        self.queries = queries
+        self.outputDirectory = outputDirectory
+        self.cacheDirectory = cacheDirectory
+        self.thumbnailWidth = thumbnailWidth
+        self.photoConcurrency = photoConcurrency
+    }
+}
+
+/// Where events come from.
+public enum EventSourceConfig: Sendable, Equatable {
+    /// The live Meetup GraphQL API. The token is read from `tokenVariable` in the
+    /// environment, never from the config file, so configs can be shared and committed.
+    case meetupAPI(endpoint: URL, tokenVariable: String)
+    /// A folder written by `--record` (or an archive in the same layout), replayed offline.
+    case snapshot(directory: URL)
+}
+
+/// One keyword search around a place.
+public struct EventQuery: Sendable, Hashable {
+    /// A slug (`[a-z0-9-]`), safe to use in file names.
+    public var id: String
+    public var title: String
+    public var keyword: String
+    public var latitude: Double
+    public var longitude: Double
+    public var radiusMiles: Double
+    public var daysAhead: Int
+    public var maxEvents: Int?
+
+    public init(
+        id: String, title: String? = nil, keyword: String, latitude: Double, longitude: Double,
+        radiusMiles: Double = 25, daysAhead: Int = 30, maxEvents: Int? = nil
+    ) {
+        self.id = id
+        self.title = title ?? keyword
+        self.keyword = keyword
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radiusMiles = radiusMiles
+        self.daysAhead = daysAhead
+        self.maxEvents = maxEvents
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// One page of search results, as the mapping saw it.
+public struct EventPage: Sendable, Equatable {
+    public var events: [Event]
+    /// The cursor to ask for the next page with, or nil on the last page.
+    public var nextCursor: String?
+    /// Entries that were not usable events (no id, no start time); skipped, not fatal.
+    public var skippedCount: Int
+
+    public init(events: [Event], nextCursor: String? = nil, skippedCount: Int = 0) {
+        self.events = events
+        self.nextCursor = nextCursor
+        self.skippedCount = skippedCount
+    }
+}
+
+/// Why a response body could not be read as a page. The fetcher adds the query and page.
+public enum PageMappingError: Error, Sendable, Equatable {
+    case notJSON(String)
+    case graphQLErrors([String])
+    case unexpectedShape(String)
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Why a query produced no events. Every message names the query, because a
+/// nightly log with twenty queries is useless if it only says "HTTP 500".
+public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    case transport(query: String, page: Int, reason: String)
+    case httpStatus(query: String, page: Int, status: Int)
+    case graphQL(query: String, page: Int, messages: [String])
+    case malformedResponse(query: String, page: Int, reason: String)
+    case snapshotMissing(query: String, path: String)
+    case snapshotUnreadable(query: String, path: String, reason: String)
+
+    public var queryID: String {
+        switch self {
+        case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
+             .malformedResponse(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _):
+            query
+        }
+    }
+
+    /// The reason without the query name, for the summary line.
+    public var reason: String {
+        switch self {
+        case .transport(_, let page, let reason):
+            "page \(page): network error: \(reason)"
+        case .httpStatus(_, let page, let status):
+            "page \(page): HTTP \(status) from the API"
+        case .graphQL(_, let page, let messages):
+            "page \(page): the API answered with errors: \(messages.joined(separator: "; "))"
+        case .malformedResponse(_, let page, let reason):
+            "page \(page): unexpected response: \(reason)"
+        case .snapshotMissing(_, let path):
+            "the snapshot has no responses for it (looked for \(path))"
+        case .snapshotUnreadable(_, let path, let reason):
+            "cannot read \(path): \(reason)"
+        }
+    }
+
+    public var description: String { "query \"\(queryID)\": \(reason)" }
+}

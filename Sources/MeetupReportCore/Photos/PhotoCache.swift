@@ -1,0 +1,109 @@
+import Foundation
+
+/// What the server said about a photo, to revalidate it next run instead of downloading it again.
+public struct PhotoValidators: Sendable, Codable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+}
+
+/// Width and height in pixels.
+public struct PixelSize: Sendable, Codable, Hashable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A photo kept between runs, with its validators and the thumbnails made from it.
+public struct CachedPhoto: Sendable, Codable, Equatable {
+    public var url: String
+    public var validators: PhotoValidators
+    public var byteCount: Int
+    public var storedAt: Date
+    /// Thumbnail sizes made from this exact download, keyed by requested width.
+    public var thumbnails: [String: PixelSize]
+}
+
+/// The on-disk photo cache: `photos/<sha256(url)>` holds the bytes,
+/// `photos/<sha256(url)>.json` the metadata. Names are hashes (URLs are untrusted),
+/// and every file is replaced atomically, so a killed run leaves either the old
+/// entry or the new one, never a torn file.
+public struct PhotoCache: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    public var photosDirectory: URL { directory.appendingPathComponent("photos") }
+    public var thumbnailsDirectory: URL { directory.appendingPathComponent("thumbnails") }
+    /// Downloads land here first, on the cache's file system, so storing is a rename.
+    public var incomingDirectory: URL { directory.appendingPathComponent("incoming") }
+
+    public func key(for url: URL) -> String { SHA256.hex(url.absoluteString) }
+
+    public func dataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url)) }
+
+    private func metadataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url) + ".json") }
+
+    public func thumbnailFile(for url: URL, width: Int) -> URL {
+        thumbnailsDirectory.appendingPathComponent("\(key(for: url))-w\(width).jpg")
+    }
+
+    public func prepare() throws {
+        for folder in [photosDirectory, thumbnailsDirectory, incomingDirectory] {
+            try FileOperations.createDirectory(folder)
+        }
+        // Leftovers of a killed run: never read, safe to drop.
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: incomingDirectory.path) {
+            for name in names { try? FileManager.default.removeItem(at: incomingDirectory.appendingPathComponent(name)) }
+        }
+    }
+
+    /// The entry for `url`, only if both its metadata and its bytes are present.
+    public func entry(for url: URL) -> CachedPhoto? {
+        guard let data = try? Data(contentsOf: metadataFile(for: url)),
+              let entry = try? Self.decoder.decode(CachedPhoto.self, from: data),
+              entry.url == url.absoluteString,
+              FileOperations.fileSize(dataFile(for: url)) == entry.byteCount else { return nil }
+        return entry
+    }
+
+    /// Moves a finished download into the cache, replacing any older copy, and
+    /// drops thumbnails made from the older copy.
+    @discardableResult
+    public func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, now: Date) throws -> CachedPhoto {
+        let byteCount = FileOperations.fileSize(downloadedFile) ?? 0
+        // Metadata goes first, so a run killed mid-way leaves no entry rather than
+        // old validators describing new bytes.
+        try? FileManager.default.removeItem(at: metadataFile(for: url))
+        try FileOperations.replace(dataFile(for: url), with: downloadedFile)
+        let entry = CachedPhoto(url: url.absoluteString, validators: validators, byteCount: byteCount,
+                                storedAt: now, thumbnails: [:])
+        try write(entry, for: url)
+        return entry
+    }
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+
+    public func write(_ entry: CachedPhoto, for url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        try FileOperations.writeAtomically(try encoder.encode(entry), to: metadataFile(for: url))
+    }
+}

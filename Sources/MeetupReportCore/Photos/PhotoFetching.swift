@@ -1,0 +1,19 @@
+import Foundation
+
+/// The result of asking for a photo, given what the cache already holds.
+public enum PhotoFetchResult: Sendable {
+    /// New bytes, in a file inside the directory the caller gave.
+    case downloaded(file: URL, byteCount: Int, validators: PhotoValidators)
+    /// The cached copy is still current (HTTP 304); nothing was downloaded.
+    case notModified
+    case failed(reason: String)
+}
+
+/// Gets photo bytes onto disk. The HTTP implementation streams to a file
+/// (photos never sit whole in memory); the snapshot one copies recorded files.
+public protocol PhotoFetching: Sendable {
+    /// Calls `completion` exactly once, from any thread. When `validators` are
+    /// given, a conditional request is made and `.notModified` may come back.
+    func fetch(_ url: URL, validators: PhotoValidators?, into directory: URL,
+               completion: @escaping @Sendable (PhotoFetchResult) -> Void)
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// A thumbnail ready to be published.
+public struct Thumbnail: Sendable, Hashable {
+    /// The file in the cache; the site links or copies it.
+    public var file: URL
+    public var size: PixelSize
+    /// The site-relative name, a hash of the photo URL.
+    public var publishedName: String
+}
+
+/// Counts for the summary line.
+public struct PhotoStatistics: Sendable, Equatable {
+    public var downloaded = 0
+    public var revalidated = 0
+    public var fromCache = 0
+    public var failed = 0
+    public var bytesDownloaded = 0
+    public var thumbnailsMade = 0
+
+    public init() {}
+}
+
+/// What the photo stage produced: a thumbnail per photo URL that worked.
+/// URLs missing here get the placeholder.
+public struct PhotoSet: Sendable {
+    public var thumbnails: [URL: Thumbnail]
+    public var statistics: PhotoStatistics
+    public var warnings: [String]
+}
+
+/// Progress of the photo stage, for the terminal line.
+public enum PhotoProgress: Sendable {
+    case fetched(URL)
+    case thumbnailed(URL)
+}
+
+/// Downloads (or revalidates) every distinct photo, at most `concurrency` at a
+/// time through a `DispatchGroup`, and thumbnails each one as soon as its bytes
+/// are on disk, so thumbnailing overlaps the remaining downloads.
+public struct PhotoStage: Sendable {
+    public let cache: PhotoCache
+    public let fetcher: any PhotoFetching
+    public let thumbnailer: any Thumbnailing
+    public let thumbnailWidth: Int
+    public let concurrency: Int
+    public let recorder: SnapshotRecorder?
+
+    public init(cache: PhotoCache, fetcher: any PhotoFetching, thumbnailer: any Thumbnailing,
+                thumbnailWidth: Int, concurrency: Int, recorder: SnapshotRecorder? = nil) {
+        self.cache = cache
+        self.fetcher = fetcher
+        self.thumbnailer = thumbnailer
+        self.thumbnailWidth = thumbnailWidth
+        self.concurrency = max(1, concurrency)
+        self.recorder = recorder
+    }
+
+    /// The distinct photo URLs of `events`, in first-seen order.
+    public static func photoURLs(of events: [Event]) -> [URL] {
+        var seen = Set<URL>()
+        return events.compactMap(\.displayPhotoURL).filter { seen.insert($0).inserted }
+    }
+
+    public func run(_ urls: [URL], now: Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }) -> PhotoSet {
+        let results = LockedBox(PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: []))
+        do {
+            try cache.prepare()
+        } catch {
+            return PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [
+                "photo cache \(cache.directory.path) is not writable (\(error.localizedDescription)); every photo gets a placeholder",
+            ])
+        }
+        let group = DispatchGroup()
+        let downloadSlots = DispatchSemaphore(value: concurrency)
+        // One thumbnail per core at a time; queued work waits without holding a thread.
+        let thumbnailQueue = OperationQueue()
+        thumbnailQueue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        thumbnailQueue.qualityOfService = .userInitiated
+
+        for url in urls {
+            downloadSlots.wait()
+            group.enter()
+            let cached = cache.entry(for: url)
+            fetcher.fetch(url, validators: cached.map(\.validators), into: cache.incomingDirectory) { result in
+                downloadSlots.signal()
+                onProgress(.fetched(url))
+                let source = record(result, for: url, cached: cached, now: now, into: results)
+                guard let source else {
+                    group.leave()
+                    return
+                }
+                thumbnailQueue.addOperation {
+                    thumbnail(url, entry: source, into: results)
+                    onProgress(.thumbnailed(url))
+                    group.leave()
+                }
+            }
+        }
+        group.wait()
+        return results.withLock { $0 }
+    }
+
+    /// Folds a fetch result into the cache and the statistics; returns the entry to thumbnail, if any.
+    private func record(_ result: PhotoFetchResult, for url: URL, cached: CachedPhoto?, now: Date,
+                        into results: LockedBox<PhotoSet>) -> CachedPhoto? {
+        switch result {
+        case .downloaded(let file, let byteCount, let validators):
+            do {
+                let entry = try cache.store(file, for: url, validators: validators, now: now)
+                recorder?.recordPhoto(cache.dataFile(for: url), for: url)
+                results.withLock {
+                    $0.statistics.downloaded += 1
+                    $0.statistics.bytesDownloaded += byteCount
+                }
+                return entry
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                return fallback(to: cached, url: url, reason: "cannot store it in the cache: \(error.localizedDescription)", into: results)
+            }
+        case .notModified:
+            guard let cached else {
+                return fallback(to: nil, url: url, reason: "the server said not modified, but nothing is cached", into: results)
+            }
+            recorder?.recordPhoto(cache.dataFile(for: url), for: url)
+            results.withLock { $0.statistics.revalidated += 1 }
+            return cached
+        case .failed(let reason):
+            return fallback(to: cached, url: url, reason: reason, into: results)
+        }
+    }
+
+    /// A photo that could not be fetched keeps its last good cached copy, else the placeholder.
+    private func fallback(to cached: CachedPhoto?, url: URL, reason: String, into results: LockedBox<PhotoSet>) -> CachedPhoto? {
+        results.withLock {
+            $0.statistics.failed += 1
+            $0.warnings.append("photo \(Self.shortName(url)): \(reason); "
+                + (cached == nil ? "using the placeholder" : "using the cached copy"))
+        }
+        return cached
+    }
+
+    private func thumbnail(_ url: URL, entry: CachedPhoto, into results: LockedBox<PhotoSet>) {
+        let key = String(thumbnailWidth)
+        let file = cache.thumbnailFile(for: url, width: thumbnailWidth)
+        let publishedName = String(cache.key(for: url).prefix(32)) + ".jpg"
+        if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) {
+            results.withLock { $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName) }
+            return
+        }
+        do {
+            let size = try thumbnailer.makeThumbnail(of: cache.dataFile(for: url), width: thumbnailWidth, to: file)
+            var updated = entry
+            updated.thumbnails[key] = size
+            try? cache.write(updated, for: url)
+            results.withLock {
+                $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName)
+                $0.statistics.thumbnailsMade += 1
+            }
+        } catch {
+            results.withLock {
+                $0.statistics.failed += 1
+                $0.warnings.append("photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")
+            }
+        }
+    }
+
+    /// Host and last path component: enough to find the photo, short enough for a log line.
+    static func shortName(_ url: URL) -> String {
+        "\(url.host ?? "")/…/\(url.lastPathComponent)"
+    }
+}

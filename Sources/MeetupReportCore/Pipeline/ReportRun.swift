@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One run of the batch pipeline, and the one place that lists its stages:
+///
+///     fetch → photos → render → publish
+///
+/// Every IO edge (event source, photo fetcher, thumbnailer, clock) is chosen here
+/// from the config, so tests run the same code against a loopback server and temp folders.
+public struct ReportRun: Sendable {
+    public var config: ReportConfig
+    public var templatesDirectory: URL
+    /// The moment the run considers "now": the search window starts here and the
+    /// site says it was generated then. Injected so tests never depend on the date.
+    public var now: Date
+    public var environment: [String: String]
+    public var recordDirectory: URL?
+    public var observer: any RunObserver
+    public var thumbnailer: any Thumbnailing
+
+    public init(config: ReportConfig, templatesDirectory: URL, now: Date,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                recordDirectory: URL? = nil, observer: any RunObserver = SilentObserver(),
+                thumbnailer: any Thumbnailing = VipsThumbnailer()) {
+        self.config = config
+        self.templatesDirectory = templatesDirectory
+        self.now = now
+        self.environment = environment
+        self.recordDirectory = recordDirectory
+        self.observer = observer
+        self.thumbnailer = thumbnailer
+    }
+
+    /// Runs every stage. Never throws: whatever happens ends in a summary, and
+    /// unless the site was published, the previous one is untouched.
+    public func run() -> RunSummary {
+        let started = ContinuousClock.now
+        func elapsed() -> Double {
+            let duration = ContinuousClock.now - started
+            return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        var summary = RunSummary(queriesSucceeded: 0, failures: [], eventCount: 0, photos: PhotoStatistics(),
+                                 published: false, abortReason: nil, seconds: 0)
+        let templates: SiteTemplates
+        do {
+            templates = try SiteTemplates(directory: templatesDirectory)
+        } catch {
+            summary.abortReason = error.description
+            summary.seconds = elapsed()
+            return summary
+        }
+
+        let recorder = recordDirectory.map(SnapshotRecorder.init(directory:))
+        let (eventSource, photoFetcher) = makeSources(recorder: recorder)
+
+        // 1. Fetch
+        observer.stageStarted(.fetch, total: config.queries.count)
+        let fetched = EventFetcher(source: eventSource).fetchAll(config.queries, now: now) { query, outcome in
+            observer.queryFinished(query, outcome: outcome)
+        }
+        summary.failures = fetched.failures.map(\.error)
+        summary.queriesSucceeded = config.queries.count - summary.failures.count
+        summary.eventCount = fetched.distinctEvents.count
+        guard summary.failures.isEmpty else {
+            summary.abortReason = "a query failed"
+            finishRecording(recorder)
+            summary.seconds = elapsed()
+            return summary
+        }
+
+        // 2. Photos
+        let urls = PhotoStage.photoURLs(of: fetched.distinctEvents)
+        observer.stageStarted(.photos, total: urls.count)
+        let photoStage = PhotoStage(
+            cache: PhotoCache(directory: config.cacheDirectory), fetcher: photoFetcher, thumbnailer: thumbnailer,
+            thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency, recorder: recorder)
+        let photos = photoStage.run(urls, now: now) { observer.photoProgress($0) }
+        summary.photos = photos.statistics
+        photos.warnings.forEach(observer.warning)
+        finishRecording(recorder)
+
+        // 3. Render, into a staging folder beside the output
+        observer.stageStarted(.render, total: config.queries.count + 1)
+        let publisher = SitePublisher(outputDirectory: config.outputDirectory)
+        do {
+            let staging = try publisher.makeStagingDirectory()
+            do {
+                try SiteRenderer(templates: templates).render(
+                    SiteInput(config: config, fetched: fetched, thumbnails: photos.thumbnails, generatedAt: now), into: staging)
+                // 4. Publish
+                observer.stageStarted(.publish, total: 1)
+                try publisher.publish(staging)
+                summary.published = true
+            } catch {
+                publisher.discard(staging)
+                throw error
+            }
+        } catch {
+            summary.abortReason = String(describing: error)
+        }
+        summary.seconds = elapsed()
+        return summary
+    }
+
+    private func makeSources(recorder: SnapshotRecorder?) -> (any EventSource, any PhotoFetching) {
+        switch config.source {
+        case .meetupAPI(let endpoint, let tokenVariable):
+            let session = HTTPSession.make(maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count))
+            let token = environment[tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            return (MeetupAPISource(endpoint: endpoint, token: token, session: session, recorder: recorder),
+                    HTTPPhotoFetcher(session: session))
+        case .snapshot(let directory):
+            return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory))
+        }
+    }
+
+    private func finishRecording(_ recorder: SnapshotRecorder?) {
+        for problem in recorder?.finish() ?? [] {
+            observer.warning("recording: \(problem)")
+        }
+    }
+}

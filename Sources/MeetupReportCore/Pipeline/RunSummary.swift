@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a run did, for the one-line summary and the exit code.
+public struct RunSummary: Sendable {
+    public var queriesSucceeded: Int
+    public var failures: [FetchError]
+    public var eventCount: Int
+    public var photos: PhotoStatistics
+    public var published: Bool
+    /// Why nothing was published, when it was not.
+    public var abortReason: String?
+    public var seconds: Double
+
+    public var succeeded: Bool { failures.isEmpty && published }
+
+    /// One line, the last thing a cron mail shows:
+    /// `meetup-report: ok: 4/4 queries, 47 events; photos 5 downloaded, 0 revalidated, 0 from cache, 1 failed; 0.8 s`
+    public var line: String {
+        let total = queriesSucceeded + failures.count
+        var text = "meetup-report: \(succeeded ? "ok" : "FAILED"): \(queriesSucceeded)/\(total) queries, "
+            + "\(eventCount) events; photos \(photos.downloaded) downloaded, \(photos.revalidated) revalidated, "
+            + "\(photos.fromCache) from cache, \(photos.failed) failed; "
+            + String(format: "%.1f s", seconds)
+        if !failures.isEmpty {
+            text += "; failed: " + failures.map { "\($0.queryID) (\($0.reason))" }.joined(separator: ", ")
+        }
+        if !published {
+            text += "; previous site kept" + (abortReason.map { " (\($0))" } ?? "")
+        }
+        return text
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A parsed JSON document that keeps the distinction between numbers, booleans
+/// and strings, so config validation and tolerant API mapping can say exactly
+/// what they found instead of guessing through `Any` casts.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Parses UTF-8 JSON. Throws `JSONValue.ParseError` with the decoder's reason.
+    public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch let error as DecodingError {
+            throw ParseError(reason: error.readableReason)
+        } catch {
+            throw ParseError(reason: String(describing: error))
+        }
+    }
+
+    public struct ParseError: Error, Sendable, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    public var doubleValue: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// An integral number, or a string holding one (APIs serialise ids and counts both ways).
+    public var intValue: Int? {
+        switch self {
+        case .number(let number) where number.rounded() == number && abs(number) < 9.0e15:
+            return Int(number)
+        case .string(let text):
+            return Int(text)
+        default:
+            return nil
+        }
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+
+    /// A short name of the kind of value, for error messages ("a string", "an object").
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+extension JSONValue: Decodable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([JSONValue].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+}
+
+extension JSONValue: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let flag): try container.encode(flag)
+        case .number(let number): try container.encode(number)
+        case .string(let text): try container.encode(text)
+        case .array(let items): try container.encode(items)
+        case .object(let members): try container.encode(members)
+        }
+    }
+}
+
+extension DecodingError {
+    /// The underlying reason without Swift's coding-path noise.
+    var readableReason: String {
+        switch self {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            return context.debugDescription
+        @unknown default:
+            return String(describing: self)
+        }
+    }
+}
