@@ -1,1 +1,185 @@
 import FlyingFox
+import Foundation
+import Synchronization
+
+/// A scriptable stand-in for the Meetup API and its photo CDN, listening on
+/// 127.0.0.1 on an ephemeral port. Tests and the benchmark load it with recorded
+/// pages and real image files, inject latency and faults, and read its counters
+/// to see what the client really sent.
+///
+/// - `POST /gql`: answers a GraphQL `eventSearch` with the pages registered for
+///   the request's `variables.filter.query`, following `after` cursors.
+/// - `GET /photos/<name>`: serves a registered photo with an ETag and answers
+///   a matching `If-None-Match` with 304.
+public final class LoopbackServer: Sendable {
+    /// What the server saw and sent, for assertions.
+    public struct Counters: Sendable, Equatable {
+        public var graphQLRequests = 0
+        public var photoResponses200 = 0
+        public var photoResponses304 = 0
+        public var photoBytesSent = 0
+        public var authorizationHeaders: Set<String> = []
+    }
+
+    /// A fault to answer with instead of the normal response.
+    public enum Fault: Sendable {
+        case status(Int, body: String = "")
+        case body(String, contentType: String = "application/json")
+    }
+
+    struct Photo: Sendable {
+        var data: Data
+        var contentType: String
+        var etag: String
+    }
+
+    private struct State: Sendable {
+        var pages: [String: [Data]] = [:]
+        var photos: [String: Photo] = [:]
+        var pageFaults: [String: Fault] = [:]
+        var photoFaults: [String: Fault] = [:]
+        var latency: Duration = .zero
+        var counters = Counters()
+    }
+
+    private let state = Mutex(State())
+    private let server: HTTPServer
+    private let task = Mutex<Task<Void, Error>?>(nil)
+
+    public init() throws {
+        server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+    }
+
+    // MARK: Script
+
+    /// Registers the raw response bodies for a keyword, in page order.
+    public func setPages(_ pages: [Data], forKeyword keyword: String) {
+        state.withLock { $0.pages[keyword] = pages }
+    }
+
+    /// Serves `data` at `/photos/<name>` and returns its full URL once started.
+    public func setPhoto(_ data: Data, named name: String, contentType: String = "image/jpeg") {
+        let etag = "\"\(data.count)-\(data.hashValue & 0xFFFFFF)\""
+        state.withLock { $0.photos[name] = Photo(data: data, contentType: contentType, etag: etag) }
+    }
+
+    /// Answers page `page` (1-based) of `keyword` with a fault.
+    public func setPageFault(_ fault: Fault?, keyword: String, page: Int) {
+        state.withLock { $0.pageFaults["\(keyword)#\(page)"] = fault }
+    }
+
+    public func setPhotoFault(_ fault: Fault?, named name: String) {
+        state.withLock { $0.photoFaults[name] = fault }
+    }
+
+    /// Delay before every response, to model a real network round trip.
+    public func setLatency(_ latency: Duration) {
+        state.withLock { $0.latency = latency }
+    }
+
+    public var counters: Counters { state.withLock { $0.counters } }
+
+    public func resetCounters() {
+        state.withLock { $0.counters = Counters() }
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts listening and returns the base URL, e.g. `http://127.0.0.1:41234`.
+    public func start() async throws -> URL {
+        await server.appendRoute("POST /gql") { [weak self] request in
+            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
+            return try await self.answerGraphQL(request)
+        }
+        await server.appendRoute("GET /photos/*") { [weak self] request in
+            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
+            return await self.answerPhoto(request)
+        }
+        let server = self.server
+        task.withLock { $0 = Task { try await server.run() } }
+        try await server.waitUntilListening(timeout: 10)
+        guard case .ip4(let host, let port)? = await server.listeningAddress else {
+            throw URLError(.cannotConnectToHost)
+        }
+        guard let url = URL(string: "http://\(host):\(port)") else { throw URLError(.badURL) }
+        return url
+    }
+
+    public func stop() async {
+        await server.stop(timeout: 1)
+        task.withLock { $0?.cancel() }
+    }
+
+    // MARK: Handlers
+
+    private func delay() async {
+        let latency = state.withLock { $0.latency }
+        if latency > .zero { try? await Task.sleep(for: latency) }
+    }
+
+    private func answerGraphQL(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = try await request.bodyData
+        let authorization = request.headers[.authorization]
+        state.withLock {
+            $0.counters.graphQLRequests += 1
+            if let authorization { $0.counters.authorizationHeaders.insert(authorization) }
+        }
+        await delay()
+        guard let payload = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              let variables = payload["variables"] as? [String: Any],
+              let filter = variables["filter"] as? [String: Any],
+              let keyword = filter["query"] as? String else {
+            return Self.json(#"{"errors":[{"message":"malformed request"}]}"#, status: .badRequest)
+        }
+        let after = variables["after"] as? String
+        let (pages, faults) = state.withLock { ($0.pages[keyword] ?? [], $0.pageFaults) }
+        let index = after.flatMap { cursor in pages.firstIndex { Self.endCursor(of: $0) == cursor }.map { $0 + 1 } } ?? 0
+        if let fault = faults["\(keyword)#\(index + 1)"] {
+            return Self.response(for: fault)
+        }
+        guard index < pages.count else {
+            return Self.json(#"{"data":{"eventSearch":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}"#)
+        }
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: pages[index])
+    }
+
+    private func answerPhoto(_ request: HTTPRequest) async -> HTTPResponse {
+        await delay()
+        let name = String(request.path.dropFirst("/photos/".count))
+        let (photo, fault) = state.withLock { ($0.photos[name], $0.photoFaults[name]) }
+        if let fault { return Self.response(for: fault) }
+        guard let photo else { return HTTPResponse(statusCode: .notFound) }
+        if request.headers[HTTPHeader("If-None-Match")] == photo.etag {
+            state.withLock { $0.counters.photoResponses304 += 1 }
+            return HTTPResponse(statusCode: .notModified, headers: [HTTPHeader("ETag"): photo.etag])
+        }
+        state.withLock {
+            $0.counters.photoResponses200 += 1
+            $0.counters.photoBytesSent += photo.data.count
+        }
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: photo.contentType, HTTPHeader("ETag"): photo.etag],
+                            body: photo.data)
+    }
+
+    private static func endCursor(of page: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
+              let data = object["data"] as? [String: Any],
+              let search = data["eventSearch"] as? [String: Any],
+              let info = search["pageInfo"] as? [String: Any] else { return nil }
+        return info["endCursor"] as? String
+    }
+
+    private static func response(for fault: Fault) -> HTTPResponse {
+        switch fault {
+        case .status(let code, let body):
+            HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Injected"), headers: [.contentType: "text/plain"],
+                         body: Data(body.utf8))
+        case .body(let body, let contentType):
+            HTTPResponse(statusCode: .ok, headers: [.contentType: contentType], body: Data(body.utf8))
+        }
+    }
+
+    private static func json(_ text: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], body: Data(text.utf8))
+    }
+}

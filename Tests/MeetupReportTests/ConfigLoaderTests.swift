@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import MeetupReportCore
+
+@Suite("Config validation")
+struct ConfigLoaderTests {
+    static let environment = ["MEETUP_TOKEN": "secret-token"]
+    let base = URL(fileURLWithPath: "/srv/reports")
+
+    static let valid = """
+        {
+          "title": "Tech in Berlin",
+          "baseURL": "https://events.example.org/",
+          "timeZone": "Europe/Berlin",
+          "source": {"type": "meetup-api"},
+          "queries": [
+            {"id": "swift", "keyword": "swift", "lat": 52.52, "lon": 13.40},
+            {"id": "rust-berlin", "title": "Rust", "keyword": "rust", "lat": 52.52, "lon": 13.40,
+             "radiusMiles": 10, "daysAhead": 14, "maxEvents": 50}
+          ]
+        }
+        """
+
+    func load(_ text: String, environment: [String: String] = environment) throws(ConfigError) -> ReportConfig {
+        try ConfigLoader(environment: environment).parse(Data(text.utf8), file: "queries.json", baseDirectory: base)
+    }
+
+    /// Applies `edit` to the valid config's JSON object and returns the error.
+    func error(editing edit: (inout [String: Any]) -> Void, environment: [String: String] = environment) throws -> ConfigError {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(Self.valid.utf8)) as? [String: Any])
+        edit(&object)
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        do {
+            _ = try load(text, environment: environment)
+        } catch {
+            return error
+        }
+        Issue.record("expected the config to be rejected")
+        return .notJSON(file: "", reason: "")
+    }
+
+    static func editQuery(_ index: Int, _ edit: @escaping @Sendable (inout [String: Any]) -> Void) -> @Sendable (inout [String: Any]) -> Void {
+        { object in
+            var queries = object["queries"] as! [[String: Any]]
+            edit(&queries[index])
+            object["queries"] = queries
+        }
+    }
+
+    @Test func validConfigGetsDefaultsAndResolvedPaths() throws {
+        let config = try load(Self.valid)
+        #expect(config.siteTitle == "Tech in Berlin")
+        #expect(config.timeZone.identifier == "Europe/Berlin")
+        #expect(config.source == .meetupAPI(endpoint: URL(string: "https://api.meetup.com/gql-ext")!, tokenVariable: "MEETUP_TOKEN"))
+        #expect(config.queries.map(\.id) == ["swift", "rust-berlin"])
+        #expect(config.queries[0].title == "swift", "title defaults to the keyword")
+        #expect(config.queries[0].radiusMiles == 25 && config.queries[0].daysAhead == 30 && config.queries[0].maxEvents == nil)
+        #expect(config.queries[1].maxEvents == 50)
+        #expect(config.outputDirectory.path == "/srv/reports/Output")
+        #expect(config.cacheDirectory.path == "/srv/reports/.meetup-report-cache")
+        #expect(config.thumbnailWidth == 320 && config.photoConcurrency == 8)
+    }
+
+    struct BadValue: Sendable, CustomTestStringConvertible {
+        let keyPath: String
+        let expected: String
+        let edit: @Sendable (inout [String: Any]) -> Void
+        var testDescription: String { keyPath }
+    }
+
+    static let badValues: [BadValue] = [
+        BadValue(keyPath: "queries[1].lat", expected: "a number from -90 to 90", edit: editQuery(1) { $0["lat"] = 91 }),
+        BadValue(keyPath: "queries[0].lon", expected: "a number from -180 to 180", edit: editQuery(0) { $0["lon"] = "13.4" }),
+        BadValue(keyPath: "queries[1].radiusMiles", expected: "exclusive", edit: editQuery(1) { $0["radiusMiles"] = 0 }),
+        BadValue(keyPath: "photoConcurrency", expected: "a whole number from 1 to 64", edit: { $0["photoConcurrency"] = 0 }),
+        BadValue(keyPath: "thumbnailWidth", expected: "a whole number", edit: { $0["thumbnailWidth"] = 120.5 }),
+        BadValue(keyPath: "queries[0].id", expected: "a slug", edit: editQuery(0) { $0["id"] = "../etc" }),
+        BadValue(keyPath: "timeZone", expected: "IANA", edit: { $0["timeZone"] = "Mars/Olympus" }),
+        BadValue(keyPath: "baseURL", expected: "http(s) URL", edit: { $0["baseURL"] = "ftp://x" }),
+        BadValue(keyPath: "source.type", expected: "\"meetup-api\" or \"snapshot\"", edit: { $0["source"] = ["type": "rest-v3"] }),
+        BadValue(keyPath: "queries", expected: "non-empty array", edit: { $0["queries"] = [Any]() }),
+        BadValue(keyPath: "queries[0].keyword", expected: "non-empty string", edit: editQuery(0) { $0["keyword"] = "  " }),
+    ]
+
+    @Test(arguments: badValues)
+    func wrongValuesNameTheirKeyPath(_ bad: BadValue) throws {
+        let error = try error(editing: bad.edit)
+        #expect(error.keyPath == bad.keyPath)
+        #expect(error.description.hasPrefix("queries.json: \(bad.keyPath)"))
+        #expect(error.description.contains(bad.expected), "\(error.description)")
+    }
+
+    @Test func unknownKeysAreRejectedWithTheAllowedOnes() throws {
+        let error = try error(editing: Self.editQuery(1) { $0["radius"] = 10 })
+        #expect(error.keyPath == "queries[1].radius")
+        #expect(error.description.contains("radiusMiles"))
+        let topLevel = try self.error(editing: { $0["outputDir"] = "x" })
+        #expect(topLevel.keyPath == "outputDir")
+    }
+
+    @Test func missingRequiredKeys() throws {
+        let error = try error(editing: Self.editQuery(0) { $0["lat"] = nil })
+        #expect(error == .missingKey(file: "queries.json", keyPath: "queries[0].lat", expected: "a number from -90 to 90"))
+        #expect(try self.error(editing: { $0["title"] = nil }).keyPath == "title")
+    }
+
+    @Test func duplicateQueryIDsPointAtBoth() throws {
+        let error = try error(editing: Self.editQuery(1) { $0["id"] = "swift" })
+        #expect(error == .duplicateQueryID(file: "queries.json", keyPath: "queries[1].id", id: "swift", firstKeyPath: "queries[0].id"))
+    }
+
+    @Test func missingTokenIsRejectedBeforeAnyNetworkCall() throws {
+        let error = try error(editing: { $0["source"] = ["type": "meetup-api", "tokenVariable": "MY_TOKEN"] }, environment: [:])
+        #expect(error == .missingToken(file: "queries.json", keyPath: "source.tokenVariable", variable: "MY_TOKEN"))
+        #expect(!error.description.contains("secret"))
+        #expect(try self.error(editing: { _ in }, environment: ["MEETUP_TOKEN": "  "]).keyPath == "source.tokenVariable")
+    }
+
+    @Test func snapshotSourceNeedsAnExistingFolder() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let text = Self.valid.replacingOccurrences(of: #"{"type": "meetup-api"}"#, with: #"{"type": "snapshot", "directory": "snap"}"#)
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader(environment: [:]).parse(Data(text.utf8), file: "c.json", baseDirectory: folder.url)
+        }
+        try FileManager.default.createDirectory(at: folder.path("snap"), withIntermediateDirectories: true)
+        let config = try ConfigLoader(environment: [:]).parse(Data(text.utf8), file: "c.json", baseDirectory: folder.url)
+        #expect(config.source == .snapshot(directory: folder.path("snap").standardizedFileURL))
+    }
+
+    @Test func notJSONAndWrongTopLevelNameTheFile() throws {
+        #expect(throws: ConfigError.self) { try load("{\"title\": ") }
+        do throws(ConfigError) { _ = try load("{\"title\": ") } catch {
+            guard case .notJSON(let file, _) = error else { Issue.record("\(error)"); return }
+            #expect(file == "queries.json")
+        }
+        do throws(ConfigError) { _ = try load("[1, 2]") } catch {
+            #expect(error.description == "queries.json: (top level): expected an object, found an array")
+        }
+    }
+
+    @Test func fileErrorsNameThePath() throws {
+        do throws(ConfigError) {
+            _ = try ConfigLoader(environment: [:]).load(from: URL(fileURLWithPath: "/nonexistent/queries.json"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("/nonexistent/queries.json: cannot read"))
+        }
+    }
+}

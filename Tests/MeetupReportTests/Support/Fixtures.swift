@@ -1,0 +1,62 @@
+import Foundation
+@testable import MeetupReportCore
+
+/// Test inputs: recorded payloads, real images, and small builders for GraphQL pages.
+enum Fixtures {
+    static let directory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+
+    static func data(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(relativePath))
+    }
+
+    /// The package root, for the templates and the demo.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var templates: URL { packageRoot.appendingPathComponent("Templates") }
+
+    /// A GraphQL `eventSearch` node in the shape the live API returns.
+    static func node(id: String, title: String, dateTime: String, venue: String? = "Factory Berlin", city: String = "Berlin",
+                     online: Bool = false, groupName: String = "Swift Berlin", groupPhoto: String? = nil,
+                     eventPhoto: String? = nil, going: Int? = 12, description: String = "Talks and pizza.",
+                     eventURL: String? = nil) -> [String: Any] {
+        var venues: [[String: Any]] = []
+        if let venue { venues.append(["id": "1", "name": venue, "city": city, "lat": 52.5, "lon": 13.4, "venueType": ""]) }
+        if online { venues.append(["id": "26906060", "name": "Online event", "city": "", "lat": -8.5, "lon": 179.2, "venueType": "online"]) }
+        var group: [String: Any] = ["id": "9", "name": groupName, "urlname": groupName.lowercased().replacingOccurrences(of: " ", with: "-")]
+        group["keyGroupPhoto"] = groupPhoto.map { ["id": "1", "baseUrl": "https://secure-content.meetupstatic.com/images/classic-events/", "highResUrl": $0] } ?? NSNull()
+        return [
+            "id": id, "title": title, "eventUrl": eventURL ?? "https://www.meetup.com/x/events/\(id)/",
+            "description": description, "status": "ACTIVE", "eventType": online ? "ONLINE" : "PHYSICAL",
+            "dateTime": dateTime, "duration": "PT2H", "venues": venues, "group": group,
+            "featuredEventPhoto": eventPhoto.map { ["id": "2", "highResUrl": $0] } ?? NSNull(),
+            "rsvps": going.map { ["totalCount": $0] } ?? NSNull(),
+        ]
+    }
+
+    /// An `eventSearch` response body.
+    static func page(_ nodes: [[String: Any]], endCursor: String?) throws -> Data {
+        let body: [String: Any] = ["data": ["eventSearch": [
+            "totalCount": nodes.count,
+            "pageInfo": ["hasNextPage": endCursor != nil, "endCursor": endCursor.map { $0 as Any } ?? NSNull()],
+            "edges": nodes.map { ["cursor": "c", "node": $0] },
+        ]]]
+        return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    }
+
+    /// A temporary folder, removed when the returned handle is released at the end of a test.
+    static func temporaryDirectory() throws -> TemporaryDirectory { try TemporaryDirectory() }
+}
+
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("meetup-report-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ component: String) -> URL { url.appendingPathComponent(component) }
+}
