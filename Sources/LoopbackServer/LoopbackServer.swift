@@ -59,7 +59,7 @@ public final class LoopbackServer: Sendable {
 
     /// Serves `data` at `/photos/<name>` and returns its full URL once started.
     public func setPhoto(_ data: Data, named name: String, contentType: String = "image/jpeg") {
-        let etag = "\"\(data.count)-\(data.hashValue & 0xFFFFFF)\""
+        let etag = "\"\(data.count)-\(Self.fnv1a(data))\""
         state.withLock { $0.photos[name] = Photo(data: data, contentType: contentType, etag: etag) }
     }
 
@@ -106,7 +106,7 @@ public final class LoopbackServer: Sendable {
     }
 
     public func stop() async {
-        await server.stop(timeout: 1)
+        await server.stop(timeout: 0)
         task.withLock { $0?.cancel() }
     }
 
@@ -159,6 +159,13 @@ public final class LoopbackServer: Sendable {
         }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: photo.contentType, HTTPHeader("ETag"): photo.etag],
                             body: photo.data)
+    }
+
+    /// A content hash that is the same in every process (unlike `hashValue`), so ETags survive a restart.
+    static func fnv1a(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 
     private static func endCursor(of page: Data) -> String? {

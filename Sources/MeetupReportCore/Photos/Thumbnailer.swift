@@ -26,6 +26,16 @@ public struct VipsThumbnailer: Thumbnailing {
         self.quality = quality
     }
 
+    /// The pixel size of an image file from its header alone, or nil when it is not an image libvips reads.
+    public static func imageSize(of file: URL) -> PixelSize? {
+        guard started else { return nil }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard mr_vips_probe(file.path, &width, &height, &message, message.count) == 0 else { return nil }
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
     public func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize {
         guard Self.started else { throw ThumbnailError(reason: "libvips could not start") }
         // vips picks the saver from the suffix, so the temporary name keeps `.jpg`.

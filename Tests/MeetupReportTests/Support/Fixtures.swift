@@ -48,7 +48,7 @@ enum Fixtures {
     static func temporaryDirectory() throws -> TemporaryDirectory { try TemporaryDirectory() }
 }
 
-final class TemporaryDirectory {
+final class TemporaryDirectory: Sendable {
     let url: URL
 
     init() throws {

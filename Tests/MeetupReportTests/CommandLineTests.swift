@@ -1,0 +1,80 @@
+import Foundation
+import LoopbackServer
+import Testing
+@testable import MeetupReportCore
+
+extension LoopbackSuites {
+@Suite("The meetup-report command: exit codes, summary, demo")
+struct CommandLineTests {
+    @Test func demoPublishesIndexAndAPagePerQuery() async throws {
+        let folder = try TemporaryDirectory()
+        let result = try await CommandRunner.run([
+            "--config", Fixtures.packageRoot.appendingPathComponent("Examples/demo/config.json").path,
+            "--output", folder.path("Output").path, "--cache", folder.path("cache").path,
+            "--templates", Fixtures.templates.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lastLine.hasPrefix("meetup-report: ok: 5/5 queries, 41 events"), "\(result.lastLine)")
+        for page in ["index", "queries/swift-ios", "queries/rust", "queries/data-science", "queries/ai-online", "queries/ux-design"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path("Output/\(page).html").path), "\(page).html")
+            #expect(FileManager.default.fileExists(atPath: folder.path("Output/\(page).md").path), "\(page).md")
+        }
+        let rust = try String(contentsOf: folder.path("Output/queries/rust.html"), encoding: .utf8)
+        #expect(rust.contains("Soldering 101 &lt;script&gt;alert('x')&lt;/script&gt;"))
+        #expect(!rust.contains("<script"))
+    }
+
+    @Test func badConfigExitsTwoNamingFileAndKeyPath() async throws {
+        let folder = try TemporaryDirectory()
+        let config = folder.path("queries.json")
+        try Data(#"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "meetup-api"}, "queries": [{"id": "a", "keyword": "k", "lat": 91, "lon": 0}]}"#.utf8)
+            .write(to: config)
+        let result = try await CommandRunner.run(["--config", config.path], environment: ["MEETUP_TOKEN": "t"])
+        #expect(result.status == 2)
+        #expect(result.lastLine.contains("\(config.path): queries[0].lat: expected a number from -90 to 90, found 91"), "\(result.lastLine)")
+    }
+
+    @Test func badCommandLineExitsTwo() async throws {
+        let result = try await CommandRunner.run(["--config", "x.json", "--photo-concurrency", "0"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--photo-concurrency must be from 1 to 64"))
+        let help = try await CommandRunner.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--record <dir>") && help.stdout.contains("Exit status"))
+    }
+
+    @Test func failedQueryExitsOneKeepsTheSiteAndNeverPrintsTheToken() async throws {
+        let harness = try await PipelineHarness.start()
+        let configFile = harness.folder.path("queries.json")
+        let config: [String: Any] = [
+            "title": "Loopback", "baseURL": "https://example.org/", "timeZone": "Europe/Berlin",
+            "source": ["type": "meetup-api", "endpoint": harness.baseURL.appendingPathComponent("gql").absoluteString,
+                       "tokenVariable": "TEST_MEETUP_TOKEN"],
+            "output": "site/Output", "cache": "cache", "thumbnailWidth": 100,
+            "queries": [["id": "swift", "keyword": "swift", "lat": 52.5, "lon": 13.4],
+                        ["id": "rust", "keyword": "rust", "lat": 52.5, "lon": 13.4]],
+        ]
+        try JSONSerialization.data(withJSONObject: config).write(to: configFile)
+        let environment = ["TEST_MEETUP_TOKEN": PipelineHarness.token]
+
+        let good = try await CommandRunner.run(["--config", configFile.path, "--verbose"], environment: environment)
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.lastLine.hasPrefix("meetup-report: ok: 2/2 queries, 7 events; photos 4 downloaded"), "\(good.lastLine)")
+        let site = PipelineHarness.tree(harness.outputDirectory)
+
+        harness.server.setPageFault(.status(503), keyword: "rust", page: 1)
+        let failed = try await CommandRunner.run(["--config", configFile.path], environment: environment)
+        #expect(failed.status == 1)
+        #expect(failed.lastLine.contains("FAILED: 1/2 queries"))
+        #expect(failed.lastLine.contains("rust (page 1: HTTP 503 from the API)"))
+        #expect(PipelineHarness.tree(harness.outputDirectory) == site)
+
+        for output in [good.stdout, good.stderr, failed.stdout, failed.stderr] {
+            #expect(!output.contains(PipelineHarness.token))
+        }
+        for (path, data) in PipelineHarness.tree(harness.folder.url) {
+            #expect(!String(decoding: data, as: UTF8.self).contains(PipelineHarness.token), "\(path)")
+        }
+    }
+}
+}

@@ -1,0 +1,124 @@
+import Foundation
+import LoopbackServer
+import Testing
+@testable import MeetupReportCore
+
+extension LoopbackSuites {
+@Suite("Whole pipeline against a loopback API")
+struct PipelineIntegrationTests {
+    @Test func firstRunPublishesEveryPageWithThumbnails() async throws {
+        let harness = try await PipelineHarness.start()
+        let summary = await harness.run()
+
+        #expect(summary.succeeded, "\(summary.line)")
+        #expect(summary.eventCount == 9, "the event two queries share counts once")
+        #expect(summary.photos.downloaded == 4)
+        #expect(summary.photos.failed == 2, "one truncated, one 404")
+
+        let index = try harness.page("index.html")
+        #expect(index.contains("Test &amp; &lt;Meetups&gt;"))
+        for (query, count) in PipelineHarness.expectedCounts {
+            let page = try harness.page("queries/\(query).html")
+            #expect(page.occurrences(of: "<h3>") == count, "query \(query)")
+            #expect(index.contains("href=\"queries/\(query).html\""))
+            #expect(FileManager.default.fileExists(atPath: harness.outputDirectory.appendingPathComponent("queries/\(query).md").path))
+        }
+        #expect(index.contains("<strong>5 events</strong>") && index.contains("<strong>3 events</strong>"))
+
+        let counters = harness.server.counters
+        #expect(counters.graphQLRequests == 4, "swift has two pages")
+        #expect(counters.photoResponses200 == 4, "each distinct photo downloaded once, even when shared")
+        #expect(counters.authorizationHeaders == ["Bearer \(PipelineHarness.token)"])
+    }
+
+    @Test func thumbnailsAreRealJPEGsOfTheConfiguredWidth() async throws {
+        let harness = try await PipelineHarness.start()
+        let summary = await harness.run(harness.config(thumbnailWidth: 150))
+        #expect(summary.succeeded)
+
+        let thumbs = harness.outputDirectory.appendingPathComponent("thumbs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: thumbs.path).sorted()
+        #expect(names.count == 3, "JPEG, PNG and WebP sources; the broken and missing ones get the placeholder")
+        for name in names {
+            let file = thumbs.appendingPathComponent(name)
+            let bytes = try Data(contentsOf: file)
+            #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "\(name) is a JPEG")
+            let size = try #require(VipsThumbnailer.imageSize(of: file))
+            #expect(size.width == 150, "\(name)")
+        }
+        // Width and height are in the page, so nothing shifts while images load.
+        let swift = try harness.page("queries/swift.html")
+        #expect(swift.contains("width=\"150\" height=\"100\""), "480x320 becomes 150x100")
+        #expect(swift.contains("width=\"150\" height=\"150\""), "400x400 becomes 150x150")
+        #expect(swift.occurrences(of: "assets/placeholder.svg") == 2)
+    }
+
+    @Test func secondRunRevalidatesAndDownloadsNoPhotoBytes() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await harness.run().succeeded)
+        let firstSite = PipelineHarness.tree(harness.outputDirectory)
+        harness.server.resetCounters()
+
+        let second = await harness.run()
+        #expect(second.succeeded)
+        let counters = harness.server.counters
+        #expect(counters.photoResponses200 == 0)
+        #expect(counters.photoBytesSent == 0)
+        #expect(counters.photoResponses304 == 4)
+        #expect(second.photos.revalidated == 4 && second.photos.downloaded == 0)
+        #expect(second.photos.thumbnailsMade == 0, "cached thumbnails are reused")
+        #expect(PipelineHarness.tree(harness.outputDirectory) == firstSite)
+    }
+
+    @Test func aFailingPageFailsItsQueryAndKeepsThePreviousSite() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await harness.run().succeeded)
+        let goodSite = PipelineHarness.tree(harness.outputDirectory)
+        #expect(!goodSite.isEmpty)
+
+        harness.server.setPageFault(.status(500, body: "boom"), keyword: "swift", page: 2)
+        let failed = await harness.run()
+        #expect(!failed.succeeded && !failed.published)
+        #expect(failed.failures == [.httpStatus(query: "swift", page: 2, status: 500)])
+        #expect(failed.line.contains("swift (page 2: HTTP 500 from the API)"))
+        #expect(failed.line.contains("previous site kept"))
+        #expect(PipelineHarness.tree(harness.outputDirectory) == goodSite)
+
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: harness.outputDirectory.deletingLastPathComponent().path)
+        #expect(leftovers == ["Output"], "no staging folder is left behind")
+    }
+
+    @Test func graphQLErrorsAndBrokenBodiesNameTheQuery() async throws {
+        let harness = try await PipelineHarness.start()
+        harness.server.setPageFault(.body(#"{"errors":[{"message":"Rate limit exceeded"}]}"#), keyword: "rust", page: 1)
+        harness.server.setPageFault(.body("<html>maintenance</html>", contentType: "text/html"), keyword: "online", page: 1)
+        let summary = await harness.run()
+        #expect(!summary.published)
+        #expect(summary.failures.contains(.graphQL(query: "rust", page: 1, messages: ["Rate limit exceeded"])))
+        #expect(summary.failures.contains { $0.queryID == "online" && $0.description.contains("not JSON") })
+        #expect(!FileManager.default.fileExists(atPath: harness.outputDirectory.path), "nothing is published on a first failed run")
+    }
+
+    @Test func recordedRunReplaysOfflineToTheSameSite() async throws {
+        let harness = try await PipelineHarness.start()
+        let snapshot = harness.folder.path("snapshot")
+        #expect(await harness.run(record: snapshot).succeeded)
+        let liveSite = PipelineHarness.tree(harness.outputDirectory)
+        await harness.server.stop()
+
+        var offline = harness.config()
+        offline.source = .snapshot(directory: snapshot)
+        offline.outputDirectory = harness.folder.path("replay/Output")
+        offline.cacheDirectory = harness.folder.path("replay-cache")
+        let run = ReportRun(config: offline, templatesDirectory: Fixtures.templates, now: PipelineHarness.now, environment: [:])
+        let replay = await offThePool { run.run() }
+        #expect(replay.succeeded, "\(replay.line)")
+        #expect(replay.eventCount == 9)
+        #expect(PipelineHarness.tree(offline.outputDirectory) == liveSite, "same mapping, photos and thumbnails")
+
+        let recorded = PipelineHarness.tree(snapshot)
+        #expect(recorded.keys.contains("/queries/swift/page-002.json"))
+        #expect(!recorded.values.contains { String(decoding: $0, as: UTF8.self).contains(PipelineHarness.token) })
+    }
+}
+}

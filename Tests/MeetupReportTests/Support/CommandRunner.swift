@@ -1,0 +1,56 @@
+import Foundation
+import MeetupReportCore
+
+/// Runs the real `meetup-report` executable, as cron would, and captures what it prints.
+struct CommandResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var lastLine: String { stderr.split(separator: "\n").last.map(String.init) ?? "" }
+}
+
+enum CommandRunner {
+    /// The executable sits beside the test bundle in the build folder.
+    static var executable: URL {
+        Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("meetup-report")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> CommandResult {
+        let executable = self.executable
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path,
+                NSLocalizedDescriptionKey: "build the executable first (make test does): \(executable.path)"])
+        }
+        return try await offThePool {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+            env.merge(environment) { _, new in new }
+            process.environment = env
+            if let directory { process.currentDirectoryURL = directory }
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            do { try process.run() } catch { return Result<CommandResult, Error>.failure(error) }
+            // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
+            let errData = LockedBox(Data())
+            let group = DispatchGroup()
+            group.enter()
+            DispatchQueue.global().async {
+                let data = err.fileHandleForReading.readDataToEndOfFile()
+                errData.withLock { $0 = data }
+                group.leave()
+            }
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.wait()
+            process.waitUntilExit()
+            return .success(CommandResult(status: process.terminationStatus,
+                                          stdout: String(decoding: outData, as: UTF8.self),
+                                          stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self)))
+        }.get()
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import LoopbackServer
+@testable import MeetupReportCore
+
+/// Tests that talk to a loopback server run one at a time: with several servers
+/// and URLSessions active at once in one process, FoundationNetworking stalls
+/// requests for whole seconds (seen here), which made the suite slow, not wrong.
+@Suite(.serialized) enum LoopbackSuites {}
+
+/// Runs blocking work (the pipeline, a child process) on a Dispatch thread, so it
+/// never occupies the Swift concurrency pool the loopback server runs on.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
+
+/// A loopback API with three queries, real photos, and a temp folder for output and cache.
+final class PipelineHarness: Sendable {
+    static let token = "test-token-9f8e7d6c"
+    static let now = ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date
+
+    let server: LoopbackServer
+    let baseURL: URL
+    let folder: TemporaryDirectory
+
+    /// Events per query page, as the test data defines them.
+    static let expectedCounts = ["swift": 5, "rust": 3, "online": 2]
+
+    private init(server: LoopbackServer, baseURL: URL, folder: TemporaryDirectory) {
+        self.server = server
+        self.baseURL = baseURL
+        self.folder = folder
+    }
+
+    static func start() async throws -> PipelineHarness {
+        let server = try LoopbackServer()
+        let baseURL = try await server.start()
+        let harness = PipelineHarness(server: server, baseURL: baseURL, folder: try TemporaryDirectory())
+        try harness.loadData()
+        return harness
+    }
+
+    func photoURL(_ name: String) -> String { baseURL.appendingPathComponent("photos/\(name)").absoluteString }
+
+    private func loadData() throws {
+        for (name, type) in [("group-a.jpg", "image/jpeg"), ("group-b.png", "image/png"), ("event-c.webp", "image/webp"),
+                             ("truncated.jpg", "image/jpeg")] {
+            server.setPhoto(try Fixtures.data("photos/\(name)"), named: name, contentType: type)
+        }
+        let shared = Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
+                                   groupName: "Swift Berlin", groupPhoto: photoURL("group-a.jpg"))
+        server.setPages([
+            try Fixtures.page([
+                Fixtures.node(id: "101", title: "Swift <script>alert(1)</script> night", dateTime: "2026-12-01T19:00:00+01:00",
+                              groupPhoto: photoURL("group-a.jpg")),
+                Fixtures.node(id: "102", title: "SwiftUI [click](javascript:alert(1))", dateTime: "2026-12-01T23:30:00+01:00",
+                              groupName: "CocoaHeads", groupPhoto: photoURL("group-b.png")),
+                Fixtures.node(id: "103", title: "Broken photo", dateTime: "2026-12-02T18:00:00+01:00",
+                              groupName: "Broken", groupPhoto: photoURL("truncated.jpg")),
+            ], endCursor: "swift-page-2"),
+            try Fixtures.page([
+                shared,
+                Fixtures.node(id: "104", title: "Missing photo", dateTime: "2026-12-05T18:00:00+01:00",
+                              groupName: "Gone", groupPhoto: photoURL("missing.jpg")),
+            ], endCursor: nil),
+        ], forKeyword: "swift")
+        server.setPages([
+            try Fixtures.page([
+                shared,
+                Fixtures.node(id: "201", title: "Rust meetup", dateTime: "2026-12-02T19:00:00+01:00",
+                              groupName: "Rust Berlin", groupPhoto: photoURL("group-a.jpg")),
+                Fixtures.node(id: "202", title: "Embedded Rust", dateTime: "2026-12-09T19:00:00+01:00",
+                              venue: nil, groupName: "Rust Berlin", eventPhoto: photoURL("event-c.webp"), going: nil),
+            ], endCursor: nil),
+        ], forKeyword: "rust")
+        server.setPages([
+            try Fixtures.page([
+                Fixtures.node(id: "301", title: "AI online", dateTime: "2026-12-04T17:00:00Z", venue: nil, online: true,
+                              groupName: "AI Builders"),
+                Fixtures.node(id: "302", title: "東京 Swift 🎉", dateTime: "2026-12-04T19:00:00+09:00", venue: nil, online: true,
+                              groupName: "東京 Swift", groupPhoto: photoURL("group-b.png")),
+            ], endCursor: nil),
+        ], forKeyword: "online")
+    }
+
+    var outputDirectory: URL { folder.path("site/Output") }
+    var cacheDirectory: URL { folder.path("cache") }
+
+    func config(thumbnailWidth: Int = 120) -> ReportConfig {
+        ReportConfig(
+            siteTitle: "Test & <Meetups>",
+            baseURL: URL(string: "https://example.org/")!,
+            timeZone: TimeZone(identifier: "Europe/Berlin")!,
+            source: .meetupAPI(endpoint: baseURL.appendingPathComponent("gql"), tokenVariable: "TEST_MEETUP_TOKEN"),
+            queries: [
+                EventQuery(id: "swift", title: "Swift", keyword: "swift", latitude: 52.52, longitude: 13.405),
+                EventQuery(id: "rust", title: "Rust", keyword: "rust", latitude: 52.52, longitude: 13.405),
+                EventQuery(id: "online", title: "Online", keyword: "online", latitude: 52.52, longitude: 13.405),
+            ],
+            outputDirectory: outputDirectory,
+            cacheDirectory: cacheDirectory,
+            thumbnailWidth: thumbnailWidth,
+            photoConcurrency: 3
+        )
+    }
+
+    func run(_ config: ReportConfig? = nil, record: URL? = nil) async -> RunSummary {
+        let run = ReportRun(config: config ?? self.config(), templatesDirectory: Fixtures.templates, now: Self.now,
+                            environment: ["TEST_MEETUP_TOKEN": Self.token], recordDirectory: record)
+        return await offThePool { run.run() }
+    }
+
+    /// Every file under `directory`, relative path to contents, for "nothing changed" checks.
+    static func tree(_ directory: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return files }
+        for case let url as URL in enumerator {
+            if let data = try? Data(contentsOf: url), !url.hasDirectoryPath {
+                files[String(url.path.dropFirst(directory.path.count))] = data
+            }
+        }
+        return files
+    }
+
+    func page(_ path: String) throws -> String {
+        try String(contentsOf: outputDirectory.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    deinit {
+        let server = self.server
+        Task { await server.stop() }
+    }
+}
+
+extension String {
+    func occurrences(of needle: String) -> Int {
+        components(separatedBy: needle).count - 1
+    }
+}
