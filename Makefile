@@ -1,0 +1,36 @@
+# meetup-report: the two commands a fresh Debian machine needs (run as root).
+#   make demo   builds and runs the bundled demo into Output/ (no network, no token)
+#   make test   runs every test
+SHELL := /bin/bash
+SWIFT ?= swift
+DEB_PACKAGES := libcmark-dev libvips-dev pkg-config
+
+.PHONY: demo test build release deps clean
+
+# Installs the C libraries the build links against, only when one is missing.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: build
+	$(SWIFT) run --skip-build meetup-report --config Examples/demo/config.json --templates Templates
+	@echo "Open Output/index.html"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build .cache
