@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import MeetupReportCore
+
+@Suite("Escaping untrusted text into Markdown and HTML")
+struct EscapingTests {
+    @Test(arguments: [
+        "<script>alert(1)</script>",
+        "[click me](javascript:alert(1))",
+        "![x](https://evil.example/track.gif)",
+        "**bold** _it_ `code` <b>tag</b> &amp; & \"quotes\" 'single'",
+        "# heading\n- list\n1. numbered\n> quote",
+        "<img src=x onerror=alert(1)>",
+        "C:\\path\\ and \\*escaped\\*",
+    ])
+    func escapedTextRendersLiterallyAndNeverAsMarkup(_ input: String) {
+        let html = CommonMark.html(from: "Title: " + MarkdownEscaping.text(input))
+        let expected = TextCleaning.singleLine(input)
+            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        #expect(html == "<p>Title: \(expected)</p>\n")
+        #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("href"))
+    }
+
+    @Test func linkDestinationsAreWebOnlyAndCannotBreakOut() throws {
+        #expect(MarkdownEscaping.linkDestination(URL(string: "javascript:alert(1)")!) == nil)
+        #expect(MarkdownEscaping.linkDestination(URL(string: "data:text/html,hi")!) == nil)
+        let tricky = try #require(URL(string: "https://example.org/a%3E)b?q=%22x%22"))
+        let destination = try #require(MarkdownEscaping.linkDestination(tricky))
+        let html = CommonMark.html(from: "[go](\(destination))")
+        #expect(html == "<p><a href=\"https://example.org/a%3E)b?q=%22x%22\">go</a></p>\n")
+    }
+
+    @Test func cmarkDropsRawHTMLEvenIfEscapingWereSkipped() {
+        let html = CommonMark.html(from: "hello <script>alert(1)</script>\n\n<div onclick=x>block</div>")
+        #expect(!html.contains("<script") && !html.contains("<div"))
+    }
+
+    @Test func excerptsArePlainText() {
+        let excerpt = TextCleaning.excerpt("<p>We are <strong>excited</strong> &amp; ready.</p>\\-\\-\\- [Slides](https://x.org)")
+        #expect(excerpt == "We are excited & ready. --- Slides")
+        let long = TextCleaning.excerpt(String(repeating: "word ", count: 100), maxLength: 20)
+        #expect(long == "word word word word…")
+    }
+
+    @Test func imageAttributesOnlyTouchGeneratedSources() {
+        let thumbnail = Thumbnail(file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80), publishedName: "abc.jpg")
+        let html = #"<p><img src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"#
+        let annotated = ImageAttributes.annotate(html, root: "../", thumbnails: [thumbnail], placeholder: PixelSize(width: 120, height: 80))
+        #expect(annotated == #"<p><img loading="lazy" width="120" height="80" src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"#)
+    }
+}
+
+@Suite("Rendering pages from events")
+struct PageRenderingTests {
+    static func site(_ events: [Event], zone: String = "Europe/Berlin") throws -> (index: String, query: String, markdown: String) {
+        let query = EventQuery(id: "q", title: "Q & A", keyword: "swift <3", latitude: 52.5, longitude: 13.4)
+        let config = ReportConfig(siteTitle: "Site", baseURL: URL(string: "https://x.org/")!, timeZone: TimeZone(identifier: zone)!,
+                                  source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
+                                  outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
+        let input = SiteInput(config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
+                              thumbnails: [:], generatedAt: ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date)
+        let folder = try TemporaryDirectory()
+        try SiteRenderer(templates: SiteTemplates(directory: Fixtures.templates)).render(input, into: folder.url)
+        return (try String(contentsOf: folder.path("index.html"), encoding: .utf8),
+                try String(contentsOf: folder.path("queries/q.html"), encoding: .utf8),
+                try String(contentsOf: folder.path("queries/q.md"), encoding: .utf8))
+    }
+
+    static func event(_ id: String, _ title: String, _ start: String, venue: Venue? = nil, online: Bool = false) -> Event {
+        Event(id: id, title: title, start: ISO8601.parseDateTime(start)!, eventURL: URL(string: "https://www.meetup.com/g/events/\(id)/"),
+              description: "<script>steal()</script> Join us", rsvpCount: 3, venue: venue, isOnline: online,
+              group: EventGroup(name: "G & \"H\""))
+    }
+
+    @Test func eventsAreGroupedByDayInTheSiteZoneAndShownInTheirOwnTime() throws {
+        let events = [
+            Self.event("2", "Late in Tokyo", "2026-12-02T08:30:00+09:00"),      // 1 Dec 23:30 UTC = 2 Dec 00:30 Berlin
+            Self.event("1", "Evening Berlin", "2026-12-01T19:00:00+01:00", venue: Venue(name: "c-base", city: "Berlin")),
+            Self.event("3", "Online", "2026-12-03T17:00:00Z", online: true),
+        ]
+        let page = try Self.site(events).query
+        let headings = page.components(separatedBy: "<h2>").dropFirst().map { $0.components(separatedBy: "</h2>")[0] }
+        #expect(headings == ["Tuesday 1 December 2026", "Wednesday 2 December 2026", "Thursday 3 December 2026"])
+        #expect(page.contains("Wed 2 Dec, 08:30–10:30 (UTC+09:00)") == false, "no end given: no range")
+        #expect(page.contains("Wed 2 Dec, 08:30 (UTC+09:00)"), "Tokyo event in Tokyo time")
+        #expect(page.contains("Tue 1 Dec, 19:00 (UTC+01:00)</strong> · c-base, Berlin"))
+        #expect(page.contains("(UTC)</strong> · Online"))
+        let order = ["Evening Berlin", "Late in Tokyo", "Online"].map { page.range(of: $0)!.lowerBound }
+        #expect(order == order.sorted())
+    }
+
+    @Test func daylightSavingChangesTheDayBoundary() throws {
+        // 29 March 2026: Berlin moves from UTC+1 to UTC+2. 22:30 UTC is 00:30 on the 30th.
+        let page = try Self.site([Self.event("1", "After the switch", "2026-03-29T22:30:00Z")]).query
+        #expect(page.contains("<h2>Monday 30 March 2026</h2>"))
+    }
+
+    @Test func untrustedFieldsAreEscapedEverywhere() throws {
+        let site = try Self.site([Self.event("1", "<script>alert(1)</script> & [x](javascript:y)", "2026-12-01T19:00:00+01:00")])
+        #expect(!site.query.contains("<script"))
+        #expect(site.query.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; [x](javascript:y)</a>"))
+        #expect(site.query.contains("G &amp; &quot;H&quot;"))
+        #expect(site.query.contains("&lt;script&gt;steal()&lt;/script&gt;") == false, "descriptions become plain-text excerpts")
+        #expect(site.query.contains("Join us"))
+        #expect(site.index.contains("“swift &lt;3”"))
+        #expect(site.markdown.contains("\\<script\\>"), "the .md file is escaped Markdown too")
+        #expect(site.query.contains("width=\"320\" height=\"213\" src=\"../assets/placeholder.svg\" alt=\"No photo available\""))
+    }
+
+    @Test func emptyQueryPageSaysSo() throws {
+        let site = try Self.site([])
+        #expect(site.query.contains("Nothing is scheduled"))
+        #expect(site.index.contains("<strong>0 events</strong>"))
+    }
+}
+
+@Suite("Small parts")
+struct SupportTests {
+    @Test func sha256MatchesKnownVectors() {
+        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    @Test func iso8601ParsesTheAPIForms() throws {
+        let withSeconds = try #require(ISO8601.parseDateTime("2019-09-21T09:00:00+01:00"))
+        #expect(ISO8601.formatUTC(withSeconds.date) == "2019-09-21T08:00:00Z")
+        #expect(withSeconds.utcOffsetSeconds == 3600)
+        #expect(ISO8601.parseDateTime("2025-11-29T14:00-03:00")?.utcOffsetSeconds == -10800)
+        #expect(ISO8601.parseDateTime("2025-11-29T14:00:00.123Z")?.utcOffsetSeconds == 0)
+        for bad in ["", "2025-13-01T00:00:00Z", "2025-11-29", "2025-11-29T14:00:00+1", "tomorrow", "2025-11-29T14:00:00Zjunk"] {
+            #expect(ISO8601.parseDateTime(bad) == nil, "\(bad)")
+        }
+        #expect(ISO8601.parseDuration("PT7H") == 25_200)
+        #expect(ISO8601.parseDuration("PT1H30M") == 5_400)
+        #expect(ISO8601.parseDuration("P1DT2H") == 93_600)
+        #expect(ISO8601.parseDuration("7H") == nil)
+        #expect(ISO8601.formatUTC(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    }
+}
