@@ -45,8 +45,8 @@ public struct ConfigLoader: Sendable {
             "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency",
         ])
 
-        let title = try root.string("title", required: true)!
-        let baseURLText = try root.string("baseURL", required: true, expected: "an absolute http(s) URL")!
+        let title = try root.requiredString("title")
+        let baseURLText = try root.requiredString("baseURL", expected: "an absolute http(s) URL")
         guard let baseURL = URL(string: baseURLText), ["http", "https"].contains(baseURL.scheme?.lowercased() ?? ""),
               baseURL.host?.isEmpty == false else {
             throw root.invalid("baseURL", expected: "an absolute http(s) URL", found: .string(baseURLText))
@@ -76,7 +76,7 @@ public struct ConfigLoader: Sendable {
     private func parseSource(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> EventSourceConfig {
         let keyPath = root.keyPath("source")
         let type = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "directory"])
-            .string("type", required: true, expected: "\"meetup-api\" or \"snapshot\"")!
+            .requiredString("type", expected: "\"meetup-api\" or \"snapshot\"")
         switch type {
         case "meetup-api":
             let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable"])
@@ -95,7 +95,7 @@ public struct ConfigLoader: Sendable {
             return .meetupAPI(endpoint: endpoint, tokenVariable: variable)
         case "snapshot":
             let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "directory"])
-            let directory = Self.resolve(try reader.string("directory", required: true, expected: "the path of a snapshot folder")!,
+            let directory = Self.resolve(try reader.requiredString("directory", expected: "the path of a snapshot folder"),
                                          against: baseDirectory)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -119,7 +119,7 @@ public struct ConfigLoader: Sendable {
             let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
                 "id", "title", "keyword", "lat", "lon", "radiusMiles", "daysAhead", "maxEvents",
             ])
-            let id = try reader.string("id", required: true, expected: "a slug of lowercase letters, digits and dashes")!
+            let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
             guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
                 throw reader.invalid("id", expected: "a slug of lowercase letters, digits and dashes (at most 63), such as \"swift-berlin\"",
                                      found: .string(id))
@@ -131,9 +131,9 @@ public struct ConfigLoader: Sendable {
             queries.append(EventQuery(
                 id: id,
                 title: try reader.string("title", required: false),
-                keyword: try reader.string("keyword", required: true)!,
-                latitude: try reader.number("lat", in: -90...90, required: true)!,
-                longitude: try reader.number("lon", in: -180...180, required: true)!,
+                keyword: try reader.requiredString("keyword"),
+                latitude: try reader.requiredNumber("lat", in: -90...90),
+                longitude: try reader.requiredNumber("lon", in: -180...180),
                 radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25,
                 daysAhead: try reader.integer("daysAhead", in: 1...365, required: false) ?? 30,
                 maxEvents: try reader.integer("maxEvents", in: 1...10_000, required: false)

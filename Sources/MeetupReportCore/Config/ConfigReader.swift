@@ -35,6 +35,22 @@ struct ConfigReader {
         return value
     }
 
+    /// A required non-empty string.
+    func requiredString(_ key: String, expected: String = "a non-empty string") throws(ConfigError) -> String {
+        guard let text = try string(key, required: true, expected: expected) else {
+            throw .missingKey(file: file, keyPath: keyPath(key), expected: expected)
+        }
+        return text
+    }
+
+    /// A required number in `range`.
+    func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double {
+        guard let number = try number(key, in: range, required: true) else {
+            throw .missingKey(file: file, keyPath: keyPath(key), expected: "a number")
+        }
+        return number
+    }
+
     func string(_ key: String, required: Bool, nonEmpty: Bool = true, expected: String = "a string") throws(ConfigError) -> String? {
         guard let value = value(key) else {
             if required { throw .missingKey(file: file, keyPath: keyPath(key), expected: expected) }

@@ -48,7 +48,8 @@ public enum EventMapper {
             ("groupByUrlname.events", data["groupByUrlname"]?["events"]),
             ("proNetwork.eventsSearch", data["proNetwork"]?["eventsSearch"]),
         ]
-        guard let (root, connection) = candidates.first(where: { $0.1 != nil && $0.1 != .null }).map({ ($0.0, $0.1!) }) else {
+        let found = candidates.lazy.compactMap { name, value in value.flatMap { $0 == .null ? nil : (name, $0) } }.first
+        guard let (root, connection) = found else {
             throw .unexpectedShape("data holds no event list (expected eventSearch, groupByUrlname.events or proNetwork.eventsSearch)")
         }
         guard case .array(let edges)? = connection["edges"] else {

@@ -33,7 +33,7 @@ public struct HTTPPhotoFetcher: PhotoFetching {
             }
             switch http.statusCode {
             case 304 where validators != nil:
-                completion(.notModified)
+                completion(.notModified(overNetwork: true))
             case 200:
                 guard let location else {
                     completion(.failed(reason: "the download produced no file"))

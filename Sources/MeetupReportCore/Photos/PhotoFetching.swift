@@ -4,8 +4,9 @@ import Foundation
 public enum PhotoFetchResult: Sendable {
     /// New bytes, in a file inside the directory the caller gave.
     case downloaded(file: URL, byteCount: Int, validators: PhotoValidators)
-    /// The cached copy is still current (HTTP 304); nothing was downloaded.
-    case notModified
+    /// The cached copy is still current; nothing was downloaded. `overNetwork` tells
+    /// a server's 304 (a revalidation) from a local source's "same file" (from cache).
+    case notModified(overNetwork: Bool)
     case failed(reason: String)
 }
 

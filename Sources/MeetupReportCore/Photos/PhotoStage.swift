@@ -118,12 +118,14 @@ public struct PhotoStage: Sendable {
                 try? FileManager.default.removeItem(at: file)
                 return fallback(to: cached, url: url, reason: "cannot store it in the cache: \(error.localizedDescription)", into: results)
             }
-        case .notModified:
+        case .notModified(let overNetwork):
             guard let cached else {
                 return fallback(to: nil, url: url, reason: "the server said not modified, but nothing is cached", into: results)
             }
             recorder?.recordPhoto(cache.dataFile(for: url), for: url)
-            results.withLock { $0.statistics.revalidated += 1 }
+            results.withLock {
+                if overNetwork { $0.statistics.revalidated += 1 } else { $0.statistics.fromCache += 1 }
+            }
             return cached
         case .failed(let reason):
             return fallback(to: cached, url: url, reason: reason, into: results)

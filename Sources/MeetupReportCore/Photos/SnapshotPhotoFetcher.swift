@@ -36,7 +36,7 @@ public struct SnapshotPhotoFetcher: PhotoFetching {
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let etag = "\"snapshot-\(size)-\(Int(modified))\""
         if validators?.etag == etag {
-            completion(.notModified)
+            completion(.notModified(overNetwork: false))
             return
         }
         let destination = directory.appendingPathComponent(UUID().uuidString)
