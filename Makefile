@@ -24,8 +24,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# The demo replays a snapshot recorded for the morning of 22 Nov 2026, so it runs as of then:
+# with today's clock its events would eventually all be in the past and left out.
+DEMO_NOW ?= 2026-11-22T08:00:00Z
+
 demo: build
-	$(SWIFT) run --skip-build meetup-report --config Examples/demo/config.json --templates Templates
+	$(SWIFT) run --skip-build meetup-report --config Examples/demo/config.json --templates Templates --now $(DEMO_NOW)
 	@echo "Open Output/index.html"
 
 test: deps

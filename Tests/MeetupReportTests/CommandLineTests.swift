@@ -11,11 +11,11 @@ struct CommandLineTests {
         let result = try await CommandRunner.run([
             "--config", Fixtures.packageRoot.appendingPathComponent("Examples/demo/config.json").path,
             "--output", folder.path("Output").path, "--cache", folder.path("cache").path,
-            "--templates", Fixtures.templates.path,
+            "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lastLine.hasPrefix("meetup-report: ok: 5/5 queries, 41 events"), "\(result.lastLine)")
-        for page in ["index", "queries/swift-ios", "queries/rust", "queries/data-science", "queries/ai-online", "queries/ux-design"] {
+        for page in ["index", "all", "queries/swift-ios", "queries/rust", "queries/data-science", "queries/ai-online", "queries/ux-design"] {
             #expect(FileManager.default.fileExists(atPath: folder.path("Output/\(page).html").path), "\(page).html")
             #expect(FileManager.default.fileExists(atPath: folder.path("Output/\(page).md").path), "\(page).md")
         }

@@ -61,7 +61,8 @@ struct PageRenderingTests {
         let input = SiteInput(config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
                               thumbnails: [:], generatedAt: ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date)
         let folder = try TemporaryDirectory()
-        try SiteRenderer(templates: SiteTemplates(directory: Fixtures.templates)).render(input, into: folder.url)
+        try StagingWriter(staging: folder.url, previous: nil)
+            .write(SiteRenderer(templates: SiteTemplates(directory: Fixtures.templates)).render(input))
         return (try String(contentsOf: folder.path("index.html"), encoding: .utf8),
                 try String(contentsOf: folder.path("queries/q.html"), encoding: .utf8),
                 try String(contentsOf: folder.path("queries/q.md"), encoding: .utf8))

@@ -99,7 +99,8 @@ public enum EventMapper {
             isOnline: isOnline,
             group: group(node["group"]),
             groupPhotoURL: photoURL(node["group"]?["keyGroupPhoto"]),
-            eventPhotoURL: photoURL(node["featuredEventPhoto"])
+            eventPhotoURL: photoURL(node["featuredEventPhoto"]),
+            createdAt: node["createdTime"]?.stringValue.flatMap(ISO8601.parseDateTime)?.date
         )
     }
 
@@ -150,7 +151,8 @@ public enum EventMapper {
             isOnline: legacyVenue == nil && (item["is_online_event"]?.boolValue ?? (item["venue"] == nil ? false : true)),
             group: group(item["group"]),
             groupPhotoURL: webURL(groupPhoto?["highres_link"]) ?? webURL(groupPhoto?["photo_link"]),
-            eventPhotoURL: webURL(item["featured_photo"]?["highres_link"]) ?? webURL(item["featured_photo"]?["photo_link"])
+            eventPhotoURL: webURL(item["featured_photo"]?["highres_link"]) ?? webURL(item["featured_photo"]?["photo_link"]),
+            createdAt: item["created"]?.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
         )
     }
 

@@ -12,7 +12,7 @@ public enum SearchRequest {
             totalCount
             pageInfo { hasNextPage endCursor }
             edges { node {
-              id title eventUrl description status eventType
+              id title eventUrl description status eventType createdTime
               dateTime endTime duration
               venues { id name address city state country lat lon venueType }
               group { id name urlname timezone keyGroupPhoto { id baseUrl highResUrl } }

@@ -17,11 +17,13 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
     public var group: EventGroup?
     public var groupPhotoURL: URL?
     public var eventPhotoURL: URL?
+    /// When the organiser created the event, if the API said; feeds use it as the entry's date.
+    public var createdAt: Date?
 
     public init(
         id: String, title: String, start: ZonedDate, end: ZonedDate? = nil, eventURL: URL? = nil,
         description: String = "", rsvpCount: Int? = nil, venue: Venue? = nil, isOnline: Bool = false,
-        group: EventGroup? = nil, groupPhotoURL: URL? = nil, eventPhotoURL: URL? = nil
+        group: EventGroup? = nil, groupPhotoURL: URL? = nil, eventPhotoURL: URL? = nil, createdAt: Date? = nil
     ) {
         self.id = id
         self.title = title
@@ -35,6 +37,7 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         self.group = group
         self.groupPhotoURL = groupPhotoURL
         self.eventPhotoURL = eventPhotoURL
+        self.createdAt = createdAt
     }
 
     /// The picture shown beside the event: the group's photo, which many events

@@ -59,7 +59,7 @@ public struct ReportRun: Sendable {
         observer.stageStarted(.fetch, total: config.queries.count)
         let fetched = EventFetcher(source: eventSource).fetchAll(config.queries, now: now) { query, outcome in
             observer.queryFinished(query, outcome: outcome)
-        }
+        }.upcoming(at: now)
         summary.failures = fetched.failures.map(\.error)
         summary.queriesSucceeded = config.queries.count - summary.failures.count
         summary.eventCount = fetched.distinctEvents.count
@@ -84,11 +84,13 @@ public struct ReportRun: Sendable {
         // 3. Render, into a staging folder beside the output
         observer.stageStarted(.render, total: config.queries.count + 1)
         let publisher = SitePublisher(outputDirectory: config.outputDirectory)
+        let files = SiteRenderer(templates: templates).render(
+            SiteInput(config: config, fetched: fetched, thumbnails: photos.thumbnails, generatedAt: now))
         do {
             let staging = try publisher.makeStagingDirectory()
             do {
-                try SiteRenderer(templates: templates).render(
-                    SiteInput(config: config, fetched: fetched, thumbnails: photos.thumbnails, generatedAt: now), into: staging)
+                let previous = FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
+                try StagingWriter(staging: staging, previous: previous).write(files)
                 // 4. Publish
                 observer.stageStarted(.publish, total: 1)
                 try publisher.publish(staging)

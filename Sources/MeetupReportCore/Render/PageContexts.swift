@@ -36,26 +36,60 @@ struct PageContexts {
         PixelSize(width: input.config.thumbnailWidth, height: input.config.thumbnailWidth * 2 / 3)
     }
 
+    static let allEventsPath = "all"
+
     func index() -> [String: Any] {
         let queries: [[String: Any]] = input.fetched.outcomes.map { entry in
-            [
+            var context: [String: Any] = [
                 "title": entry.query.title,
                 "keyword": entry.query.keyword,
                 "area": area(of: entry.query),
                 "link": "<\(Self.queryPagePath(entry.query)).html>",
                 "count": EventFormatting.count(entry.outcome.events.count, "event", "events"),
             ]
+            if let next = Self.chronological(entry.outcome.events).first {
+                context["next"] = ["title": next.title, "time": formatting.eventTime(start: next.start, end: nil)]
+            }
+            return context
         }
         return [
             "siteTitle": input.config.siteTitle,
             "generatedAt": formatting.generatedAt(input.generatedAt),
             "totalEvents": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
+            "allLink": "<\(Self.allEventsPath).html>",
             "queries": queries,
         ]
     }
 
     func queryPage(_ query: EventQuery, events: [Event]) -> [String: Any] {
-        let ordered = events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
+        let ordered = Self.chronological(events)
+        return [
+            "title": query.title,
+            "keyword": query.keyword,
+            "area": area(of: query),
+            "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
+            "days": days(ordered, root: "../", foundBy: nil),
+            "isEmpty": ordered.isEmpty,
+        ]
+    }
+
+    /// Every event once, merged across queries, each saying which queries found it.
+    func allEvents() -> [String: Any] {
+        let ordered = Self.chronological(input.fetched.distinctEvents)
+        return [
+            "title": "All events",
+            "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
+            "days": days(ordered, root: "", foundBy: input.fetched.queriesByEvent),
+            "isEmpty": ordered.isEmpty,
+        ]
+    }
+
+    static func chronological(_ events: [Event]) -> [Event] {
+        events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
+    }
+
+    /// Events grouped by their day in the site's time zone, in order.
+    private func days(_ ordered: [Event], root: String, foundBy: [String: [EventQuery]]?) -> [[String: Any]] {
         var days: [[String: Any]] = []
         var currentDay: Date?
         var currentEvents: [[String: Any]] = []
@@ -69,18 +103,17 @@ struct PageContexts {
                 currentDay = day
                 currentEvents = []
             }
-            currentEvents.append(eventContext(event, root: "../"))
+            var context = eventContext(event, root: root)
+            if let queries = foundBy?[event.id] {
+                context["hasFoundBy"] = !queries.isEmpty
+                context["foundBy"] = queries.enumerated().map { index, query in
+                    ["title": query.title, "link": "<\(root)\(Self.queryPagePath(query)).html>", "last": index == queries.count - 1]
+                }
+            }
+            currentEvents.append(context)
         }
         flush()
-        return [
-            "title": query.title,
-            "keyword": query.keyword,
-            "area": area(of: query),
-            "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
-            "days": days,
-            "isEmpty": ordered.isEmpty,
-            "root": "../",
-        ]
+        return days
     }
 
     private func eventContext(_ event: Event, root: String) -> [String: Any] {

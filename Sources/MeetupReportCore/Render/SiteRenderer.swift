@@ -1,8 +1,10 @@
 import Foundation
 
-/// Renders the whole site into a folder: each page as Markdown (`.md`, kept for
-/// readers and diffing) and as HTML (cmark, wrapped in the layout), plus the
-/// stylesheet, the placeholder and the thumbnails.
+/// Renders the whole site as a list of files: each page as Markdown (`.md`, kept
+/// for readers and diffing) and as HTML (cmark, wrapped in the layout), the Atom
+/// feeds and iCalendar files (site-wide and per query), `events.json`,
+/// `sitemap.xml`, the stylesheet, the placeholder and the thumbnails.
+/// Pure given its input: the same input gives byte-identical files.
 public struct SiteRenderer: Sendable {
     public let templates: SiteTemplates
 
@@ -10,75 +12,75 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
     }
 
-    /// Writes the site into `directory`, which must be empty (the staging folder).
-    /// Returns the number of pages written.
-    @discardableResult
-    public func render(_ input: SiteInput, into directory: URL) throws(RenderError) -> Int {
+    public static let siteFeedPath = "feed.atom"
+    public static let siteCalendarPath = "calendar.ics"
+
+    public func render(_ input: SiteInput) -> [SiteFile] {
         let contexts = PageContexts(input: input)
-        var pageCount = 0
+        let config = input.config
+        var files: [SiteFile] = []
+        var pagePaths: [String] = []
 
-        try write(page: "index", title: input.config.siteTitle, root: "",
-                  markdown: templates.indexPage.render(contexts.index()), input: input, contexts: contexts, into: directory)
-        pageCount += 1
+        func page(_ path: String, title: String, root: String, template: String, context: [String: Any],
+                  feed: String, calendar: String, events: [Event], feedTitle: String, writesFeeds: Bool = true) {
+            let markdown = templates.render(template, context)
+            let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root,
+                                                thumbnails: input.thumbnails.values, placeholder: contexts.placeholderSize)
+            let html = templates.render("layout.html", [
+                "pageTitle": title,
+                "siteTitle": config.siteTitle,
+                "root": root,
+                "content": body,
+                "generatedAt": contexts.formatting.generatedAt(input.generatedAt),
+                "feedTitle": feedTitle,
+                "atomPath": feed,
+                "icsPath": calendar,
+                "webcalURL": Self.webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
+            ])
+            files.append(.text(path + ".md", markdown))
+            files.append(.text(path + ".html", html))
+            pagePaths.append(path + ".html")
+            guard writesFeeds else { return }
+            files.append(.text(feed, AtomFeed(title: feedTitle, feedURL: Sitemap.absolute(feed, baseURL: config.baseURL),
+                                              pageURL: Sitemap.absolute(path + ".html", baseURL: config.baseURL),
+                                              author: config.siteTitle, generatedAt: input.generatedAt)
+                .render(events, formatting: contexts.formatting)))
+            files.append(.text(calendar, ICalendar(name: feedTitle, generatedAt: input.generatedAt).render(events)))
+        }
+
+        let allEvents = input.fetched.distinctEvents
+        page("index", title: config.siteTitle, root: "", template: "index.md", context: contexts.index(),
+             feed: Self.siteFeedPath, calendar: Self.siteCalendarPath, events: allEvents, feedTitle: config.siteTitle)
+        // The "All events" page shares the site-wide feed and calendar written for the index.
+        page(PageContexts.allEventsPath, title: "All events · \(config.siteTitle)", root: "", template: "all.md",
+             context: contexts.allEvents(), feed: Self.siteFeedPath, calendar: Self.siteCalendarPath, events: allEvents,
+             feedTitle: config.siteTitle, writesFeeds: false)
+
         for entry in input.fetched.outcomes {
-            let markdown = templates.queryPage.render(contexts.queryPage(entry.query, events: entry.outcome.events))
-            try write(page: PageContexts.queryPagePath(entry.query), title: "\(entry.query.title) · \(input.config.siteTitle)",
-                      root: "../", markdown: markdown, input: input, contexts: contexts, into: directory)
-            pageCount += 1
+            let path = PageContexts.queryPagePath(entry.query)
+            page(path, title: "\(entry.query.title) · \(config.siteTitle)", root: "../", template: "query.md",
+                 context: contexts.queryPage(entry.query, events: entry.outcome.events),
+                 feed: "\(path).atom", calendar: "\(path).ics", events: entry.outcome.events,
+                 feedTitle: "\(entry.query.title) · \(config.siteTitle)")
         }
 
-        try copy(templates.asset("style.css"), to: directory.appendingPathComponent("assets/style.css"))
-        try copy(templates.asset("placeholder.svg"), to: directory.appendingPathComponent(PageContexts.placeholderPath))
-        let shown = Set(input.fetched.distinctEvents.compactMap(\.displayPhotoURL))
-        for (url, thumbnail) in input.thumbnails where shown.contains(url) {
-            try link(thumbnail.file, to: directory.appendingPathComponent("thumbs/\(thumbnail.publishedName)"))
+        files.append(SiteFile(path: "events.json", contents: .bytes(EventsJSON.make(input).encoded())))
+        files.append(.text("sitemap.xml", Sitemap.render(paths: pagePaths, baseURL: config.baseURL)))
+        files.append(SiteFile(path: "assets/style.css", contents: .file(templates.asset("style.css"))))
+        files.append(SiteFile(path: PageContexts.placeholderPath, contents: .file(templates.asset("placeholder.svg"))))
+
+        let shown = Set(allEvents.compactMap(\.displayPhotoURL))
+        let thumbnails = input.thumbnails.filter { shown.contains($0.key) }.map(\.value).sorted { $0.publishedName < $1.publishedName }
+        for thumbnail in thumbnails {
+            files.append(SiteFile(path: "thumbs/\(thumbnail.publishedName)", contents: .file(thumbnail.file)))
         }
-        return pageCount
+        return files
     }
 
-    private func write(page path: String, title: String, root: String, markdown: String,
-                       input: SiteInput, contexts: PageContexts, into directory: URL) throws(RenderError) {
-        let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root,
-                                            thumbnails: input.thumbnails.values, placeholder: contexts.placeholderSize)
-        let html = templates.layout.render([
-            "pageTitle": title,
-            "siteTitle": input.config.siteTitle,
-            "root": root,
-            "content": body,
-            "generatedAt": contexts.formatting.generatedAt(input.generatedAt),
-        ])
-        try save(Data(markdown.utf8), to: directory.appendingPathComponent(path + ".md"))
-        try save(Data(html.utf8), to: directory.appendingPathComponent(path + ".html"))
-    }
-
-    private func save(_ data: Data, to file: URL) throws(RenderError) {
-        do {
-            try FileOperations.createDirectory(file.deletingLastPathComponent())
-            try data.write(to: file)
-        } catch {
-            throw .cannotWrite(file.path, error.localizedDescription)
-        }
-    }
-
-    private func copy(_ source: URL, to destination: URL) throws(RenderError) {
-        do {
-            try FileOperations.createDirectory(destination.deletingLastPathComponent())
-            try FileManager.default.copyItem(at: source, to: destination)
-        } catch {
-            throw .cannotWrite(destination.path, error.localizedDescription)
-        }
-    }
-
-    /// Thumbnails are hard-linked from the cache when it shares the file system
-    /// (no bytes copied), copied otherwise.
-    private func link(_ source: URL, to destination: URL) throws(RenderError) {
-        do {
-            try FileOperations.createDirectory(destination.deletingLastPathComponent())
-            if Foundation.link(source.path, destination.path) != 0 {
-                try FileManager.default.copyItem(at: source, to: destination)
-            }
-        } catch {
-            throw .cannotWrite(destination.path, error.localizedDescription)
-        }
+    /// The same address with the `webcal` scheme, which calendar apps open as a subscription.
+    static func webcal(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        components.scheme = "webcal"
+        return components.string ?? url.absoluteString
     }
 }

@@ -1,34 +1,40 @@
 import Foundation
 import Mustache
 
-/// The templates of `Templates/`, parsed once per run.
+/// The templates of `Templates/`, parsed once per run. Markdown templates start
+/// with `{{% CONTENT_TYPE: MARKDOWN}}`, so their `{{values}}` are Markdown-escaped;
+/// the layout is HTML-escaped. `events.md` is a partial shared by the list pages.
 public struct SiteTemplates: Sendable {
-    public static let requiredFiles = ["layout.html.mustache", "index.md.mustache", "query.md.mustache", "style.css", "placeholder.svg"]
+    public static let templateNames = ["layout.html", "index.md", "query.md", "all.md", "events.md"]
+    public static let assetNames = ["style.css", "placeholder.svg"]
 
     public let directory: URL
-    let layout: MustacheTemplate
-    let indexPage: MustacheTemplate
-    let queryPage: MustacheTemplate
+    private let library: MustacheLibrary
 
     public init(directory: URL) throws(RenderError) {
         self.directory = directory
-        for name in Self.requiredFiles where !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
+        // The content-type pragma is resolved while parsing, so register first.
+        MarkdownEscaping.registerContentType()
+        var library = MustacheLibrary()
+        for name in Self.templateNames {
+            let file = directory.appendingPathComponent("\(name).mustache")
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+                throw .missingTemplate(file.path)
+            }
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+            } catch {
+                throw .badTemplate(file.path, String(describing: error))
+            }
+        }
+        for name in Self.assetNames where !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
             throw .missingTemplate(directory.appendingPathComponent(name).path)
         }
-        // The pragma `{{% CONTENT_TYPE: MARKDOWN}}` is resolved while parsing.
-        MarkdownEscaping.registerContentType()
-        layout = try Self.load("layout.html.mustache", in: directory)
-        indexPage = try Self.load("index.md.mustache", in: directory)
-        queryPage = try Self.load("query.md.mustache", in: directory)
+        self.library = library
     }
 
-    private static func load(_ name: String, in directory: URL) throws(RenderError) -> MustacheTemplate {
-        let file = directory.appendingPathComponent(name)
-        do {
-            return try MustacheTemplate(string: String(contentsOf: file, encoding: .utf8))
-        } catch {
-            throw .badTemplate(file.path, String(describing: error))
-        }
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
     }
 
     public func asset(_ name: String) -> URL { directory.appendingPathComponent(name) }
@@ -41,7 +47,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missingTemplate(let path): "template \(path) is missing (pass --templates with the folder that holds it)"
+        case .missingTemplate(let path): "template \(path) is missing or unreadable (pass --templates with the folder that holds it)"
         case .badTemplate(let path, let reason): "template \(path) does not parse: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         }

@@ -113,6 +113,14 @@ public enum ISO8601 {
                       adjustedSeconds / 3600, adjustedSeconds % 3600 / 60, adjustedSeconds % 60)
     }
 
+    /// `2026-12-01T19:00:00+01:00`: the moment in its own offset, as the API writes it.
+    public static func format(_ zoned: ZonedDate) -> String {
+        let local = formatUTC(zoned.date.addingTimeInterval(TimeInterval(zoned.utcOffsetSeconds))).dropLast()
+        guard zoned.utcOffsetSeconds != 0 else { return local + "Z" }
+        let magnitude = abs(zoned.utcOffsetSeconds)
+        return local + String(format: "%@%02d:%02d", zoned.utcOffsetSeconds < 0 ? "-" : "+", magnitude / 3600, magnitude % 3600 / 60)
+    }
+
     // Howard Hinnant's days-from-civil algorithms: exact for the proleptic Gregorian calendar.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year

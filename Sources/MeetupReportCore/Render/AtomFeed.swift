@@ -1,0 +1,56 @@
+import Foundation
+
+/// An Atom (RFC 4287) feed of events, so people can follow a query in a feed reader.
+/// Entry ids are stable (`urn:meetup-report:event:<id>`), so readers show an event
+/// once however many nights it stays listed.
+struct AtomFeed {
+    let title: String
+    /// The feed's own absolute URL (also its id).
+    let feedURL: URL
+    /// The page it accompanies.
+    let pageURL: URL
+    let author: String
+    let generatedAt: Date
+
+    func render(_ events: [Event], formatting: EventFormatting) -> String {
+        // Newest first by when the event appeared; ties by start time then id, for stable output.
+        let entries = events.map { event in (event, updated(event)) }
+            .sorted { ($1.1, $0.0.start.date, $0.0.id) < ($0.1, $1.0.start.date, $1.0.id) }
+        let feedUpdated = entries.map(\.1).max() ?? generatedAt
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom">
+            <title>\(XMLEscaping.escape(title))</title>
+            <id>\(XMLEscaping.escape(feedURL.absoluteString))</id>
+            <link rel="self" type="application/atom+xml" href="\(XMLEscaping.escape(feedURL.absoluteString))"/>
+            <link rel="alternate" type="text/html" href="\(XMLEscaping.escape(pageURL.absoluteString))"/>
+            <updated>\(ISO8601.formatUTC(feedUpdated))</updated>
+            <author><name>\(XMLEscaping.escape(author))</name></author>
+            <generator>meetup-report</generator>
+
+            """
+        for (event, updated) in entries {
+            let summary = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event),
+                           event.group?.name].compactMap { $0 }.joined(separator: " · ")
+            xml += "<entry>\n"
+            xml += "<id>urn:meetup-report:event:\(XMLEscaping.escape(event.id))</id>\n"
+            xml += "<title type=\"text\">\(XMLEscaping.escape(event.title))</title>\n"
+            if let url = event.eventURL {
+                xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url.absoluteString))\"/>\n"
+            }
+            xml += "<updated>\(ISO8601.formatUTC(updated))</updated>\n"
+            xml += "<summary type=\"text\">\(XMLEscaping.escape(summary))</summary>\n"
+            let excerpt = TextCleaning.excerpt(event.description, maxLength: 500)
+            if !excerpt.isEmpty {
+                xml += "<content type=\"text\">\(XMLEscaping.escape(excerpt))</content>\n"
+            }
+            xml += "</entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+
+    /// The event's creation time when the API gave one, else the run's time (first seen).
+    private func updated(_ event: Event) -> Date {
+        event.createdAt.map { min($0, generatedAt) } ?? generatedAt
+    }
+}

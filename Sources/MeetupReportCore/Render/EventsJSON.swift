@@ -1,0 +1,98 @@
+import Foundation
+
+/// `events.json`: the normalised events and per-query counts, for people who build
+/// on the data. The schema is documented in the README; `schemaVersion` changes
+/// only when a field is removed or changes meaning.
+struct EventsJSON: Encodable {
+    static let schemaVersion = 1
+
+    struct Site: Encodable {
+        var title: String
+        var baseURL: String
+        var timeZone: String
+    }
+
+    struct Query: Encodable {
+        var id: String
+        var title: String
+        var keyword: String
+        var latitude: Double
+        var longitude: Double
+        var radiusMiles: Double
+        var eventCount: Int
+        var eventIds: [String]
+        var page: String
+    }
+
+    struct Place: Encodable {
+        var name: String
+        var city: String?
+        var latitude: Double?
+        var longitude: Double?
+    }
+
+    struct Group: Encodable {
+        var name: String
+        var urlname: String?
+    }
+
+    struct Item: Encodable {
+        var id: String
+        var title: String
+        /// ISO 8601 in the event's own UTC offset, as the API gave it.
+        var start: String
+        var end: String?
+        var url: String?
+        var rsvpCount: Int?
+        var online: Bool
+        var venue: Place?
+        var group: Group?
+        var photoURL: String?
+        /// Site-relative path of the thumbnail, or null when the placeholder is shown.
+        var thumbnail: String?
+        var thumbnailWidth: Int?
+        var thumbnailHeight: Int?
+        var queries: [String]
+    }
+
+    var schemaVersion = Self.schemaVersion
+    var generatedAt: String
+    var site: Site
+    var queries: [Query]
+    var events: [Item]
+
+    static func make(_ input: SiteInput) -> EventsJSON {
+        let foundBy = input.fetched.queriesByEvent
+        let events = input.fetched.distinctEvents.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
+        return EventsJSON(
+            generatedAt: ISO8601.formatUTC(input.generatedAt),
+            site: Site(title: input.config.siteTitle, baseURL: input.config.baseURL.absoluteString,
+                       timeZone: input.config.timeZone.identifier),
+            queries: input.fetched.outcomes.map { entry in
+                Query(id: entry.query.id, title: entry.query.title, keyword: entry.query.keyword,
+                      latitude: entry.query.latitude, longitude: entry.query.longitude, radiusMiles: entry.query.radiusMiles,
+                      eventCount: entry.outcome.events.count,
+                      eventIds: entry.outcome.events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }.map(\.id),
+                      page: "\(PageContexts.queryPagePath(entry.query)).html")
+            },
+            events: events.map { event in
+                let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
+                return Item(
+                    id: event.id, title: event.title, start: ISO8601.format(event.start), end: event.end.map(ISO8601.format),
+                    url: event.eventURL?.absoluteString, rsvpCount: event.rsvpCount, online: event.isOnline,
+                    venue: event.venue.map { Place(name: $0.name, city: $0.city, latitude: $0.latitude, longitude: $0.longitude) },
+                    group: event.group.map { Group(name: $0.name, urlname: $0.urlname) },
+                    photoURL: event.displayPhotoURL?.absoluteString,
+                    thumbnail: thumbnail.map { "thumbs/\($0.publishedName)" },
+                    thumbnailWidth: thumbnail?.size.width, thumbnailHeight: thumbnail?.size.height,
+                    queries: (foundBy[event.id] ?? []).map(\.id))
+            })
+    }
+
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        // Every field is a string, number, bool or array of them: encoding cannot fail.
+        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// An iCalendar (RFC 5545) file of events, for "subscribe" (webcal) and "add to
+/// calendar". Times are written in UTC (`…Z`), which every client converts to
+/// its own zone without needing VTIMEZONE definitions; UIDs are stable per event.
+struct ICalendar {
+    let name: String
+    let generatedAt: Date
+
+    func render(_ events: [Event]) -> String {
+        var lines = [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//meetup-report//Meetup events//EN",
+            "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+            "X-WR-CALNAME:\(Self.text(name))",
+        ]
+        let stamp = Self.dateTime(generatedAt)
+        for event in events.sorted(by: { ($0.start.date, $0.id) < ($1.start.date, $1.id) }) {
+            lines.append("BEGIN:VEVENT")
+            lines.append("UID:meetup-\(Self.text(event.id))@meetup-report")
+            lines.append("DTSTAMP:\(stamp)")
+            lines.append("DTSTART:\(Self.dateTime(event.start.date))")
+            if let end = event.end, end.date > event.start.date {
+                lines.append("DTEND:\(Self.dateTime(end.date))")
+            }
+            lines.append("SUMMARY:\(Self.text(event.title))")
+            lines.append("LOCATION:\(Self.text(EventFormatting.location(of: event)))")
+            if let url = event.eventURL {
+                lines.append("URL:\(url.absoluteString)")
+            }
+            var description: [String] = []
+            if let group = event.group { description.append("Group: \(group.name)") }
+            if let going = event.rsvpCount { description.append("\(going) going") }
+            let excerpt = TextCleaning.excerpt(event.description, maxLength: 500)
+            if !excerpt.isEmpty { description.append(excerpt) }
+            if let url = event.eventURL { description.append(url.absoluteString) }
+            if !description.isEmpty {
+                lines.append("DESCRIPTION:\(Self.text(description.joined(separator: "\n")))")
+            }
+            lines.append("END:VEVENT")
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(Self.fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// TEXT value escaping (RFC 5545 3.3.11); control characters are dropped.
+    static func text(_ value: String) -> String {
+        var escaped = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case ";": escaped += "\\;"
+            case ",": escaped += "\\,"
+            case "\n": escaped += "\\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// Folds a content line at 75 octets, never inside a UTF-8 sequence (RFC 5545 3.1).
+    static func fold(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line }
+        var folded = ""
+        var lineOctets = 0
+        for scalar in line.unicodeScalars {
+            let octets = UTF8.width(scalar)
+            if lineOctets + octets > 75 {
+                folded += "\r\n "
+                lineOctets = 1
+            }
+            folded.unicodeScalars.append(scalar)
+            lineOctets += octets
+        }
+        return folded
+    }
+
+    static func dateTime(_ date: Date) -> String {
+        ISO8601.formatUTC(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+    }
+}
