@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libcmark-dev libvips-dev pkg-config
 
-.PHONY: demo test build release deps clean
+.PHONY: demo test build release deps clean check-site screenshots
 
 # Installs the C libraries the build links against, only when one is missing.
 deps:
@@ -35,6 +35,16 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Scripts/check-site.sh
+
+# Validates the rendered demo and hostile examples with the W3C Nu checker, feedparser
+# and icalendar (also part of make test; a few seconds once installed).
+check-site: build
+	Scripts/check-site.sh
+
+# Headless Chromium screenshots of the demo at phone and laptop widths, light and dark.
+screenshots: demo
+	Scripts/screenshots.sh
 
 clean:
 	rm -rf .build .cache

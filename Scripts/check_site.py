@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Checks a generated site with parsers no one here wrote: Python's html.parser,
+feedparser (Atom) and icalendar (RFC 5545), against the site's own events.json.
+
+Usage: check_site.py SITE_DIR [SITE_DIR ...]; exits non-zero listing every problem.
+"""
+import glob, json, os, sys
+from html.parser import HTMLParser
+
+import feedparser
+import icalendar
+
+problems = []
+
+def problem(site, text):
+    problems.append(f"{site}: {text}")
+
+class PageScan(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.scripts, self.bad_links, self.images, self.bad_images, self.alternates = 0, [], 0, [], []
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "script" or any(k.startswith("on") for k in a):
+            self.scripts += 1
+        if tag == "a" and a.get("href", "").split(":")[0].lower() in ("javascript", "data", "vbscript", "file"):
+            self.bad_links.append(a["href"])
+        if tag == "img":
+            self.images += 1
+            if not all(a.get(k) for k in ("width", "height", "alt", "src")) or a.get("loading") != "lazy":
+                self.bad_images.append(a)
+            if not a.get("src", "").split("/")[-1].endswith((".jpg", ".svg")):
+                self.bad_images.append(a)
+        if tag == "link" and a.get("rel") == "alternate":
+            self.alternates.append(a.get("type"))
+
+def check(site):
+    with open(os.path.join(site, "events.json"), encoding="utf-8") as f:
+        data = json.load(f)
+    titles = {e["id"]: e["title"] for e in data["events"]}
+    expected = {"": sorted(titles)} | {q["page"][: -len(".html")]: sorted(q["eventIds"]) for q in data["queries"]}
+    if data.get("schemaVersion") != 1:
+        problem(site, "events.json schemaVersion is not 1")
+
+    for page in glob.glob(os.path.join(site, "**", "*.html"), recursive=True):
+        scan = PageScan()
+        with open(page, encoding="utf-8") as f:
+            scan.feed(f.read())
+        if scan.scripts:
+            problem(site, f"{page}: {scan.scripts} script tags or on* attributes")
+        if scan.bad_links:
+            problem(site, f"{page}: unsafe links {scan.bad_links}")
+        if scan.bad_images:
+            problem(site, f"{page}: images without width/height/alt/lazy or with a foreign src: {scan.bad_images[:2]}")
+        if "application/atom+xml" not in scan.alternates:
+            problem(site, f"{page}: no <link rel=alternate> to an Atom feed")
+
+    for stem, ids in expected.items():
+        feed_path = os.path.join(site, (stem or "feed") + ".atom")
+        feed = feedparser.parse(feed_path)
+        if feed.bozo:
+            problem(site, f"{feed_path}: not a well-formed feed: {feed.bozo_exception}")
+        entry_ids = sorted(e.id.rsplit(":", 1)[-1] for e in feed.entries)
+        if entry_ids != ids:
+            problem(site, f"{feed_path}: entries {len(entry_ids)} do not match events.json {len(ids)}")
+        for entry in feed.entries:
+            event_id = entry.id.rsplit(":", 1)[-1]
+            if entry.title != titles.get(event_id):
+                problem(site, f"{feed_path}: title of {event_id} reads {entry.title!r}, expected {titles.get(event_id)!r}")
+            if not entry.get("updated_parsed"):
+                problem(site, f"{feed_path}: entry {event_id} has no valid updated")
+            for link in entry.get("links", []):
+                if not link["href"].startswith(("http://", "https://")):
+                    problem(site, f"{feed_path}: entry {event_id} links to {link['href']!r}")
+
+        ics_path = os.path.join(site, (stem or "calendar") + ".ics")
+        raw = open(ics_path, "rb").read()
+        for number, line in enumerate(raw.split(b"\r\n"), 1):
+            if len(line) > 75:
+                problem(site, f"{ics_path}:{number}: line of {len(line)} octets (limit 75)")
+            if b"\n" in line or b"\r" in line:
+                problem(site, f"{ics_path}:{number}: bare line break")
+        calendar = icalendar.Calendar.from_ical(raw)
+        events = calendar.walk("VEVENT")
+        uids = [str(e.get("uid")) for e in events]
+        if len(set(uids)) != len(uids):
+            problem(site, f"{ics_path}: duplicate UIDs")
+        if sorted(u.split("-", 1)[1].split("@")[0] for u in uids) != ids:
+            problem(site, f"{ics_path}: VEVENTs do not match events.json")
+        for event in events:
+            event_id = str(event.get("uid")).split("-", 1)[1].split("@")[0]
+            for field in ("dtstamp", "dtstart", "summary"):
+                if event.get(field) is None:
+                    problem(site, f"{ics_path}: {event_id} has no {field.upper()}")
+            if str(event.get("summary")) != titles.get(event_id):
+                problem(site, f"{ics_path}: SUMMARY of {event_id} reads {str(event.get('summary'))!r}")
+            if event.get("dtstart").dt.tzinfo is None:
+                problem(site, f"{ics_path}: {event_id} DTSTART has no time zone")
+            url = event.get("url")
+            if url is not None and not str(url).startswith(("http://", "https://")):
+                problem(site, f"{ics_path}: {event_id} URL {url!r}")
+
+    sitemap = open(os.path.join(site, "sitemap.xml"), encoding="utf-8").read()
+    if data["site"]["baseURL"] not in sitemap:
+        problem(site, "sitemap.xml does not use the base URL")
+
+for site in sys.argv[1:]:
+    check(site)
+for line in problems:
+    print(line)
+print(f"check_site: {len(sys.argv) - 1} sites, {len(problems)} problems")
+sys.exit(1 if problems else 0)
