@@ -122,3 +122,30 @@ struct PipelineIntegrationTests {
     }
 }
 }
+
+extension LoopbackSuites.PipelineIntegrationTests {
+    @Test func anIdenticalRunRewritesNothing() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await harness.run().succeeded)
+        let before = try Self.modificationTimes(harness.outputDirectory)
+        #expect(await harness.run().succeeded)
+        let after = try Self.modificationTimes(harness.outputDirectory)
+        #expect(before == after, "same data and clock: same files, same mtimes")
+        #expect(before.keys.contains("/feed.atom") && before.keys.contains("/queries/rust.ics") && before.keys.contains("/all.html"))
+
+        let all = try harness.page("all.html")
+        #expect(all.occurrences(of: "<h3>") == 9)
+        #expect(all.contains(#"Found by: <a href="queries/swift.html">Swift</a>, <a href="queries/rust.html">Rust</a>"#))
+    }
+
+    static func modificationTimes(_ directory: URL) throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.contentModificationDateKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard !url.hasDirectoryPath else { continue }
+            times[String(url.path.dropFirst(directory.path.count))] =
+                try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+        }
+        return times
+    }
+}
