@@ -70,6 +70,7 @@ def node(group_key, title, when, venue, event_type="PHYSICAL", featured=None, rs
     n = {
         "id": eid, "title": title, "eventUrl": f"https://www.meetup.com/{urlname}/events/{eid}/",
         "description": random.choice(DESCRIPTIONS), "status": "ACTIVE", "eventType": event_type,
+        "createdTime": "2026-%02d-%02dT%02d:%02d:00+01:00" % (random.randint(9, 11), random.randint(1, 20), random.randint(8, 20), random.randint(0, 59)),
         "dateTime": when, "endTime": None, "duration": duration,
         "venues": venue, "group": group,
         "featuredEventPhoto": featured if featured is not None else {"baseUrl": "https://secure-content.meetupstatic.com/images/classic-events/"},
