@@ -34,8 +34,8 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
 	Scripts/check-site.sh
+	$(SWIFT) test --skip-build
 
 # Validates the rendered demo and hostile examples with the W3C Nu checker, feedparser
 # and icalendar (also part of make test; a few seconds once installed).

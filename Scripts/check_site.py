@@ -11,6 +11,7 @@ import feedparser
 import icalendar
 
 problems = []
+checked_files = set()
 
 def problem(site, text):
     problems.append(f"{site}: {text}")
@@ -43,6 +44,7 @@ def check(site):
         problem(site, "events.json schemaVersion is not 1")
 
     for page in glob.glob(os.path.join(site, "**", "*.html"), recursive=True):
+        checked_files.add(page)
         scan = PageScan()
         with open(page, encoding="utf-8") as f:
             scan.feed(f.read())
@@ -57,6 +59,7 @@ def check(site):
 
     for stem, ids in expected.items():
         feed_path = os.path.join(site, (stem or "feed") + ".atom")
+        checked_files.update([feed_path, ics_path := os.path.join(site, (stem or "calendar") + ".ics")])
         feed = feedparser.parse(feed_path)
         if feed.bozo:
             problem(site, f"{feed_path}: not a well-formed feed: {feed.bozo_exception}")
@@ -73,7 +76,6 @@ def check(site):
                 if not link["href"].startswith(("http://", "https://")):
                     problem(site, f"{feed_path}: entry {event_id} links to {link['href']!r}")
 
-        ics_path = os.path.join(site, (stem or "calendar") + ".ics")
         raw = open(ics_path, "rb").read()
         for number, line in enumerate(raw.split(b"\r\n"), 1):
             if len(line) > 75:
@@ -108,5 +110,6 @@ for site in sys.argv[1:]:
     check(site)
 for line in problems:
     print(line)
-print(f"check_site: {len(sys.argv) - 1} sites, {len(problems)} problems")
+failed_files = {f for f in checked_files if any(f in p for p in problems)}
+print(f"check_site: {len(checked_files) - len(failed_files)} passed, {len(failed_files) + (1 if problems and not failed_files else 0)} failed")
 sys.exit(1 if problems else 0)
