@@ -23,8 +23,17 @@ public final class LoopbackServer: Sendable {
 
     /// A fault to answer with instead of the normal response.
     public enum Fault: Sendable {
-        case status(Int, body: String = "")
+        case status(Int, body: String = "", headers: [String: String] = [:])
         case body(String, contentType: String = "application/json")
+        /// A 302 to `location` (relative to this server, or absolute).
+        case redirect(to: String)
+        /// A 200 whose body is `count` bytes of filler.
+        case oversized(count: Int, contentType: String = "application/json")
+    }
+
+    struct ScheduledFault: Sendable {
+        var fault: Fault
+        var remaining: Int
     }
 
     struct Photo: Sendable {
@@ -36,8 +45,9 @@ public final class LoopbackServer: Sendable {
     private struct State: Sendable {
         var pages: [String: [Data]] = [:]
         var photos: [String: Photo] = [:]
-        var pageFaults: [String: Fault] = [:]
-        var photoFaults: [String: Fault] = [:]
+        var pageFaults: [String: ScheduledFault] = [:]
+        var photoFaults: [String: ScheduledFault] = [:]
+        var onRequest: (@Sendable (String) -> Void)?
         var latency: Duration = .zero
         var counters = Counters()
     }
@@ -63,13 +73,27 @@ public final class LoopbackServer: Sendable {
         state.withLock { $0.photos[name] = Photo(data: data, contentType: contentType, etag: etag) }
     }
 
-    /// Answers page `page` (1-based) of `keyword` with a fault.
-    public func setPageFault(_ fault: Fault?, keyword: String, page: Int) {
-        state.withLock { $0.pageFaults["\(keyword)#\(page)"] = fault }
+    /// Answers page `page` (1-based) of `keyword` with a fault, the next `times` times it is asked for.
+    public func setPageFault(_ fault: Fault?, keyword: String, page: Int, times: Int = .max) {
+        state.withLock { $0.pageFaults["\(keyword)#\(page)"] = fault.map { ScheduledFault(fault: $0, remaining: times) } }
     }
 
-    public func setPhotoFault(_ fault: Fault?, named name: String) {
-        state.withLock { $0.photoFaults[name] = fault }
+    public func setPhotoFault(_ fault: Fault?, named name: String, times: Int = .max) {
+        state.withLock { $0.photoFaults[name] = fault.map { ScheduledFault(fault: $0, remaining: times) } }
+    }
+
+    /// Called with each request's path as it arrives (before latency), e.g. to kill a client at a precise point.
+    public func setRequestObserver(_ observer: (@Sendable (String) -> Void)?) {
+        state.withLock { $0.onRequest = observer }
+    }
+
+    private func takeFault(_ key: String, photo: Bool) -> Fault? {
+        state.withLock { state in
+            guard var scheduled = photo ? state.photoFaults[key] : state.pageFaults[key], scheduled.remaining > 0 else { return nil }
+            scheduled.remaining -= 1
+            if photo { state.photoFaults[key] = scheduled } else { state.pageFaults[key] = scheduled }
+            return scheduled.fault
+        }
     }
 
     /// Delay before every response, to model a real network round trip.
@@ -120,6 +144,7 @@ public final class LoopbackServer: Sendable {
     private func answerGraphQL(_ request: HTTPRequest) async throws -> HTTPResponse {
         let body = try await request.bodyData
         let authorization = request.headers[.authorization]
+        state.withLock { $0.onRequest }?(request.path)
         state.withLock {
             $0.counters.graphQLRequests += 1
             if let authorization { $0.counters.authorizationHeaders.insert(authorization) }
@@ -132,9 +157,9 @@ public final class LoopbackServer: Sendable {
             return Self.json(#"{"errors":[{"message":"malformed request"}]}"#, status: .badRequest)
         }
         let after = variables["after"] as? String
-        let (pages, faults) = state.withLock { ($0.pages[keyword] ?? [], $0.pageFaults) }
+        let pages = state.withLock { $0.pages[keyword] ?? [] }
         let index = after.flatMap { cursor in pages.firstIndex { Self.endCursor(of: $0) == cursor }.map { $0 + 1 } } ?? 0
-        if let fault = faults["\(keyword)#\(index + 1)"] {
+        if let fault = takeFault("\(keyword)#\(index + 1)", photo: false) {
             return Self.response(for: fault)
         }
         guard index < pages.count else {
@@ -144,10 +169,11 @@ public final class LoopbackServer: Sendable {
     }
 
     private func answerPhoto(_ request: HTTPRequest) async -> HTTPResponse {
+        state.withLock { $0.onRequest }?(request.path)
         await delay()
         let name = String(request.path.dropFirst("/photos/".count))
-        let (photo, fault) = state.withLock { ($0.photos[name], $0.photoFaults[name]) }
-        if let fault { return Self.response(for: fault) }
+        let photo = state.withLock { $0.photos[name] }
+        if let fault = takeFault(name, photo: true) { return Self.response(for: fault) }
         guard let photo else { return HTTPResponse(statusCode: .notFound) }
         if request.headers[HTTPHeader("If-None-Match")] == photo.etag {
             state.withLock { $0.counters.photoResponses304 += 1 }
@@ -178,11 +204,16 @@ public final class LoopbackServer: Sendable {
 
     private static func response(for fault: Fault) -> HTTPResponse {
         switch fault {
-        case .status(let code, let body):
-            HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Injected"), headers: [.contentType: "text/plain"],
-                         body: Data(body.utf8))
+        case .status(let code, let body, let extra):
+            var headers: HTTPHeaders = [.contentType: "text/plain"]
+            for (name, value) in extra { headers[HTTPHeader(name)] = value }
+            return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Injected"), headers: headers, body: Data(body.utf8))
         case .body(let body, let contentType):
-            HTTPResponse(statusCode: .ok, headers: [.contentType: contentType], body: Data(body.utf8))
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: contentType], body: Data(body.utf8))
+        case .redirect(let location):
+            return HTTPResponse(statusCode: HTTPStatusCode(302, phrase: "Found"), headers: [HTTPHeader("Location"): location])
+        case .oversized(let count, let contentType):
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: contentType], body: Data(repeating: 0x20, count: count))
         }
     }
 

@@ -41,7 +41,7 @@ final class ConsoleObserver: RunObserver {
         switch outcome {
         case .succeeded(let events):
             logger.info("query \(query.id): \(events.count) events")
-        case .failed(let error):
+        case .failed(let error), .stale(_, _, let error):
             logger.error("\(error.description)")
         }
         redraw()

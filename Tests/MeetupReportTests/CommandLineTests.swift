@@ -51,13 +51,15 @@ struct CommandLineTests {
             "source": ["type": "meetup-api", "endpoint": harness.baseURL.appendingPathComponent("gql").absoluteString,
                        "tokenVariable": "TEST_MEETUP_TOKEN"],
             "output": "site/Output", "cache": "cache", "thumbnailWidth": 100,
+            "limits": ["retries": 1, "retryBaseDelay": 0.01],
             "queries": [["id": "swift", "keyword": "swift", "lat": 52.5, "lon": 13.4],
                         ["id": "rust", "keyword": "rust", "lat": 52.5, "lon": 13.4]],
         ]
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
         let environment = ["TEST_MEETUP_TOKEN": PipelineHarness.token]
 
-        let good = try await CommandRunner.run(["--config", configFile.path, "--verbose"], environment: environment)
+        let good = try await CommandRunner.run(["--config", configFile.path, "--verbose", "--record", harness.folder.path("recording").path],
+                                               environment: environment)
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.lastLine.hasPrefix("meetup-report: ok: 2/2 queries, 7 events; photos 4 downloaded"), "\(good.lastLine)")
         let site = PipelineHarness.tree(harness.outputDirectory)
@@ -66,8 +68,11 @@ struct CommandLineTests {
         let failed = try await CommandRunner.run(["--config", configFile.path], environment: environment)
         #expect(failed.status == 1)
         #expect(failed.lastLine.contains("FAILED: 1/2 queries"))
-        #expect(failed.lastLine.contains("rust (page 1: HTTP 503 from the API)"))
-        #expect(PipelineHarness.tree(harness.outputDirectory) == site)
+        #expect(failed.lastLine.contains("rust (page 1: HTTP 503 from the API; kept its events from"))
+        #expect(failed.stderr.contains("retry 1 of 127.0.0.1/gql"))
+        let staleSite = PipelineHarness.tree(harness.outputDirectory)
+        #expect(staleSite["/queries/swift.html"] == site["/queries/swift.html"])
+        #expect(String(decoding: staleSite["/queries/rust.html"] ?? Data(), as: UTF8.self).contains("Stale since"))
 
         for output in [good.stdout, good.stderr, failed.stdout, failed.stderr] {
             #expect(!output.contains(PipelineHarness.token))

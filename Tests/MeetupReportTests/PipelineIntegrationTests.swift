@@ -70,22 +70,32 @@ struct PipelineIntegrationTests {
         #expect(PipelineHarness.tree(harness.outputDirectory) == firstSite)
     }
 
-    @Test func aFailingPageFailsItsQueryAndKeepsThePreviousSite() async throws {
+    @Test func aFailingQueryKeepsItsLastGoodEventsMarkedStale() async throws {
         let harness = try await PipelineHarness.start()
         #expect(await harness.run().succeeded)
         let goodSite = PipelineHarness.tree(harness.outputDirectory)
-        #expect(!goodSite.isEmpty)
+        harness.scheduler.reset()
 
         harness.server.setPageFault(.status(500, body: "boom"), keyword: "swift", page: 2)
         let failed = await harness.run()
-        #expect(!failed.succeeded && !failed.published)
+        #expect(!failed.succeeded && failed.published, "published with the stale query, and exit 1")
         #expect(failed.failures == [.httpStatus(query: "swift", page: 2, status: 500)])
-        #expect(failed.line.contains("swift (page 2: HTTP 500 from the API)"))
-        #expect(failed.line.contains("previous site kept"))
-        #expect(PipelineHarness.tree(harness.outputDirectory) == goodSite)
+        #expect(failed.staleSince == ["swift": PipelineHarness.now])
+        #expect(failed.line.contains("swift (page 2: HTTP 500 from the API; kept its events from 2026-11-22T08:00:00Z)"))
+        #expect(harness.scheduler.waits.count == 3, "three retries, then the query fails")
+
+        let site = PipelineHarness.tree(harness.outputDirectory)
+        let swift = try harness.page("queries/swift.html")
+        #expect(swift.occurrences(of: "<h3>") == 5, "the last good events are still listed")
+        #expect(swift.contains("<strong>Stale since 22 Nov 2026"))
+        #expect(swift.contains("HTTP 500 from the API"))
+        #expect(try harness.page("index.html").contains("<em>stale since 22 Nov 2026"))
+        for unchanged in ["/queries/rust.html", "/queries/online.html", "/queries/swift.atom", "/queries/swift.ics", "/all.html"] {
+            #expect(site[unchanged] == goodSite[unchanged], "\(unchanged)")
+        }
 
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: harness.outputDirectory.deletingLastPathComponent().path)
-        #expect(leftovers == ["Output"], "no staging folder is left behind")
+        #expect(!leftovers.contains { $0.contains("staging") }, "no staging folder is left behind")
     }
 
     @Test func graphQLErrorsAndBrokenBodiesNameTheQuery() async throws {

@@ -42,7 +42,7 @@ public struct ConfigLoader: Sendable {
             throw .notJSON(file: file, reason: error.reason)
         }
         let root = try ConfigReader(file: file, path: "", value: document, allowed: [
-            "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency",
+            "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits",
         ])
 
         let title = try root.requiredString("title")
@@ -69,8 +69,28 @@ public struct ConfigLoader: Sendable {
             outputDirectory: Self.resolve(output, against: baseDirectory),
             cacheDirectory: Self.resolve(cache, against: baseDirectory),
             thumbnailWidth: try root.integer("thumbnailWidth", in: 16...2048, required: false) ?? 320,
-            photoConcurrency: try root.integer("photoConcurrency", in: 1...64, required: false) ?? 8
+            photoConcurrency: try root.integer("photoConcurrency", in: 1...64, required: false) ?? 8,
+            limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) } ?? NetworkLimits()
         )
+    }
+
+    private func parseLimits(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> NetworkLimits {
+        let reader = try ConfigReader(file: root.file, path: root.keyPath("limits"), value: value, allowed: [
+            "requestTimeout", "resourceTimeout", "runTimeout", "retries", "retryBaseDelay", "retryMaxDelay", "retryBudget",
+            "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels",
+        ])
+        var limits = NetworkLimits()
+        limits.requestTimeout = try reader.number("requestTimeout", in: 0.1...600, required: false) ?? limits.requestTimeout
+        limits.resourceTimeout = try reader.number("resourceTimeout", in: 0.1...3600, required: false) ?? limits.resourceTimeout
+        limits.runTimeout = try reader.number("runTimeout", in: 1...86_400, required: false) ?? limits.runTimeout
+        limits.retries = try reader.integer("retries", in: 0...10, required: false) ?? limits.retries
+        limits.retryBaseDelay = try reader.number("retryBaseDelay", in: 0...60, required: false) ?? limits.retryBaseDelay
+        limits.retryMaxDelay = try reader.number("retryMaxDelay", in: 0...3600, required: false) ?? limits.retryMaxDelay
+        limits.retryBudget = try reader.number("retryBudget", in: 0...86_400, required: false) ?? limits.retryBudget
+        limits.maxResponseBytes = try reader.integer("maxResponseBytes", in: 1024...(1 << 30), required: false) ?? limits.maxResponseBytes
+        limits.maxPhotoBytes = try reader.integer("maxPhotoBytes", in: 1024...(1 << 30), required: false) ?? limits.maxPhotoBytes
+        limits.maxPhotoPixels = try reader.integer("maxPhotoPixels", in: 1...1_000_000_000, required: false) ?? limits.maxPhotoPixels
+        return limits
     }
 
     private func parseSource(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> EventSourceConfig {

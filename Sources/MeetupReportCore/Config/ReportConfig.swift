@@ -13,10 +13,12 @@ public struct ReportConfig: Sendable {
     public var cacheDirectory: URL
     public var thumbnailWidth: Int
     public var photoConcurrency: Int
+    public var limits: NetworkLimits
 
     public init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],
-        outputDirectory: URL, cacheDirectory: URL, thumbnailWidth: Int = 320, photoConcurrency: Int = 8
+        outputDirectory: URL, cacheDirectory: URL, thumbnailWidth: Int = 320, photoConcurrency: Int = 8,
+        limits: NetworkLimits = NetworkLimits()
     ) {
         self.siteTitle = siteTitle
         self.baseURL = baseURL
@@ -27,6 +29,7 @@ public struct ReportConfig: Sendable {
         self.cacheDirectory = cacheDirectory
         self.thumbnailWidth = thumbnailWidth
         self.photoConcurrency = photoConcurrency
+        self.limits = limits
     }
 }
 

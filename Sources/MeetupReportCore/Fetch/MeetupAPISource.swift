@@ -9,17 +9,20 @@ import FoundationNetworking
 public struct MeetupAPISource: EventSource {
     public let endpoint: URL
     private let token: String
-    private let session: URLSession
+    private let transport: HTTPTransport
+    private let scratchDirectory: URL
     private let recorder: SnapshotRecorder?
 
     /// - Parameters:
     ///   - token: the OAuth bearer token. It is only ever put in the Authorization
     ///     header: never logged, recorded or included in an error.
-    ///   - session: one session shared by every query (and the photo downloads).
-    public init(endpoint: URL, token: String, session: URLSession, recorder: SnapshotRecorder? = nil) {
+    ///   - transport: shared by every query and the photo downloads.
+    ///   - scratchDirectory: where response bodies land before they are read.
+    public init(endpoint: URL, token: String, transport: HTTPTransport, scratchDirectory: URL, recorder: SnapshotRecorder? = nil) {
         self.endpoint = endpoint
         self.token = token
-        self.session = session
+        self.transport = transport
+        self.scratchDirectory = scratchDirectory
         self.recorder = recorder
     }
 
@@ -39,39 +42,38 @@ public struct MeetupAPISource: EventSource {
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.httpBody = SearchRequest.body(for: query, window: window, first: min(SearchRequest.pageSize, remaining), after: cursor)
 
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                completion(.failed(.transport(query: query.id, page: pageNumber, reason: Self.describe(error))))
-                return
-            }
-            guard let http = response as? HTTPURLResponse, let data else {
-                completion(.failed(.transport(query: query.id, page: pageNumber, reason: "no HTTP response")))
-                return
-            }
-            guard http.statusCode == 200 else {
-                completion(.failed(.httpStatus(query: query.id, page: pageNumber, status: http.statusCode)))
-                return
+        // A search is a read, so the POST is safe to repeat: it is retried like a GET.
+        transport.download(request, maxBytes: transport.limits.maxResponseBytes, into: scratchDirectory) { result in
+            let data: Data
+            switch result {
+            case .failure(.status(let status)):
+                return completion(.failed(.httpStatus(query: query.id, page: pageNumber, status: status)))
+            case .failure(let failure):
+                return completion(.failed(.transport(query: query.id, page: pageNumber, reason: failure.description)))
+            case .success(let download):
+                guard let file = download.file, let body = try? Data(contentsOf: file) else {
+                    return completion(.failed(.transport(query: query.id, page: pageNumber, reason: "empty response")))
+                }
+                try? FileManager.default.removeItem(at: file)
+                data = body
             }
             let page: EventPage
             do throws(PageMappingError) {
                 page = try EventMapper.page(from: data)
             } catch {
-                completion(.failed(Self.fetchError(error, query: query.id, page: pageNumber)))
-                return
+                return completion(.failed(Self.fetchError(error, query: query.id, page: pageNumber)))
             }
             var events = collected + page.events
             let pages = rawPages + [data]
             if let cap = query.maxEvents, events.count >= cap {
                 events = Array(events.prefix(cap))
             } else if let next = page.nextCursor, next != cursor {
-                fetchPage(pageNumber + 1, after: next, collected: events, rawPages: pages,
-                          query: query, window: window, completion: completion)
-                return
+                return fetchPage(pageNumber + 1, after: next, collected: events, rawPages: pages,
+                                 query: query, window: window, completion: completion)
             }
             recorder?.recordPages(pages, for: query.id)
             completion(.succeeded(events: events))
         }
-        task.resume()
     }
 
     static func fetchError(_ error: PageMappingError, query: String, page: Int) -> FetchError {
@@ -80,22 +82,5 @@ public struct MeetupAPISource: EventSource {
         case .graphQLErrors(let messages): .graphQL(query: query, page: page, messages: messages)
         case .unexpectedShape(let reason): .malformedResponse(query: query, page: page, reason: reason)
         }
-    }
-
-    /// A short reason without the URL (URLs may carry secrets in other setups).
-    static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSURLErrorDomain {
-            switch nsError.code {
-            case NSURLErrorTimedOut: return "timed out"
-            case NSURLErrorCannotConnectToHost: return "cannot connect to the server"
-            case NSURLErrorNetworkConnectionLost: return "connection lost"
-            case NSURLErrorCannotFindHost: return "unknown host"
-            case NSURLErrorNotConnectedToInternet: return "not connected to the internet"
-            case NSURLErrorHTTPTooManyRedirects: return "too many redirects"
-            default: return "URL error \(nsError.code)"
-            }
-        }
-        return nsError.localizedDescription
     }
 }

@@ -1,18 +1,29 @@
 import Foundation
 
 /// What one configured query produced in a run. A query is all-or-nothing:
-/// a failure carries no events, never a partial list.
+/// a failure carries no events from this run, never a partial list.
 public enum QueryOutcome: Sendable {
     case succeeded(events: [Event])
     case failed(FetchError)
+    /// The query failed, and the events of its last good run (fetched at `since`) stand in.
+    case stale(events: [Event], since: Date, error: FetchError)
 
     public var events: [Event] {
-        if case .succeeded(let events) = self { return events }
-        return []
+        switch self {
+        case .succeeded(let events), .stale(let events, _, _): events
+        case .failed: []
+        }
     }
 
     public var error: FetchError? {
-        if case .failed(let error) = self { return error }
+        switch self {
+        case .succeeded: nil
+        case .failed(let error), .stale(_, _, let error): error
+        }
+    }
+
+    public var staleSince: Date? {
+        if case .stale(_, let since, _) = self { return since }
         return nil
     }
 }
@@ -33,8 +44,14 @@ public struct FetchedEvents: Sendable {
     /// upcoming events has no use for them (archives and caches may still hold them).
     public func upcoming(at now: Date) -> FetchedEvents {
         FetchedEvents(outcomes: outcomes.map { entry in
-            guard case .succeeded(let events) = entry.outcome else { return entry }
-            return (entry.query, .succeeded(events: events.filter { $0.start.date >= now }))
+            switch entry.outcome {
+            case .succeeded(let events):
+                (entry.query, .succeeded(events: events.filter { $0.start.date >= now }))
+            case .stale(let events, let since, let error):
+                (entry.query, .stale(events: events.filter { $0.start.date >= now }, since: since, error: error))
+            case .failed:
+                entry
+            }
         })
     }
 

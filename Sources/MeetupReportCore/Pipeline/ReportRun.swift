@@ -19,18 +19,26 @@ public struct ReportRun: Sendable {
     public var recordDirectory: URL?
     public var observer: any RunObserver
     public var thumbnailer: any Thumbnailing
+    /// When retries run; tests pass one that runs them at once and records the waits.
+    public var retryScheduler: any RetryScheduler
+    /// The wall clock, only for HTTP-date `Retry-After` headers.
+    public var clock: @Sendable () -> Date
 
     public init(config: ReportConfig, templatesDirectory: URL, now: Date,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 recordDirectory: URL? = nil, observer: any RunObserver = SilentObserver(),
-                thumbnailer: any Thumbnailing = VipsThumbnailer()) {
+                thumbnailer: (any Thumbnailing)? = nil,
+                retryScheduler: any RetryScheduler = DispatchRetryScheduler(),
+                clock: @escaping @Sendable () -> Date = { Date() }) {
         self.config = config
         self.templatesDirectory = templatesDirectory
         self.now = now
         self.environment = environment
         self.recordDirectory = recordDirectory
         self.observer = observer
-        self.thumbnailer = thumbnailer
+        self.thumbnailer = thumbnailer ?? VipsThumbnailer(maximumPixels: UInt64(config.limits.maxPhotoPixels))
+        self.retryScheduler = retryScheduler
+        self.clock = clock
     }
 
     /// Runs every stage. Never throws: whatever happens ends in a summary, and
@@ -41,7 +49,7 @@ public struct ReportRun: Sendable {
             let duration = ContinuousClock.now - started
             return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         }
-        var summary = RunSummary(queriesSucceeded: 0, failures: [], eventCount: 0, photos: PhotoStatistics(),
+        var summary = RunSummary(queriesSucceeded: 0, failures: [], staleSince: [:], eventCount: 0, photos: PhotoStatistics(),
                                  published: false, abortReason: nil, seconds: 0)
         let templates: SiteTemplates
         do {
@@ -52,19 +60,40 @@ public struct ReportRun: Sendable {
             return summary
         }
 
+        // Held until this function returns; overlapping runs refuse instead of interleaving.
+        let locks: [RunLock]
+        do {
+            locks = try RunLock.acquire(for: config)
+        } catch {
+            summary.abortReason = error.description
+            summary.seconds = elapsed()
+            return summary
+        }
+        defer { withExtendedLifetime(locks) {} }
+
         let recorder = recordDirectory.map(SnapshotRecorder.init(directory:))
         let (eventSource, photoFetcher) = makeSources(recorder: recorder)
 
         // 1. Fetch
         observer.stageStarted(.fetch, total: config.queries.count)
-        let fetched = EventFetcher(source: eventSource).fetchAll(config.queries, now: now) { query, outcome in
+        let fresh = EventFetcher(source: eventSource).fetchAll(config.queries, now: now) { query, outcome in
             observer.queryFinished(query, outcome: outcome)
-        }.upcoming(at: now)
+        }
+        // A failed query keeps its last good events (marked stale) rather than vanishing.
+        let (reconciled, saveFailures) = LastGoodEvents(cacheDirectory: config.cacheDirectory).reconcile(fresh, now: now)
+        saveFailures.forEach(observer.warning)
+        let fetched = reconciled.upcoming(at: now)
         summary.failures = fetched.failures.map(\.error)
+        summary.staleSince = Dictionary(uniqueKeysWithValues: fetched.outcomes.compactMap { entry in
+            entry.outcome.staleSince.map { (entry.query.id, $0) }
+        })
         summary.queriesSucceeded = config.queries.count - summary.failures.count
         summary.eventCount = fetched.distinctEvents.count
-        guard summary.failures.isEmpty else {
-            summary.abortReason = "a query failed"
+        let unrecoverable = fetched.outcomes.filter { if case .failed = $0.outcome { true } else { false } }
+        guard unrecoverable.isEmpty else {
+            summary.abortReason = unrecoverable.count == 1
+                ? "query \(unrecoverable[0].query.id) failed and has no earlier events to show"
+                : "\(unrecoverable.count) queries failed and have no earlier events to show"
             finishRecording(recorder)
             summary.seconds = elapsed()
             return summary
@@ -109,10 +138,18 @@ public struct ReportRun: Sendable {
     private func makeSources(recorder: SnapshotRecorder?) -> (any EventSource, any PhotoFetching) {
         switch config.source {
         case .meetupAPI(let endpoint, let tokenVariable):
-            let session = HTTPSession.make(maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count))
+            let observer = self.observer
+            let transport = HTTPTransport(
+                limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),
+                addressPolicy: AddressPolicy.forSource(endpoint: endpoint), scheduler: retryScheduler, clock: clock,
+                onRetry: { url, number, wait, failure in
+                    observer.warning("retry \(number) of \(url.host ?? "")\(url.path.prefix(60)) in \(String(format: "%.1f", wait)) s after \(failure)")
+                })
             let token = environment[tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            return (MeetupAPISource(endpoint: endpoint, token: token, session: session, recorder: recorder),
-                    HTTPPhotoFetcher(session: session))
+            let scratch = PhotoCache(directory: config.cacheDirectory).incomingDirectory
+            try? FileOperations.createDirectory(scratch)
+            return (MeetupAPISource(endpoint: endpoint, token: token, transport: transport, scratchDirectory: scratch, recorder: recorder),
+                    HTTPPhotoFetcher(transport: transport))
         case .snapshot(let directory):
             return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory))
         }

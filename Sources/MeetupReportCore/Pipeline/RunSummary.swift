@@ -4,6 +4,8 @@ import Foundation
 public struct RunSummary: Sendable {
     public var queriesSucceeded: Int
     public var failures: [FetchError]
+    /// Failed queries whose last good events were published instead, with when those were fetched.
+    public var staleSince: [String: Date]
     public var eventCount: Int
     public var photos: PhotoStatistics
     public var published: Bool
@@ -11,6 +13,7 @@ public struct RunSummary: Sendable {
     public var abortReason: String?
     public var seconds: Double
 
+    /// Exit status 0: every query fresh and the site published.
     public var succeeded: Bool { failures.isEmpty && published }
 
     /// One line, the last thing a cron mail shows:
@@ -22,7 +25,10 @@ public struct RunSummary: Sendable {
             + "\(photos.fromCache) from cache, \(photos.failed) failed; "
             + String(format: "%.1f s", seconds)
         if !failures.isEmpty {
-            text += "; failed: " + failures.map { "\($0.queryID) (\($0.reason))" }.joined(separator: ", ")
+            text += "; failed: " + failures.map { failure in
+                let kept = staleSince[failure.queryID].map { "; kept its events from \(ISO8601.formatUTC($0))" } ?? ""
+                return "\(failure.queryID) (\(failure.reason)\(kept))"
+            }.joined(separator: ", ")
         }
         if !published {
             text += "; previous site kept" + (abortReason.map { " (\($0))" } ?? "")

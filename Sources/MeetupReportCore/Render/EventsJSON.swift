@@ -22,6 +22,8 @@ struct EventsJSON: Encodable {
         var eventCount: Int
         var eventIds: [String]
         var page: String
+        /// Set when this run's fetch failed and the events are from an earlier run (ISO 8601, UTC).
+        var staleSince: String?
     }
 
     struct Place: Encodable {
@@ -73,7 +75,8 @@ struct EventsJSON: Encodable {
                       latitude: entry.query.latitude, longitude: entry.query.longitude, radiusMiles: entry.query.radiusMiles,
                       eventCount: entry.outcome.events.count,
                       eventIds: entry.outcome.events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }.map(\.id),
-                      page: "\(PageContexts.queryPagePath(entry.query)).html")
+                      page: "\(PageContexts.queryPagePath(entry.query)).html",
+                      staleSince: entry.outcome.staleSince.map(ISO8601.formatUTC))
             },
             events: events.map { event in
                 let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }

@@ -47,6 +47,9 @@ struct PageContexts {
                 "link": "<\(Self.queryPagePath(entry.query)).html>",
                 "count": EventFormatting.count(entry.outcome.events.count, "event", "events"),
             ]
+            if let since = entry.outcome.staleSince {
+                context["stale"] = ["since": formatting.generatedAt(since)]
+            }
             if let next = Self.chronological(entry.outcome.events).first {
                 context["next"] = ["title": next.title, "time": formatting.eventTime(start: next.start, end: nil)]
             }
@@ -61,9 +64,9 @@ struct PageContexts {
         ]
     }
 
-    func queryPage(_ query: EventQuery, events: [Event]) -> [String: Any] {
-        let ordered = Self.chronological(events)
-        return [
+    func queryPage(_ query: EventQuery, outcome: QueryOutcome) -> [String: Any] {
+        let ordered = Self.chronological(outcome.events)
+        var context: [String: Any] = [
             "title": query.title,
             "keyword": query.keyword,
             "area": area(of: query),
@@ -71,6 +74,10 @@ struct PageContexts {
             "days": days(ordered, root: "../", foundBy: nil),
             "isEmpty": ordered.isEmpty,
         ]
+        if let since = outcome.staleSince, let error = outcome.error {
+            context["stale"] = ["since": formatting.generatedAt(since), "reason": error.reason]
+        }
+        return context
     }
 
     /// Every event once, merged across queries, each saying which queries found it.

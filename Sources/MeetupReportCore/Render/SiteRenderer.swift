@@ -59,7 +59,7 @@ public struct SiteRenderer: Sendable {
         for entry in input.fetched.outcomes {
             let path = PageContexts.queryPagePath(entry.query)
             page(path, title: "\(entry.query.title) · \(config.siteTitle)", root: "../", template: "query.md",
-                 context: contexts.queryPage(entry.query, events: entry.outcome.events),
+                 context: contexts.queryPage(entry.query, outcome: entry.outcome),
                  feed: "\(path).atom", calendar: "\(path).ics", events: entry.outcome.events,
                  feedTitle: "\(entry.query.title) · \(config.siteTitle)")
         }

@@ -11,8 +11,21 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Deeper documents are refused before decoding: no real config or API answer
+    /// nests this far, and a hostile one could exhaust the stack.
+    public static let maximumDepth = 100
+
     /// Parses UTF-8 JSON. Throws `JSONValue.ParseError` with the decoder's reason.
+    /// Invalid UTF-8 sequences are replaced with U+FFFD rather than failing the whole
+    /// document: one bad byte in one event's description should not lose the query.
     public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
+        if let depth = nestingDepthExceeding(maximumDepth, in: data) {
+            throw ParseError(reason: "nested deeper than \(maximumDepth) levels (at least \(depth))")
+        }
+        var data = data
+        if !isValidUTF8(data) {
+            data = Data(String(decoding: data, as: UTF8.self).utf8)
+        }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch let error as DecodingError {
@@ -20,6 +33,28 @@ public enum JSONValue: Sendable, Hashable {
         } catch {
             throw ParseError(reason: String(describing: error))
         }
+    }
+
+    /// Scans brackets outside strings; returns the depth reached once it passes `limit`, else nil.
+    static func nestingDepthExceeding(_ limit: Int, in data: Data) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return depth }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     public struct ParseError: Error, Sendable, CustomStringConvertible {
@@ -80,6 +115,18 @@ public enum JSONValue: Sendable, Hashable {
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
+        }
+    }
+}
+
+private func isValidUTF8(_ data: Data) -> Bool {
+    var iterator = data.makeIterator()
+    var decoder = UTF8()
+    while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue: continue
+        case .emptyInput: return true
+        case .error: return false
         }
     }
 }

@@ -88,12 +88,21 @@ final class PipelineHarness: Sendable {
     var outputDirectory: URL { folder.path("site/Output") }
     var cacheDirectory: URL { folder.path("cache") }
 
-    func config(thumbnailWidth: Int = 120) -> ReportConfig {
+    /// Small limits so fault tests finish in well under a second each.
+    static var testLimits: NetworkLimits {
+        var limits = NetworkLimits()
+        limits.requestTimeout = 2
+        limits.resourceTimeout = 5
+        limits.runTimeout = 30
+        return limits
+    }
+
+    func config(thumbnailWidth: Int = 120, endpoint: URL? = nil) -> ReportConfig {
         ReportConfig(
             siteTitle: "Test & <Meetups>",
             baseURL: URL(string: "https://example.org/")!,
             timeZone: TimeZone(identifier: "Europe/Berlin")!,
-            source: .meetupAPI(endpoint: baseURL.appendingPathComponent("gql"), tokenVariable: "TEST_MEETUP_TOKEN"),
+            source: .meetupAPI(endpoint: endpoint ?? baseURL.appendingPathComponent("gql"), tokenVariable: "TEST_MEETUP_TOKEN"),
             queries: [
                 EventQuery(id: "swift", title: "Swift", keyword: "swift", latitude: 52.52, longitude: 13.405),
                 EventQuery(id: "rust", title: "Rust", keyword: "rust", latitude: 52.52, longitude: 13.405),
@@ -102,13 +111,18 @@ final class PipelineHarness: Sendable {
             outputDirectory: outputDirectory,
             cacheDirectory: cacheDirectory,
             thumbnailWidth: thumbnailWidth,
-            photoConcurrency: 3
+            photoConcurrency: 3,
+            limits: Self.testLimits
         )
     }
 
-    func run(_ config: ReportConfig? = nil, record: URL? = nil) async -> RunSummary {
+    /// Retries run at once; the waits they would have taken are recorded here.
+    let scheduler = RecordingScheduler()
+
+    func run(_ config: ReportConfig? = nil, record: URL? = nil, clock: @escaping @Sendable () -> Date = { PipelineHarness.now }) async -> RunSummary {
         let run = ReportRun(config: config ?? self.config(), templatesDirectory: Fixtures.templates, now: Self.now,
-                            environment: ["TEST_MEETUP_TOKEN": Self.token], recordDirectory: record)
+                            environment: ["TEST_MEETUP_TOKEN": Self.token], recordDirectory: record,
+                            retryScheduler: scheduler, clock: clock)
         return await offThePool { run.run() }
     }
 
@@ -131,6 +145,20 @@ final class PipelineHarness: Sendable {
     deinit {
         let server = self.server
         Task { await server.stop() }
+    }
+}
+
+/// Runs retries immediately and remembers how long each would have waited.
+final class RecordingScheduler: RetryScheduler {
+    private let recorded = LockedBox([TimeInterval]())
+
+    var waits: [TimeInterval] { recorded.withLock { $0 } }
+
+    func reset() { recorded.withLock { $0 = [] } }
+
+    func schedule(after seconds: TimeInterval, _ work: @escaping @Sendable () -> Void) {
+        recorded.withLock { $0.append(seconds) }
+        DispatchQueue.global().async(execute: work)
     }
 }
 

@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults below HTTP that a well-behaved server library will not produce: a
+/// listener on 127.0.0.1 that reads each request and then misbehaves at the socket
+/// level. Every connection is bounded in time; `stop()` ends everything.
+public final class RawFaultServer: Sendable {
+    public enum Behaviour: Sendable {
+        /// Accepts, reads the request, and never answers.
+        case neverAnswer
+        /// Sends headers and half the body, then resets the connection (RST).
+        case resetMidBody
+        /// Promises `Content-Length: 1000`, sends 100 bytes and closes.
+        case truncatedBody
+        /// Sends headers, then one body byte per `interval`, for at most `bytes` bytes.
+        case slowDrip(interval: Duration, bytes: Int)
+    }
+
+    public let port: UInt16
+    private let listener: Int32
+    private let behaviour: Behaviour
+    private let state = LockedState()
+
+    public init(_ behaviour: Behaviour) throws {
+        self.behaviour = behaviour
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        listener = fd
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// `http://127.0.0.1:<port>`
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    public var connectionCount: Int { state.connections }
+
+    /// Closes the listener and every open connection.
+    public func stop() {
+        state.stop()
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while !state.stopped {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            state.opened(client)
+            DispatchQueue.global().async { [self] in
+                handle(client)
+                state.closed(client)
+            }
+        }
+    }
+
+    private func handle(_ client: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        _ = recv(client, &buffer, buffer.count, 0)
+        switch behaviour {
+        case .neverAnswer:
+            // Hold the connection until the client gives up or the server stops.
+            while !state.stopped, recv(client, &buffer, buffer.count, 0) > 0 {}
+        case .resetMidBody:
+            send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"data\":{\"eventSea")
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        case .truncatedBody:
+            send(client, "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n"
+                 + String(repeating: "x", count: 100))
+        case .slowDrip(let interval, let bytes):
+            send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes)\r\n\r\n")
+            for _ in 0..<bytes where !state.stopped {
+                guard send(client, " ") else { break }
+                Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
+            }
+        }
+        close(client)
+    }
+
+    @discardableResult
+    private func send(_ client: Int32, _ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+    }
+}
+
+/// Connection bookkeeping shared by the accept thread and the handlers.
+private final class LockedState: Sendable {
+    private struct Counts {
+        var open: Set<Int32> = []
+        var count = 0
+        var stopped = false
+    }
+
+    private let counts = Mutex(Counts())
+
+    var stopped: Bool { counts.withLock { $0.stopped } }
+    var connections: Int { counts.withLock { $0.count } }
+
+    func opened(_ fd: Int32) { counts.withLock { $0.open.insert(fd); $0.count += 1 } }
+    func closed(_ fd: Int32) { counts.withLock { _ = $0.open.remove(fd) } }
+
+    func stop() {
+        let sockets = counts.withLock { counts in
+            counts.stopped = true
+            return counts.open
+        }
+        for fd in sockets { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+}
