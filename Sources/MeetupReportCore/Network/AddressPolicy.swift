@@ -6,9 +6,12 @@ import Foundation
 /// Enforced when the API itself is public; a source on loopback (tests, a local mirror) disables it.
 public struct AddressPolicy: Sendable {
     public let allowsPrivateAddresses: Bool
+    /// Hosts accepted even when private (the API's own host, named by the user's config).
+    public let trustedHosts: Set<String>
 
-    public init(allowsPrivateAddresses: Bool) {
+    public init(allowsPrivateAddresses: Bool, trustedHosts: Set<String> = []) {
         self.allowsPrivateAddresses = allowsPrivateAddresses
+        self.trustedHosts = Set(trustedHosts.map { $0.lowercased() })
     }
 
     /// The policy for a run whose API lives at `endpoint`.
@@ -23,7 +26,7 @@ public struct AddressPolicy: Sendable {
             return "only http(s) URLs are fetched, not \(url.scheme ?? "a relative URL")"
         }
         guard let host = url.host, !host.isEmpty else { return "the URL has no host" }
-        guard !allowsPrivateAddresses else { return nil }
+        guard !allowsPrivateAddresses, !trustedHosts.contains(host.lowercased()) else { return nil }
         if Self.isPrivate(host: host) { return "\(host) is a loopback or private address" }
         if let address = Self.resolve(host).first(where: Self.isPrivate(address:)) {
             return "\(host) resolves to the private address \(address)"
