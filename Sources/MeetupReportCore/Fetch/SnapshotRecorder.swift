@@ -12,14 +12,19 @@ public final class SnapshotRecorder: Sendable {
         layout = SnapshotLayout(root: directory)
     }
 
-    /// Records a completed query's pages. Only whole queries are recorded, like the site.
+    /// Records a completed query's pages. Only whole queries are recorded, like the
+    /// site: the pages are written into a new folder that then replaces the old one.
     public func recordPages(_ pages: [Data], for queryID: String) {
+        let destination = layout.pagesDirectory(for: queryID)
+        let temporary = FileOperations.temporarySibling(of: destination)
         do {
-            try? FileManager.default.removeItem(at: layout.pagesDirectory(for: queryID))
+            try FileOperations.createDirectory(temporary)
             for (index, page) in pages.enumerated() {
-                try FileOperations.writeAtomically(page, to: layout.pageFile(for: queryID, page: index + 1))
+                try page.write(to: temporary.appendingPathComponent(layout.pageFile(for: queryID, page: index + 1).lastPathComponent))
             }
+            try FileOperations.replaceDirectory(destination, with: temporary)
         } catch {
+            try? FileManager.default.removeItem(at: temporary)
             failures.withLock { $0.append("query \(queryID): \(error.localizedDescription)") }
         }
     }

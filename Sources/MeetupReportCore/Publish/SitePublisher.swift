@@ -1,4 +1,3 @@
-import CPlatform
 import Foundation
 
 public enum PublishError: Error, Sendable, CustomStringConvertible {
@@ -48,36 +47,16 @@ public struct SitePublisher: Sendable {
     /// Hidden files at the top of the old output (`.gitkeep`, `.htaccess`, `.nojekyll`)
     /// are not the tool's to delete: they are carried over into the new site.
     public func publish(_ staging: URL) throws(PublishError) {
-        let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory) else {
-            if rename(staging.path, outputDirectory.path) != 0 {
-                throw .cannotSwap(outputDirectory.path, String(cString: strerror(errno)))
-            }
-            return
+        if FileManager.default.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .cannotSwap(outputDirectory.path, "it exists and is not a folder") }
+            carryOverHiddenFiles(into: staging)
         }
-        guard isDirectory.boolValue else {
-            throw .cannotSwap(outputDirectory.path, "it exists and is not a folder")
+        do {
+            try FileOperations.replaceDirectory(outputDirectory, with: staging)
+        } catch {
+            throw .cannotSwap(outputDirectory.path, error.localizedDescription)
         }
-        carryOverHiddenFiles(into: staging)
-
-        if mr_exchange_paths(staging.path, outputDirectory.path) == 0 {
-            // `staging` now holds the previous site.
-            try? manager.removeItem(at: staging)
-            return
-        }
-        // File systems without RENAME_EXCHANGE: move the old site aside, then rename
-        // the new one in. There is a moment with no output folder, never a half-written one.
-        let previous = parent.appendingPathComponent(stagingPrefix + "previous-\(UUID().uuidString.prefix(8))")
-        guard rename(outputDirectory.path, previous.path) == 0 else {
-            throw .cannotSwap(outputDirectory.path, String(cString: strerror(errno)))
-        }
-        guard rename(staging.path, outputDirectory.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            _ = rename(previous.path, outputDirectory.path)
-            throw .cannotSwap(outputDirectory.path, reason)
-        }
-        try? manager.removeItem(at: previous)
     }
 
     /// Removes a staging folder of a run that will not publish.

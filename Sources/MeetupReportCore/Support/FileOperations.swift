@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 
 /// File writes that are never seen half-done: write beside the target, then rename.
@@ -34,10 +35,40 @@ public enum FileOperations {
 
     /// Renames `temporary` over `destination` (rename(2) replaces atomically).
     public static func replace(_ destination: URL, with temporary: URL) throws {
-        if rename(temporary.path, destination.path) != 0 {
+        try rename(temporary, to: destination)
+    }
+
+    /// Puts the folder `replacement` at `destination` in one step: an atomic
+    /// renameat2(RENAME_EXCHANGE) when `destination` exists (then the old folder is
+    /// deleted), a plain rename when it does not. Where the file system cannot
+    /// exchange, the old folder is moved aside first: there is a moment with no
+    /// folder at `destination`, never a half-written one.
+    public static func replaceDirectory(_ destination: URL, with replacement: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: destination.path) else {
+            try rename(replacement, to: destination)
+            return
+        }
+        if mr_exchange_paths(replacement.path, destination.path) == 0 {
+            try? manager.removeItem(at: replacement)   // now holds the old folder
+            return
+        }
+        let aside = temporarySibling(of: destination)
+        try rename(destination, to: aside)
+        do {
+            try rename(replacement, to: destination)
+        } catch {
+            try? rename(aside, to: destination)
+            throw error
+        }
+        try? manager.removeItem(at: aside)
+    }
+
+    private static func rename(_ source: URL, to destination: URL) throws {
+        if Foundation.rename(source.path, destination.path) != 0 {
             throw CocoaError(.fileWriteUnknown, userInfo: [
                 NSFilePathErrorKey: destination.path,
-                NSLocalizedDescriptionKey: "cannot rename into \(destination.path): \(String(cString: strerror(errno)))",
+                NSLocalizedDescriptionKey: "cannot rename \(source.lastPathComponent) to \(destination.path): \(String(cString: strerror(errno)))",
             ])
         }
     }

@@ -4,6 +4,8 @@ import MeetupReportCore
 /// Runs the real `meetup-report` executable, as cron would, and captures what it prints.
 struct CommandResult: Sendable {
     var status: Int32
+    /// True when the process was ended by a signal (then `status` is the signal number).
+    var killedBySignal = false
     var stdout: String
     var stderr: String
 
@@ -16,7 +18,9 @@ enum CommandRunner {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("meetup-report")
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> CommandResult {
+    /// - Parameter onStart: told the child's pid once it runs (fault tests kill it).
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    onStart: @escaping @Sendable (Int32) -> Void = { _ in }) async throws -> CommandResult {
         let executable = self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path,
@@ -36,6 +40,7 @@ enum CommandRunner {
             process.standardError = err
             process.standardInput = FileHandle.nullDevice
             do { try process.run() } catch { return Result<CommandResult, Error>.failure(error) }
+            onStart(process.processIdentifier)
             // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
             let errData = LockedBox(Data())
             let group = DispatchGroup()
@@ -49,6 +54,7 @@ enum CommandRunner {
             group.wait()
             process.waitUntilExit()
             return .success(CommandResult(status: process.terminationStatus,
+                                          killedBySignal: process.terminationReason == .uncaughtSignal,
                                           stdout: String(decoding: outData, as: UTF8.self),
                                           stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self)))
         }.get()
