@@ -40,6 +40,7 @@ public final class LoopbackServer: Sendable {
         var data: Data
         var contentType: String
         var etag: String
+        var cacheControl: String?
     }
 
     private struct State: Sendable {
@@ -48,6 +49,7 @@ public final class LoopbackServer: Sendable {
         var pageFaults: [String: ScheduledFault] = [:]
         var photoFaults: [String: ScheduledFault] = [:]
         var onRequest: (@Sendable (String) -> Void)?
+        var photoRequests = 0
         var latency: Duration = .zero
         var counters = Counters()
     }
@@ -68,10 +70,13 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Serves `data` at `/photos/<name>` and returns its full URL once started.
-    public func setPhoto(_ data: Data, named name: String, contentType: String = "image/jpeg") {
+    public func setPhoto(_ data: Data, named name: String, contentType: String = "image/jpeg", cacheControl: String? = nil) {
         let etag = "\"\(data.count)-\(Self.fnv1a(data))\""
-        state.withLock { $0.photos[name] = Photo(data: data, contentType: contentType, etag: etag) }
+        state.withLock { $0.photos[name] = Photo(data: data, contentType: contentType, etag: etag, cacheControl: cacheControl) }
     }
+
+    /// Photo requests of any status, for "no request at all" checks.
+    public var photoRequests: Int { state.withLock { $0.photoRequests } }
 
     /// Answers page `page` (1-based) of `keyword` with a fault, the next `times` times it is asked for.
     public func setPageFault(_ fault: Fault?, keyword: String, page: Int, times: Int = .max) {
@@ -170,21 +175,24 @@ public final class LoopbackServer: Sendable {
 
     private func answerPhoto(_ request: HTTPRequest) async -> HTTPResponse {
         state.withLock { $0.onRequest }?(request.path)
+        state.withLock { $0.photoRequests += 1 }
         await delay()
         let name = String(request.path.dropFirst("/photos/".count))
         let photo = state.withLock { $0.photos[name] }
         if let fault = takeFault(name, photo: true) { return Self.response(for: fault) }
         guard let photo else { return HTTPResponse(statusCode: .notFound) }
+        var headers: HTTPHeaders = [HTTPHeader("ETag"): photo.etag]
+        if let cacheControl = photo.cacheControl { headers[.cacheControl] = cacheControl }
         if request.headers[HTTPHeader("If-None-Match")] == photo.etag {
             state.withLock { $0.counters.photoResponses304 += 1 }
-            return HTTPResponse(statusCode: .notModified, headers: [HTTPHeader("ETag"): photo.etag])
+            return HTTPResponse(statusCode: .notModified, headers: headers)
         }
         state.withLock {
             $0.counters.photoResponses200 += 1
             $0.counters.photoBytesSent += photo.data.count
         }
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: photo.contentType, HTTPHeader("ETag"): photo.etag],
-                            body: photo.data)
+        headers[.contentType] = photo.contentType
+        return HTTPResponse(statusCode: .ok, headers: headers, body: photo.data)
     }
 
     /// A content hash that is the same in every process (unlike `hashValue`), so ETags survive a restart.

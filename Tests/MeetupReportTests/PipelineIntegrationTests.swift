@@ -70,6 +70,29 @@ struct PipelineIntegrationTests {
         #expect(PipelineHarness.tree(harness.outputDirectory) == firstSite)
     }
 
+    @Test func freshPhotosAreNotEvenRevalidatedUntilTheyExpire() async throws {
+        let harness = try await PipelineHarness.start()
+        harness.server.setPhoto(try Fixtures.data("photos/group-a.jpg"), named: "group-a.jpg", cacheControl: "public, max-age=3600")
+        harness.server.setPhoto(try Fixtures.data("photos/group-b.png"), named: "group-b.png", contentType: "image/png",
+                                cacheControl: "no-cache")
+        var config = harness.config()
+        config.limits.photoFreshness = 600   // for photos whose server says nothing
+        #expect(await harness.run(config).succeeded)
+        harness.server.resetCounters()
+        let requestsBefore = harness.server.photoRequests
+
+        let soon = await harness.run(config, now: PipelineHarness.now.addingTimeInterval(300))
+        #expect(soon.succeeded)
+        #expect(soon.photos.fromCache == 3, "group-a (max-age), event-c and truncated (default 600 s)")
+        #expect(soon.photos.revalidated == 1, "group-b said no-cache")
+        #expect(harness.server.photoRequests - requestsBefore == 2, "group-b and the missing photo only")
+
+        let later = await harness.run(config, now: PipelineHarness.now.addingTimeInterval(1200))
+        #expect(later.photos.fromCache == 1, "only group-a, fresh for an hour")
+        #expect(later.photos.revalidated == 3)
+        #expect(harness.server.counters.photoResponses200 == 0, "nothing was downloaded again")
+    }
+
     @Test func aFailingQueryKeepsItsLastGoodEventsMarkedStale() async throws {
         let harness = try await PipelineHarness.start()
         #expect(await harness.run().succeeded)

@@ -77,7 +77,7 @@ public struct ConfigLoader: Sendable {
     private func parseLimits(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> NetworkLimits {
         let reader = try ConfigReader(file: root.file, path: root.keyPath("limits"), value: value, allowed: [
             "requestTimeout", "resourceTimeout", "runTimeout", "retries", "retryBaseDelay", "retryMaxDelay", "retryBudget",
-            "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels",
+            "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels", "photoFreshness",
         ])
         var limits = NetworkLimits()
         limits.requestTimeout = try reader.number("requestTimeout", in: 0.1...600, required: false) ?? limits.requestTimeout
@@ -90,6 +90,7 @@ public struct ConfigLoader: Sendable {
         limits.maxResponseBytes = try reader.integer("maxResponseBytes", in: 1024...(1 << 30), required: false) ?? limits.maxResponseBytes
         limits.maxPhotoBytes = try reader.integer("maxPhotoBytes", in: 1024...(1 << 30), required: false) ?? limits.maxPhotoBytes
         limits.maxPhotoPixels = try reader.integer("maxPhotoPixels", in: 1...1_000_000_000, required: false) ?? limits.maxPhotoPixels
+        limits.photoFreshness = try reader.number("photoFreshness", in: 0...31_536_000, required: false) ?? limits.photoFreshness
         return limits
     }
 

@@ -23,6 +23,9 @@ public struct NetworkLimits: Sendable, Equatable {
     public var maxPhotoBytes = 20 << 20
     /// Photos with more pixels are refused before decoding (decompression bombs).
     public var maxPhotoPixels = 50_000_000
+    /// How long a downloaded photo is used without asking the server again, when the
+    /// server's answer had no Cache-Control max-age or Expires.
+    public var photoFreshness: TimeInterval = 86_400
 
     public init() {}
 }

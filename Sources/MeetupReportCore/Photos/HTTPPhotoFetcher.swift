@@ -24,7 +24,8 @@ public struct HTTPPhotoFetcher: PhotoFetching {
             case .failure(let failure):
                 completion(.failed(reason: failure.description))
             case .success(let download) where download.status == 304:
-                completion(validators == nil ? .failed(reason: "304 without a conditional request") : .notModified(overNetwork: true))
+                completion(validators == nil ? .failed(reason: "304 without a conditional request")
+                    : .notModified(overNetwork: true, freshFor: Self.freshness(download.headers)))
             case .success(let download):
                 guard let file = download.file else { return completion(.failed(reason: "empty response")) }
                 let contentType = download.headers["content-type"]?.lowercased() ?? ""
@@ -33,8 +34,28 @@ public struct HTTPPhotoFetcher: PhotoFetching {
                     return completion(.failed(reason: "not an image (Content-Type \(contentType.prefix(60)))"))
                 }
                 completion(.downloaded(file: file, byteCount: download.byteCount, validators: PhotoValidators(
-                    etag: download.headers["etag"], lastModified: download.headers["last-modified"])))
+                    etag: download.headers["etag"], lastModified: download.headers["last-modified"]),
+                    freshFor: Self.freshness(download.headers)))
             }
         }
+    }
+
+    /// The lifetime the server gave (RFC 9111): `Cache-Control: max-age` (0 for
+    /// `no-cache`/`no-store`), else `Expires` minus `Date`; nil when it said nothing.
+    static func freshness(_ headers: [String: String]) -> TimeInterval? {
+        if let control = headers["cache-control"]?.lowercased() {
+            let directives = control.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if directives.contains("no-cache") || directives.contains("no-store") { return 0 }
+            for directive in directives where directive.hasPrefix("max-age=") {
+                if let seconds = TimeInterval(directive.dropFirst("max-age=".count)) { return max(0, seconds) }
+            }
+        }
+        guard let expires = headers["expires"].flatMap(parseHTTPDate) else { return nil }
+        let date = headers["date"].flatMap(parseHTTPDate) ?? Date()
+        return max(0, expires.timeIntervalSince(date))
+    }
+
+    private static func parseHTTPDate(_ text: String) -> Date? {
+        RetryPolicy.parseRetryAfter(text, now: Date(timeIntervalSince1970: 0)).map { Date(timeIntervalSince1970: $0) }
     }
 }

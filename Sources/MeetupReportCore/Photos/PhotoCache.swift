@@ -32,6 +32,8 @@ public struct CachedPhoto: Sendable, Codable, Equatable {
     public var storedAt: Date
     /// Thumbnail sizes made from this exact download, keyed by requested width.
     public var thumbnails: [String: PixelSize]
+    /// Until when the photo needs no revalidation at all.
+    public var freshUntil: Date?
 }
 
 /// The on-disk photo cache: `photos/<sha256(url)>` holds the bytes,
@@ -82,14 +84,14 @@ public struct PhotoCache: Sendable {
     /// Moves a finished download into the cache, replacing any older copy, and
     /// drops thumbnails made from the older copy.
     @discardableResult
-    public func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, now: Date) throws -> CachedPhoto {
+    public func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, freshUntil: Date?, now: Date) throws -> CachedPhoto {
         let byteCount = FileOperations.fileSize(downloadedFile) ?? 0
         // Metadata goes first, so a run killed mid-way leaves no entry rather than
         // old validators describing new bytes.
         try? FileManager.default.removeItem(at: metadataFile(for: url))
         try FileOperations.replace(dataFile(for: url), with: downloadedFile)
         let entry = CachedPhoto(url: url.absoluteString, validators: validators, byteCount: byteCount,
-                                storedAt: now, thumbnails: [:])
+                                storedAt: now, thumbnails: [:], freshUntil: freshUntil)
         try write(entry, for: url)
         return entry
     }

@@ -3,10 +3,11 @@ import Foundation
 /// The result of asking for a photo, given what the cache already holds.
 public enum PhotoFetchResult: Sendable {
     /// New bytes, in a file inside the directory the caller gave.
-    case downloaded(file: URL, byteCount: Int, validators: PhotoValidators)
+    /// `freshFor` is how long the server says the photo stays valid (Cache-Control max-age, Expires).
+    case downloaded(file: URL, byteCount: Int, validators: PhotoValidators, freshFor: TimeInterval?)
     /// The cached copy is still current; nothing was downloaded. `overNetwork` tells
     /// a server's 304 (a revalidation) from a local source's "same file" (from cache).
-    case notModified(overNetwork: Bool)
+    case notModified(overNetwork: Bool, freshFor: TimeInterval?)
     case failed(reason: String)
 }
 

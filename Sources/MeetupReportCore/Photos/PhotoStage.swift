@@ -17,6 +17,8 @@ public struct PhotoStatistics: Sendable, Equatable {
     public var failed = 0
     public var bytesDownloaded = 0
     public var thumbnailsMade = 0
+    /// CPU time spent making thumbnails, summed over threads.
+    public var thumbnailCPUSeconds = 0.0
 
     public init() {}
 }
@@ -45,15 +47,18 @@ public struct PhotoStage: Sendable {
     public let thumbnailWidth: Int
     public let concurrency: Int
     public let recorder: SnapshotRecorder?
+    /// Lifetime of a photo whose server gave none.
+    public let defaultFreshness: TimeInterval
 
     public init(cache: PhotoCache, fetcher: any PhotoFetching, thumbnailer: any Thumbnailing,
-                thumbnailWidth: Int, concurrency: Int, recorder: SnapshotRecorder? = nil) {
+                thumbnailWidth: Int, concurrency: Int, recorder: SnapshotRecorder? = nil, defaultFreshness: TimeInterval = 86_400) {
         self.cache = cache
         self.fetcher = fetcher
         self.thumbnailer = thumbnailer
         self.thumbnailWidth = thumbnailWidth
         self.concurrency = max(1, concurrency)
         self.recorder = recorder
+        self.defaultFreshness = defaultFreshness
     }
 
     /// The distinct photo URLs of `events`, in first-seen order.
@@ -79,9 +84,20 @@ public struct PhotoStage: Sendable {
         thumbnailQueue.qualityOfService = .userInitiated
 
         for url in urls {
-            downloadSlots.wait()
             group.enter()
             let cached = cache.entry(for: url)
+            // Still fresh: no request at all, not even a revalidation.
+            if let cached, let freshUntil = cached.freshUntil, freshUntil > now {
+                results.withLock { $0.statistics.fromCache += 1 }
+                onProgress(.fetched(url))
+                thumbnailQueue.addOperation {
+                    thumbnail(url, entry: cached, into: results)
+                    onProgress(.thumbnailed(url))
+                    group.leave()
+                }
+                continue
+            }
+            downloadSlots.wait()
             fetcher.fetch(url, validators: cached.map(\.validators), into: cache.incomingDirectory) { result in
                 downloadSlots.signal()
                 onProgress(.fetched(url))
@@ -105,9 +121,10 @@ public struct PhotoStage: Sendable {
     private func record(_ result: PhotoFetchResult, for url: URL, cached: CachedPhoto?, now: Date,
                         into results: LockedBox<PhotoSet>) -> CachedPhoto? {
         switch result {
-        case .downloaded(let file, let byteCount, let validators):
+        case .downloaded(let file, let byteCount, let validators, let freshFor):
             do {
-                let entry = try cache.store(file, for: url, validators: validators, now: now)
+                let entry = try cache.store(file, for: url, validators: validators,
+                                            freshUntil: now.addingTimeInterval(freshFor ?? defaultFreshness), now: now)
                 recorder?.recordPhoto(cache.dataFile(for: url), for: url)
                 results.withLock {
                     $0.statistics.downloaded += 1
@@ -118,10 +135,12 @@ public struct PhotoStage: Sendable {
                 try? FileManager.default.removeItem(at: file)
                 return fallback(to: cached, url: url, reason: "cannot store it in the cache: \(error.localizedDescription)", into: results)
             }
-        case .notModified(let overNetwork):
-            guard let cached else {
+        case .notModified(let overNetwork, let freshFor):
+            guard var cached else {
                 return fallback(to: nil, url: url, reason: "the server said not modified, but nothing is cached", into: results)
             }
+            cached.freshUntil = now.addingTimeInterval(freshFor ?? defaultFreshness)
+            try? cache.write(cached, for: url)
             recorder?.recordPhoto(cache.dataFile(for: url), for: url)
             results.withLock {
                 if overNetwork { $0.statistics.revalidated += 1 } else { $0.statistics.fromCache += 1 }
@@ -150,6 +169,11 @@ public struct PhotoStage: Sendable {
             results.withLock { $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName) }
             return
         }
+        let cpuStart = Self.threadCPUSeconds()
+        defer {
+            let spent = Self.threadCPUSeconds() - cpuStart
+            results.withLock { $0.statistics.thumbnailCPUSeconds += spent }
+        }
         do {
             let size = try thumbnailer.makeThumbnail(of: cache.dataFile(for: url), width: thumbnailWidth, to: file)
             var updated = entry
@@ -165,6 +189,13 @@ public struct PhotoStage: Sendable {
                 $0.warnings.append("photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")
             }
         }
+    }
+
+    /// CPU time of the calling thread (it does the whole thumbnail: vips runs one worker per image).
+    static func threadCPUSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     /// Host and last path component: enough to find the photo, short enough for a log line.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Serves photos from a snapshot's `photos/` folder. The recorded file's size and
+/// Serves photos from a snapshot's `photos/` folder. Checking a local file is cheap,
+/// so entries are never considered fresh (`freshFor: 0`): every run looks again. The recorded file's size and
 /// modification time act as its ETag, so an unchanged snapshot is "not modified"
 /// and replays reuse cached thumbnails just like live runs do.
 public struct SnapshotPhotoFetcher: PhotoFetching {
@@ -36,7 +37,7 @@ public struct SnapshotPhotoFetcher: PhotoFetching {
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let etag = "\"snapshot-\(size)-\(Int(modified))\""
         if validators?.etag == etag {
-            completion(.notModified(overNetwork: false))
+            completion(.notModified(overNetwork: false, freshFor: 0))
             return
         }
         let destination = directory.appendingPathComponent(UUID().uuidString)
@@ -46,6 +47,6 @@ public struct SnapshotPhotoFetcher: PhotoFetching {
             completion(.failed(reason: "cannot copy \(name): \(error.localizedDescription)"))
             return
         }
-        completion(.downloaded(file: destination, byteCount: size, validators: PhotoValidators(etag: etag)))
+        completion(.downloaded(file: destination, byteCount: size, validators: PhotoValidators(etag: etag), freshFor: 0))
     }
 }

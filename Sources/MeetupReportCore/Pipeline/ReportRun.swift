@@ -104,7 +104,8 @@ public struct ReportRun: Sendable {
         observer.stageStarted(.photos, total: urls.count)
         let photoStage = PhotoStage(
             cache: PhotoCache(directory: config.cacheDirectory), fetcher: photoFetcher, thumbnailer: thumbnailer,
-            thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency, recorder: recorder)
+            thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency, recorder: recorder,
+            defaultFreshness: config.limits.photoFreshness)
         let photos = photoStage.run(urls, now: now) { observer.photoProgress($0) }
         summary.photos = photos.statistics
         photos.warnings.forEach(observer.warning)

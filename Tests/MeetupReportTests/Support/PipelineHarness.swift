@@ -94,6 +94,7 @@ final class PipelineHarness: Sendable {
         limits.requestTimeout = 2
         limits.resourceTimeout = 5
         limits.runTimeout = 30
+        limits.photoFreshness = 0   // revalidate every run unless a test says otherwise
         return limits
     }
 
@@ -119,8 +120,9 @@ final class PipelineHarness: Sendable {
     /// Retries run at once; the waits they would have taken are recorded here.
     let scheduler = RecordingScheduler()
 
-    func run(_ config: ReportConfig? = nil, record: URL? = nil, clock: @escaping @Sendable () -> Date = { PipelineHarness.now }) async -> RunSummary {
-        let run = ReportRun(config: config ?? self.config(), templatesDirectory: Fixtures.templates, now: Self.now,
+    func run(_ config: ReportConfig? = nil, record: URL? = nil, now: Date = PipelineHarness.now,
+             clock: @escaping @Sendable () -> Date = { PipelineHarness.now }) async -> RunSummary {
+        let run = ReportRun(config: config ?? self.config(), templatesDirectory: Fixtures.templates, now: now,
                             environment: ["TEST_MEETUP_TOKEN": Self.token], recordDirectory: record,
                             retryScheduler: scheduler, clock: clock)
         return await offThePool { run.run() }
