@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libcmark-dev libvips-dev pkg-config
 
-.PHONY: demo test build release deps clean check-site screenshots
+.PHONY: demo test build release deps clean check-site screenshots bench
 
 # Installs the C libraries the build links against, only when one is missing.
 deps:
@@ -48,3 +48,16 @@ screenshots: demo
 
 clean:
 	rm -rf .build .cache
+
+# The benchmark: the release binary against the loopback API (50 ms a request),
+# workloads W1 and W2, plus vipsthumbnail and a curl/vipsthumbnail/cmark pipeline
+# as references. Prints the tables BENCHMARKS.md quotes. Takes a few minutes
+# (the first run also generates 2,000 photos).
+BENCH_ARGS ?=
+bench: deps
+	@for tool in curl:curl vipsthumbnail:libvips-tools cmark:cmark /usr/bin/time:time; do \
+	  command -v $${tool%%:*} >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $${tool#*:} >/dev/null); \
+	done
+	$(SWIFT) build -c release --product meetup-report
+	$(SWIFT) build -c release --product meetup-report-bench
+	.build/release/meetup-report-bench --binary .build/release/meetup-report $(BENCH_ARGS)

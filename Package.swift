@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "meetup-report", targets: ["MeetupReport"]),
+        .executable(name: "meetup-report-bench", targets: ["MeetupReportBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +51,14 @@ let package = Package(
         .target(
             name: "LoopbackServer",
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        // `make bench`: the real binary against the loopback server, measured.
+        .executableTarget(
+            name: "MeetupReportBench",
+            dependencies: [
+                "LoopbackServer", "MeetupReportCore", "CVipsShim",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "MeetupReportTests",

@@ -47,6 +47,34 @@ int mr_vips_probe(const char *input_path, int *width, int *height,
     return 0;
 }
 
+/* JPEG fast path, about twice as fast as vips_thumbnail for photos (measured by
+   make bench): decode at 1/2, 1/4 or 1/8 scale in libjpeg (DCT scaling), then one
+   bicubic reduce to the exact width, instead of vips_thumbnail's lanczos3.
+   Sets *out to NULL (and returns 0) when the file is not a JPEG. */
+static int load_jpeg_thumbnail(const char *path, int width, int source_width, VipsImage **out) {
+    *out = NULL;
+    const char *loader = vips_foreign_find_load(path);
+    if (loader == NULL || strcmp(loader, "VipsForeignLoadJpegFile") != 0) return 0;
+    int shrink = 1;
+    while (shrink < 8 && source_width / (shrink * 2) >= width) shrink *= 2;
+    VipsImage *loaded = vips_image_new_from_file(path, "shrink", shrink, "access", VIPS_ACCESS_SEQUENTIAL,
+                                                 "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    if (loaded == NULL) return -1;
+    VipsImage *rotated = NULL;
+    if (vips_autorot(loaded, &rotated, NULL) != 0) { g_object_unref(loaded); return -1; }
+    g_object_unref(loaded);
+    VipsImage *srgb = rotated;
+    if (vips_image_get_interpretation(rotated) == VIPS_INTERPRETATION_CMYK) {
+        if (vips_colourspace(rotated, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) { g_object_unref(rotated); return -1; }
+        g_object_unref(rotated);
+    }
+    int current = vips_image_get_width(srgb);
+    if (current <= width) { *out = srgb; return 0; }
+    int result = vips_resize(srgb, out, (double)width / current, "kernel", VIPS_KERNEL_CUBIC, NULL);
+    g_object_unref(srgb);
+    return result;
+}
+
 int mr_vips_thumbnail(const char *input_path, const char *output_path,
                       int width, int quality, uint64_t max_pixels,
                       int *out_width, int *out_height,
@@ -62,14 +90,22 @@ int mr_vips_thumbnail(const char *input_path, const char *output_path,
     }
 
     VipsImage *thumbnail = NULL;
-    /* height is a large bound so only the width constrains; SIZE_DOWN never upscales. */
-    if (vips_thumbnail(input_path, &thumbnail, width,
-                       "height", VIPS_MAX_COORD,
-                       "size", VIPS_SIZE_DOWN,
-                       "fail_on", VIPS_FAIL_ON_TRUNCATED,
-                       NULL) != 0) {
+    if (load_jpeg_thumbnail(input_path, width, source_width, &thumbnail) != 0) {
         copy_error(error, error_capacity, "could not decode the image");
         return -1;
+    }
+    if (thumbnail == NULL) {
+        /* Not a JPEG: vips_thumbnail handles every other format (shrink-on-load
+           where the format has it). height is a large bound so only the width
+           constrains; SIZE_DOWN never upscales. */
+        if (vips_thumbnail(input_path, &thumbnail, width,
+                           "height", VIPS_MAX_COORD,
+                           "size", VIPS_SIZE_DOWN,
+                           "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                           NULL) != 0) {
+            copy_error(error, error_capacity, "could not decode the image");
+            return -1;
+        }
     }
 
     VipsImage *opaque = thumbnail;
@@ -95,4 +131,36 @@ int mr_vips_thumbnail(const char *input_path, const char *output_path,
     }
     g_object_unref(opaque);
     return result == 0 ? 0 : -1;
+}
+
+int mr_vips_make_sample_jpeg(const char *output_path, int width, int height, int seed, double noise, int quality) {
+    VipsImage *bands[3] = {NULL, NULL, NULL};
+    VipsImage *joined = NULL, *grain = NULL, *noisy = NULL, *pixels = NULL;
+    int result = -1;
+    for (int band = 0; band < 3; band++) {
+        VipsImage *wave = NULL;
+        double hfreq = 0.4 + ((seed * 7 + band * 3) % 11) * 0.35;
+        double vfreq = 0.3 + ((seed * 5 + band * 2) % 9) * 0.3;
+        if (vips_sines(&wave, width, height, "hfreq", hfreq, "vfreq", vfreq, NULL) != 0) goto done;
+        double scale = 70.0 + (seed + band * 13) % 40, offset = 90.0 + (seed * 3 + band * 29) % 80;
+        int failed = vips_linear1(wave, &bands[band], scale, offset, NULL);
+        g_object_unref(wave);
+        if (failed != 0) goto done;
+    }
+    if (vips_bandjoin(bands, &joined, 3, NULL) != 0) goto done;
+    if (vips_gaussnoise(&grain, width, height, "sigma", noise, "mean", 0.0, "seed", seed, NULL) != 0) goto done;
+    if (vips_add(joined, grain, &noisy, NULL) != 0) goto done;
+    if (vips_cast(noisy, &pixels, VIPS_FORMAT_UCHAR, NULL) != 0) goto done;
+    VipsImage *srgb = NULL;
+    if (vips_copy(pixels, &srgb, "interpretation", VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
+    result = vips_jpegsave(srgb, output_path, "Q", quality, NULL);
+    g_object_unref(srgb);
+done:
+    for (int band = 0; band < 3; band++) if (bands[band]) g_object_unref(bands[band]);
+    if (joined) g_object_unref(joined);
+    if (grain) g_object_unref(grain);
+    if (noisy) g_object_unref(noisy);
+    if (pixels) g_object_unref(pixels);
+    if (result != 0) vips_error_clear();
+    return result;
 }

@@ -45,6 +45,13 @@ struct MeetupReportCommand: ParsableCommand {
         valueName: "time"))
     var now: String?
 
+    @Flag(name: .long, help: "Re-render from the last fetched events and the cached photos, with no network and no token (for template work).")
+    var offline = false
+
+    @Option(name: .long, help: ArgumentHelp("Write the run's figures (stage times, requests, bytes, thumbnail CPU time) as JSON here.",
+                                            valueName: "file"))
+    var stats: String?
+
     @Flag(name: .shortAndLong, help: "Print only warnings and the summary line.")
     var quiet = false
 
@@ -69,7 +76,7 @@ struct MeetupReportCommand: ParsableCommand {
         let configURL = URL(fileURLWithPath: config)
         var settings: ReportConfig
         do {
-            settings = try ConfigLoader().load(from: configURL)
+            settings = try ConfigLoader(requiresToken: !offline).load(from: configURL)
         } catch {
             console.finish(summary: "meetup-report: config error: \(error)")
             throw ExitCode(2)
@@ -84,9 +91,20 @@ struct MeetupReportCommand: ParsableCommand {
             templatesDirectory: templatesDirectory(configURL: configURL, workingDirectory: workingDirectory),
             now: now.flatMap(ISO8601.parseDateTime)?.date ?? Date(),
             recordDirectory: record.map { ConfigLoader.resolve($0, against: workingDirectory) },
-            observer: ConsoleObserver(console: console, logger: logger)
+            observer: ConsoleObserver(console: console, logger: logger),
+            offline: offline
         )
         let summary = run.run()
+        if let stats {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            do {
+                try FileOperations.writeAtomically(try encoder.encode(summary.statistics),
+                                                   to: ConfigLoader.resolve(stats, against: workingDirectory))
+            } catch {
+                logger.warning("cannot write the statistics to \(stats): \(error.localizedDescription)")
+            }
+        }
         if summary.published {
             logger.info("published \(settings.outputDirectory.path)")
         }

@@ -46,7 +46,8 @@ struct EscapingTests {
     @Test func imageAttributesOnlyTouchGeneratedSources() {
         let thumbnail = Thumbnail(file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80), publishedName: "abc.jpg")
         let html = #"<p><img src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"#
-        let annotated = ImageAttributes.annotate(html, root: "../", thumbnails: [thumbnail], placeholder: PixelSize(width: 120, height: 80))
+        let sizes = ImageAttributes.sizes(thumbnails: [thumbnail], placeholder: PixelSize(width: 120, height: 80))
+        let annotated = ImageAttributes.annotate(html, root: "../", sizes: sizes)
         #expect(annotated == #"<p><img loading="lazy" width="120" height="80" src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"#)
     }
 }
@@ -122,6 +123,18 @@ struct SupportTests {
         #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(SHA256.hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    @Test func jsonParserFollowsRFC8259() throws {
+        let value = try JSONValue.parse(Data(#" {"a": [1, -2.5e3, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83c\udf89", "e": {}} "#.utf8))
+        #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
+        #expect(value["s"] == .string("x\"\\/\u{08}\u{0C}\n\r\té🎉"))
+        #expect(value["e"] == .object([:]))
+        let bad = ["", "{", "[1,]", #"{"a" 1}"#, "01", "1.", "-", #""\u12""#, "tru", "[1] 2", "\"a\u{01}\"", #"{"a":1,}"#, "1e999", #""\x""#]
+        for bad in bad {
+            #expect(throws: JSONValue.ParseError.self, "\(bad)") { try JSONValue.parse(Data(bad.utf8)) }
+        }
+        #expect(try JSONValue.parse(Data(#""\ud800x""#.utf8)) == .string("\u{FFFD}x"), "a lone surrogate is replaced")
     }
 
     @Test func iso8601ParsesTheAPIForms() throws {

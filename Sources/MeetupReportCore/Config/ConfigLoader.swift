@@ -9,10 +9,14 @@ public struct ConfigLoader: Sendable {
     public static let defaultTokenVariable = "MEETUP_TOKEN"
 
     private let environment: [String: String]
+    private let requiresToken: Bool
 
-    /// - Parameter environment: where the token variable is looked up; tests pass their own.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// - Parameters:
+    ///   - environment: where the token variable is looked up; tests pass their own.
+    ///   - requiresToken: false for `--offline`, which never calls the API.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, requiresToken: Bool = true) {
         self.environment = environment
+        self.requiresToken = requiresToken
     }
 
     public func load(from fileURL: URL) throws(ConfigError) -> ReportConfig {
@@ -110,7 +114,7 @@ public struct ConfigLoader: Sendable {
             guard variable.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil else {
                 throw reader.invalid("tokenVariable", expected: "an environment variable name such as MEETUP_TOKEN", found: .string(variable))
             }
-            guard let token = environment[variable], !token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard !requiresToken || environment[variable].map({ !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) == true else {
                 throw .missingToken(file: root.file, keyPath: reader.keyPath("tokenVariable"), variable: variable)
             }
             return .meetupAPI(endpoint: endpoint, tokenVariable: variable)

@@ -9,11 +9,14 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedResponse(query: String, page: Int, reason: String)
     case snapshotMissing(query: String, path: String)
     case snapshotUnreadable(query: String, path: String, reason: String)
+    /// `--offline`, and no earlier run of this query succeeded.
+    case notFetchedYet(query: String)
 
     public var queryID: String {
         switch self {
         case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
-             .malformedResponse(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _):
+             .malformedResponse(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
+             .notFetchedYet(let query):
             query
         }
     }
@@ -33,6 +36,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "the snapshot has no responses for it (looked for \(path))"
         case .snapshotUnreadable(_, let path, let reason):
             "cannot read \(path): \(reason)"
+        case .notFetchedYet:
+            "offline, and no earlier run of this query succeeded"
         }
     }
 

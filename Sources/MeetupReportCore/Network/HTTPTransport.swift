@@ -48,6 +48,10 @@ public final class HTTPTransport: Sendable {
     private let random: @Sendable () -> Double
     private let deadline: ContinuousClock.Instant
     private let onRetry: @Sendable (URL, Int, TimeInterval, TransportFailure) -> Void
+    private let sent = LockedBox(0)
+
+    /// Requests sent so far, retries included.
+    public var requestsSent: Int { sent.withLock { $0 } }
 
     /// - Parameters:
     ///   - clock: the wall-clock time, only for `Retry-After` dates.
@@ -107,6 +111,7 @@ public final class HTTPTransport: Sendable {
         }
 
         let task = session.downloadTask(with: request)
+        sent.withLock { $0 += 1 }
         delegate.register(task.taskIdentifier, maxBytes: maxBytes, directory: directory) { outcome in
             // Any body not handed to the caller is removed here, whatever the outcome.
             let keep: @Sendable (Bool) -> Void = { kept in

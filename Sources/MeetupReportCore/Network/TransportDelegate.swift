@@ -62,7 +62,11 @@ final class TransportDelegate: NSObject, URLSessionDownloadDelegate, Sendable {
         guard var state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         state.outcome.response = task.response
         state.outcome.error = error
-        state.completion(state.outcome)
+        // The session's delegate queue is serial: parsing a page or storing a photo
+        // there would hold up every other transfer's callbacks.
+        let outcome = state.outcome
+        let completion = state.completion
+        DispatchQueue.global().async { completion(outcome) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

@@ -23,13 +23,15 @@ public struct ReportRun: Sendable {
     public var retryScheduler: any RetryScheduler
     /// The wall clock, only for HTTP-date `Retry-After` headers.
     public var clock: @Sendable () -> Date
+    /// Re-render from the last fetched events and cached photos, with no network (`--offline`).
+    public var offline: Bool
 
     public init(config: ReportConfig, templatesDirectory: URL, now: Date,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 recordDirectory: URL? = nil, observer: any RunObserver = SilentObserver(),
                 thumbnailer: (any Thumbnailing)? = nil,
                 retryScheduler: any RetryScheduler = DispatchRetryScheduler(),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+                clock: @escaping @Sendable () -> Date = { Date() }, offline: Bool = false) {
         self.config = config
         self.templatesDirectory = templatesDirectory
         self.now = now
@@ -39,6 +41,7 @@ public struct ReportRun: Sendable {
         self.thumbnailer = thumbnailer ?? VipsThumbnailer(maximumPixels: UInt64(config.limits.maxPhotoPixels))
         self.retryScheduler = retryScheduler
         self.clock = clock
+        self.offline = offline
     }
 
     /// Runs every stage. Never throws: whatever happens ends in a summary, and
@@ -72,7 +75,15 @@ public struct ReportRun: Sendable {
         defer { withExtendedLifetime(locks) {} }
 
         let recorder = recordDirectory.map(SnapshotRecorder.init(directory:))
-        let (eventSource, photoFetcher) = makeSources(recorder: recorder)
+        let (eventSource, photoFetcher, transport) = makeSources(recorder: recorder)
+        var stageStarted = ContinuousClock.now
+        func endStage(_ name: String) {
+            let now = ContinuousClock.now
+            let duration = now - stageStarted
+            summary.stageSeconds[name] = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            summary.requestsSent = transport?.requestsSent ?? 0
+            stageStarted = now
+        }
 
         // 1. Fetch
         observer.stageStarted(.fetch, total: config.queries.count)
@@ -80,9 +91,15 @@ public struct ReportRun: Sendable {
             observer.queryFinished(query, outcome: outcome)
         }
         // A failed query keeps its last good events (marked stale) rather than vanishing.
-        let (reconciled, saveFailures) = LastGoodEvents(cacheDirectory: config.cacheDirectory).reconcile(fresh, now: now)
-        saveFailures.forEach(observer.warning)
+        // Offline, the events already are the last good ones: nothing to save or stand in.
+        var reconciled = fresh
+        if !offline {
+            let saveFailures: [String]
+            (reconciled, saveFailures) = LastGoodEvents(cacheDirectory: config.cacheDirectory).reconcile(fresh, now: now)
+            saveFailures.forEach(observer.warning)
+        }
         let fetched = reconciled.upcoming(at: now)
+        endStage("fetch")
         summary.failures = fetched.failures.map(\.error)
         summary.staleSince = Dictionary(uniqueKeysWithValues: fetched.outcomes.compactMap { entry in
             entry.outcome.staleSince.map { (entry.query.id, $0) }
@@ -110,12 +127,14 @@ public struct ReportRun: Sendable {
         summary.photos = photos.statistics
         photos.warnings.forEach(observer.warning)
         finishRecording(recorder)
+        endStage("photos")
 
         // 3. Render, into a staging folder beside the output
         observer.stageStarted(.render, total: config.queries.count + 1)
         let publisher = SitePublisher(outputDirectory: config.outputDirectory)
         let files = SiteRenderer(templates: templates).render(
             SiteInput(config: config, fetched: fetched, thumbnails: photos.thumbnails, generatedAt: now))
+        endStage("render")
         do {
             let staging = try publisher.makeStagingDirectory()
             do {
@@ -125,6 +144,7 @@ public struct ReportRun: Sendable {
                 observer.stageStarted(.publish, total: 1)
                 try publisher.publish(staging)
                 summary.published = true
+                endStage("publish")
             } catch {
                 publisher.discard(staging)
                 throw error
@@ -136,7 +156,11 @@ public struct ReportRun: Sendable {
         return summary
     }
 
-    private func makeSources(recorder: SnapshotRecorder?) -> (any EventSource, any PhotoFetching) {
+    private func makeSources(recorder: SnapshotRecorder?) -> (any EventSource, any PhotoFetching, HTTPTransport?) {
+        if offline {
+            return (OfflineEventSource(store: LastGoodEvents(cacheDirectory: config.cacheDirectory)),
+                    OfflinePhotoFetcher(cache: PhotoCache(directory: config.cacheDirectory)), nil)
+        }
         switch config.source {
         case .meetupAPI(let endpoint, let tokenVariable):
             let observer = self.observer
@@ -150,9 +174,9 @@ public struct ReportRun: Sendable {
             let scratch = PhotoCache(directory: config.cacheDirectory).incomingDirectory
             try? FileOperations.createDirectory(scratch)
             return (MeetupAPISource(endpoint: endpoint, token: token, transport: transport, scratchDirectory: scratch, recorder: recorder),
-                    HTTPPhotoFetcher(transport: transport))
+                    HTTPPhotoFetcher(transport: transport), transport)
         case .snapshot(let directory):
-            return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory))
+            return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }
     }
 

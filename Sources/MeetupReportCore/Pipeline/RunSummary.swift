@@ -12,6 +12,24 @@ public struct RunSummary: Sendable {
     /// Why nothing was published, when it was not.
     public var abortReason: String?
     public var seconds: Double
+    /// Wall time of each stage that ran: fetch, photos, render, publish.
+    public var stageSeconds: [String: Double] = [:]
+    /// HTTP requests sent, retries included.
+    public var requestsSent = 0
+
+    /// Machine-readable figures for `--stats` (benchmarks, monitoring).
+    public var statistics: [String: Double] {
+        var figures: [String: Double] = [
+            "totalSeconds": seconds, "events": Double(eventCount), "queriesFailed": Double(failures.count),
+            "photosDownloaded": Double(photos.downloaded), "photosRevalidated": Double(photos.revalidated),
+            "photosFromCache": Double(photos.fromCache), "photosFailed": Double(photos.failed),
+            "photoBytesDownloaded": Double(photos.bytesDownloaded), "thumbnailsMade": Double(photos.thumbnailsMade),
+            "thumbnailCPUSeconds": photos.thumbnailCPUSeconds, "requestsSent": Double(requestsSent),
+            "published": published ? 1 : 0,
+        ]
+        for (stage, seconds) in stageSeconds { figures["\(stage)Seconds"] = seconds }
+        return figures
+    }
 
     /// Exit status 0: every query fresh and the site published.
     public var succeeded: Bool { failures.isEmpty && published }

@@ -12,7 +12,8 @@ struct AtomFeed {
     let author: String
     let generatedAt: Date
 
-    func render(_ events: [Event], formatting: EventFormatting) -> String {
+    /// - Parameter excerpt: the plain-text summary of an event's description.
+    func render(_ events: [Event], formatting: EventFormatting, excerpt: (Event) -> String) -> String {
         // Newest first by when the event appeared; ties by start time then id, for stable output.
         let entries = events.map { event in (event, updated(event)) }
             .sorted { ($1.1, $0.0.start.date, $0.0.id) < ($0.1, $1.0.start.date, $1.0.id) }
@@ -40,7 +41,7 @@ struct AtomFeed {
             }
             xml += "<updated>\(ISO8601.formatUTC(updated))</updated>\n"
             xml += "<summary type=\"text\">\(XMLEscaping.escape(summary))</summary>\n"
-            let excerpt = TextCleaning.excerpt(event.description, maxLength: 500)
+            let excerpt = excerpt(event)
             if !excerpt.isEmpty {
                 xml += "<content type=\"text\">\(XMLEscaping.escape(excerpt))</content>\n"
             }

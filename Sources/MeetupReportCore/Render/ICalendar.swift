@@ -7,7 +7,8 @@ struct ICalendar {
     let name: String
     let generatedAt: Date
 
-    func render(_ events: [Event]) -> String {
+    /// - Parameter excerpt: the plain-text summary of an event's description.
+    func render(_ events: [Event], excerpt: (Event) -> String) -> String {
         var lines = [
             "BEGIN:VCALENDAR",
             "VERSION:2.0",
@@ -33,7 +34,7 @@ struct ICalendar {
             var description: [String] = []
             if let group = event.group { description.append("Group: \(group.name)") }
             if let going = event.rsvpCount { description.append("\(going) going") }
-            let excerpt = TextCleaning.excerpt(event.description, maxLength: 500)
+            let excerpt = excerpt(event)
             if !excerpt.isEmpty { description.append(excerpt) }
             if let url = event.eventURL { description.append(url.absoluteString) }
             if !description.isEmpty {

@@ -5,32 +5,45 @@ import Foundation
 /// so the attributes are added afterwards, matching only `src` values this
 /// program generated (hash-named thumbnails and the placeholder). Text from the
 /// API cannot produce such a tag: it was escaped before cmark saw it.
+/// Works on UTF-8 bytes in one pass: pages with thousands of images stay linear.
 enum ImageAttributes {
-    static func annotate(_ html: String, root: String, thumbnails: some Sequence<Thumbnail>, placeholder: PixelSize) -> String {
-        guard html.contains("<img src=\"") else { return html }
-        var sizes: [String: PixelSize] = ["\(root)\(PageContexts.placeholderPath)": placeholder]
-        for thumbnail in thumbnails { sizes["\(root)thumbs/\(thumbnail.publishedName)"] = thumbnail.size }
+    private static let marker = Array("<img src=\"".utf8)
 
-        var result = ""
-        result.reserveCapacity(html.utf8.count + 1024)
-        var remainder = html[...]
-        let marker = "<img src=\""
-        while let range = remainder.range(of: marker) {
-            result += remainder[..<range.lowerBound]
-            let afterMarker = remainder[range.upperBound...]
-            guard let quote = afterMarker.firstIndex(of: "\"") else {
-                remainder = remainder[range.lowerBound...]
-                break
+    static func annotate(_ html: String, root: String, sizes: [String: PixelSize]) -> String {
+        let bytes = Array(html.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), matchesMarker(bytes, at: index) else {
+                output.append(bytes[index])
+                index += 1
+                continue
             }
-            let source = String(afterMarker[..<quote])
-            if let size = sizes[source] {
-                result += "<img loading=\"lazy\" width=\"\(size.width)\" height=\"\(size.height)\" src=\""
+            let sourceStart = index + marker.count
+            var sourceEnd = sourceStart
+            while sourceEnd < bytes.count, bytes[sourceEnd] != UInt8(ascii: "\"") { sourceEnd += 1 }
+            let source = String(decoding: bytes[sourceStart..<sourceEnd], as: UTF8.self)
+            if let size = sizes[source.hasPrefix(root) ? String(source.dropFirst(root.count)) : source] {
+                output += Array("<img loading=\"lazy\" width=\"\(size.width)\" height=\"\(size.height)\" src=\"".utf8)
             } else {
-                result += marker
+                output += marker
             }
-            remainder = afterMarker
+            index = sourceStart
         }
-        result += remainder
-        return result
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Site-relative image paths to their sizes: every thumbnail and the placeholder.
+    static func sizes(thumbnails: some Sequence<Thumbnail>, placeholder: PixelSize) -> [String: PixelSize] {
+        var sizes = [PageContexts.placeholderPath: placeholder]
+        for thumbnail in thumbnails { sizes["thumbs/\(thumbnail.publishedName)"] = thumbnail.size }
+        return sizes
+    }
+
+    private static func matchesMarker(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index + marker.count <= bytes.count else { return false }
+        for offset in 0..<marker.count where bytes[index + offset] != marker[offset] { return false }
+        return true
     }
 }

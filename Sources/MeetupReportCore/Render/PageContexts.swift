@@ -24,10 +24,21 @@ struct PageContexts {
 
     let input: SiteInput
     let formatting: EventFormatting
+    /// Each event's description as plain text (by event id), made once: pages,
+    /// feeds and calendars all show excerpts of it.
+    let plainDescriptions: [String: String]
 
     init(input: SiteInput) {
         self.input = input
         formatting = EventFormatting(siteTimeZone: input.config.timeZone)
+        var descriptions: [String: String] = [:]
+        for event in input.fetched.distinctEvents { descriptions[event.id] = TextCleaning.plainText(event.description) }
+        plainDescriptions = descriptions
+    }
+
+    /// The event's description cut to `maxLength` characters.
+    func excerpt(of event: Event, maxLength: Int = 240) -> String {
+        TextCleaning.truncated(plainDescriptions[event.id] ?? TextCleaning.plainText(event.description), maxLength: maxLength)
     }
 
     static func queryPagePath(_ query: EventQuery) -> String { "queries/\(query.id)" }
@@ -135,7 +146,7 @@ struct PageContexts {
         if let destination = event.eventURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
         if let group = event.group { context["group"] = group.name }
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
-        let excerpt = TextCleaning.excerpt(event.description)
+        let excerpt = excerpt(of: event)
         if !excerpt.isEmpty { context["excerpt"] = excerpt }
         return context
     }

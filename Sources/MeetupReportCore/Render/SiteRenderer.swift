@@ -20,12 +20,12 @@ public struct SiteRenderer: Sendable {
         let config = input.config
         var files: [SiteFile] = []
         var pagePaths: [String] = []
+        let imageSizes = ImageAttributes.sizes(thumbnails: input.thumbnails.values, placeholder: contexts.placeholderSize)
 
         func page(_ path: String, title: String, root: String, template: String, context: [String: Any],
                   feed: String, calendar: String, events: [Event], feedTitle: String, writesFeeds: Bool = true) {
             let markdown = templates.render(template, context)
-            let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root,
-                                                thumbnails: input.thumbnails.values, placeholder: contexts.placeholderSize)
+            let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: imageSizes)
             let html = templates.render("layout.html", [
                 "pageTitle": title,
                 "siteTitle": config.siteTitle,
@@ -44,8 +44,9 @@ public struct SiteRenderer: Sendable {
             files.append(.text(feed, AtomFeed(title: feedTitle, feedURL: Sitemap.absolute(feed, baseURL: config.baseURL),
                                               pageURL: Sitemap.absolute(path + ".html", baseURL: config.baseURL),
                                               author: config.siteTitle, generatedAt: input.generatedAt)
-                .render(events, formatting: contexts.formatting)))
-            files.append(.text(calendar, ICalendar(name: feedTitle, generatedAt: input.generatedAt).render(events)))
+                .render(events, formatting: contexts.formatting) { contexts.excerpt(of: $0, maxLength: 500) }))
+            files.append(.text(calendar, ICalendar(name: feedTitle, generatedAt: input.generatedAt)
+                .render(events) { contexts.excerpt(of: $0, maxLength: 500) }))
         }
 
         let allEvents = input.fetched.distinctEvents

@@ -109,8 +109,14 @@ public enum ISO8601 {
         let adjustedDays = secondOfDay < 0 ? days - 1 : days
         let adjustedSeconds = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
         let (year, month, day) = civilFromDays(adjustedDays)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day,
-                      adjustedSeconds / 3600, adjustedSeconds % 3600 / 60, adjustedSeconds % 60)
+        // Hand-formatted: String(format:) dominated feed rendering in profiles.
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(adjustedSeconds / 3600, 2)):"
+            + "\(padded(adjustedSeconds % 3600 / 60, 2)):\(padded(adjustedSeconds % 60, 2))Z"
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// `2026-12-01T19:00:00+01:00`: the moment in its own offset, as the API writes it.

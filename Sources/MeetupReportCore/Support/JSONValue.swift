@@ -19,42 +19,11 @@ public enum JSONValue: Sendable, Hashable {
     /// Invalid UTF-8 sequences are replaced with U+FFFD rather than failing the whole
     /// document: one bad byte in one event's description should not lose the query.
     public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
-        if let depth = nestingDepthExceeding(maximumDepth, in: data) {
-            throw ParseError(reason: "nested deeper than \(maximumDepth) levels (at least \(depth))")
-        }
         var data = data
         if !isValidUTF8(data) {
             data = Data(String(decoding: data, as: UTF8.self).utf8)
         }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let error as DecodingError {
-            throw ParseError(reason: error.readableReason)
-        } catch {
-            throw ParseError(reason: String(describing: error))
-        }
-    }
-
-    /// Scans brackets outside strings; returns the depth reached once it passes `limit`, else nil.
-    static func nestingDepthExceeding(_ limit: Int, in data: Data) -> Int? {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in data {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > limit { return depth }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return nil
+        return try JSONParser.parse(data, maximumDepth: maximumDepth)
     }
 
     public struct ParseError: Error, Sendable, CustomStringConvertible {
@@ -131,25 +100,6 @@ private func isValidUTF8(_ data: Data) -> Bool {
     }
 }
 
-extension JSONValue: Decodable {
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let items = try? container.decode([JSONValue].self) {
-            self = .array(items)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-}
-
 extension JSONValue: Encodable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -160,21 +110,6 @@ extension JSONValue: Encodable {
         case .string(let text): try container.encode(text)
         case .array(let items): try container.encode(items)
         case .object(let members): try container.encode(members)
-        }
-    }
-}
-
-extension DecodingError {
-    /// The underlying reason without Swift's coding-path noise.
-    var readableReason: String {
-        switch self {
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
-            return context.debugDescription
-        @unknown default:
-            return String(describing: self)
         }
     }
 }

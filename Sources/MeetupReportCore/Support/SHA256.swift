@@ -58,7 +58,14 @@ public enum SHA256 {
 
     /// Lowercase hex digest of the string's UTF-8 bytes.
     public static func hex(_ text: String) -> String {
-        digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var characters: [UInt8] = []
+        characters.reserveCapacity(64)
+        for byte in digest(Array(text.utf8)) {
+            characters.append(digits[Int(byte >> 4)])
+            characters.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: characters, as: UTF8.self)
     }
 }
 

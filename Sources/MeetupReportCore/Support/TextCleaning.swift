@@ -1,41 +1,123 @@
 import Foundation
 
 /// Normalises untrusted text for display. Escaping happens later, per output
-/// format; this only removes what no format should carry.
+/// format; this only removes what no format should carry. Both functions run
+/// once per event per run (thousands of times), so they scan Unicode scalars
+/// directly instead of using regular expressions or CharacterSet lookups.
 public enum TextCleaning {
-    /// One line: control characters dropped, runs of whitespace collapsed.
+    /// One line: control and invisible format characters dropped, runs of whitespace collapsed.
     public static func singleLine(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if CharacterSet.whitespacesAndNewlines.contains(scalar) {
+            if isWhitespace(scalar) {
                 pendingSpace = !result.isEmpty
                 continue
             }
-            if CharacterSet.controlCharacters.contains(scalar) || scalar.properties.generalCategory == .format
-                && scalar != "\u{200D}" && scalar != "\u{FE0F}" {
-                continue
+            if isDropped(scalar) { continue }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
             }
-            if pendingSpace { result.append(" "); pendingSpace = false }
-            result.unicodeScalars.append(scalar)
+            result.append(scalar)
         }
-        return result
+        return String(result)
     }
 
     /// A plain-text excerpt of a description that may hold HTML or Markdown:
-    /// tags removed, entities and backslash escapes undone, cut at a word boundary.
+    /// tags removed, common entities and backslash escapes undone, emphasis markers
+    /// and link targets dropped, cut at a word boundary.
     public static func excerpt(_ description: String, maxLength: Int = 240) -> String {
-        var text = description.replacingOccurrences(of: #"<[^>]*>"#, with: " ", options: .regularExpression)
-        text = text.replacingOccurrences(of: #"\\([!-/:-@\[-`{-~])"#, with: "$1", options: .regularExpression)
-        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
-            text = text.replacingOccurrences(of: entity, with: character)
+        truncated(plainText(description), maxLength: maxLength)
+    }
+
+    /// The whole description as one line of plain text (see `excerpt`).
+    public static func plainText(_ description: String) -> String {
+        let scalars = Array(description.unicodeScalars)
+        var text = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar {
+            case "<":
+                // A tag: skip to its end (or to the end of the text) and leave a space.
+                var end = index + 1
+                while end < scalars.count, scalars[end] != ">" { end += 1 }
+                text.append(" ")
+                index = end + 1
+                continue
+            case "\\" where index + 1 < scalars.count && scalars[index + 1].isASCII && isPunctuation(scalars[index + 1]):
+                text.append(scalars[index + 1])
+                index += 2
+                continue
+            case "&":
+                if let (decoded, length) = entity(at: index, in: scalars) {
+                    text.append(decoded)
+                    index += length
+                    continue
+                }
+            case "*", "_" where index + 1 < scalars.count && scalars[index + 1] == scalar:
+                index += 2
+                continue
+            case "[":
+                index += 1
+                continue
+            case "]" where index + 1 < scalars.count && scalars[index + 1] == "(":
+                var end = index + 2
+                while end < scalars.count, scalars[end] != ")" { end += 1 }
+                index = end + 1
+                continue
+            default:
+                break
+            }
+            text.append(scalar)
+            index += 1
         }
-        text = text.replacingOccurrences(of: #"(\*\*|__|\[|\]\([^)]*\))"#, with: "", options: .regularExpression)
-        let line = singleLine(text)
-        guard line.count > maxLength else { return line }
-        let cut = line.prefix(maxLength)
+        return singleLine(String(text))
+    }
+
+    /// `text` cut to at most `maxLength` characters at a word boundary, with an ellipsis.
+    public static func truncated(_ text: String, maxLength: Int) -> String {
+        guard text.count > maxLength else { return text }
+        let cut = text.prefix(maxLength)
         let boundary = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return boundary.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:.-")) + "…"
+    }
+
+    private static let entities: [(String, Unicode.Scalar)] = [
+        ("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&"),
+    ]
+
+    private static func entity(at index: Int, in scalars: [Unicode.Scalar]) -> (Unicode.Scalar, Int)? {
+        for (name, value) in entities {
+            let length = name.unicodeScalars.count
+            guard index + length <= scalars.count else { continue }
+            if zip(name.unicodeScalars, scalars[index..<index + length]).allSatisfy({ $0 == $1 }) { return (value, length) }
+        }
+        return nil
+    }
+
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
+    /// C0/C1 controls and invisible format characters (bidi overrides, zero-width
+    /// spaces), except the joiner and variation selectors emoji need.
+    static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
+        guard value >= 0xAD else { return false }
+        if value == 0x200D || (0xFE00...0xFE0F).contains(value) { return false }
+        return scalar.properties.generalCategory == .format
+    }
+
+    private static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
     }
 }

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import LoopbackServer
+import MeetupReportCore
+
+@main
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "meetup-report-bench",
+        abstract: "Measure the real meetup-report binary against a loopback API with per-request latency.",
+        discussion: """
+            For each workload: a cold run (empty cache), a warm run (nothing changed), and an \
+            --offline re-render, with wall time, requests, photo bytes, thumbnail CPU time, render \
+            time and peak RSS, and the cold run's ratio to the ideal time: the larger of the latency \
+            bound (the longest query's pages in sequence, then photo rounds at the configured \
+            concurrency) and the CPU bound (thumbnail and render CPU time over the cores). Also \
+            compares in-process libvips thumbnails with the vipsthumbnail command, and W1 with a \
+            pipeline of standard tools (curl --parallel, vipsthumbnail, cmark).
+            """)
+
+    @Option(help: "Latency the server adds to every response, in milliseconds.")
+    var latencyMs = 50
+
+    @Option(parsing: .upToNextOption, help: "Workloads to run (W1, W2).")
+    var workloads = ["W1", "W2"]
+
+    @Option(help: "The meetup-report binary to measure (build it with -c release).")
+    var binary = ".build/release/meetup-report"
+
+    @Option(help: "Where generated photos, caches and sites go.")
+    var workDirectory = ".build/bench"
+
+    @Option(help: "Photo concurrency given to meetup-report.")
+    var concurrency = 8
+
+    @Option(help: "Images for the in-process vs vipsthumbnail comparison.")
+    var thumbnailSamples = 40
+
+    @Flag(help: "Skip the shell pipeline reference (curl, vipsthumbnail, cmark).")
+    var skipPipeline = false
+
+    func run() async throws {
+        let work = URL(fileURLWithPath: workDirectory).standardizedFileURL
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("meetup-report benchmark: \(cores) cores, latency \(latencyMs) ms per request, photo concurrency \(concurrency)")
+        print("binary: \(binary)")
+        var rows: [WorkloadReport] = []
+        for name in workloads {
+            guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
+                throw ValidationError("unknown workload \(name); use W1 or W2")
+            }
+            print("\n== \(workload.name): \(workload.queries) queries x \(workload.pagesPerQuery) pages, "
+                  + "\(workload.distinctEvents) events, \(workload.distinctPhotos) photos \(workload.photoWidth)x\(workload.photoHeight)")
+            rows.append(try await measure(workload, work: work, cores: cores))
+        }
+        print("\n" + WorkloadReport.table(rows))
+
+        let sampleDirectory = work.appendingPathComponent("photos-1200x800")
+        let samples = try Workload.w1.makePhotos(in: sampleDirectory).prefix(thumbnailSamples)
+        print("\n" + (try ThumbnailComparison.measure(Array(samples), work: work)))
+
+        if !skipPipeline, workloads.contains("W1"), let row = rows.first(where: { $0.name == "W1" }) {
+            print("\n" + (try await PipelineReference.measure(.w1, work: work, latencyMs: latencyMs,
+                                                           concurrency: concurrency, ours: row.cold.wallSeconds)))
+        }
+    }
+
+    private func measure(_ workload: Workload, work: URL, cores: Int) async throws -> WorkloadReport {
+        let folder = work.appendingPathComponent(workload.name)
+        let photos = try Workload(name: "photos", queries: 1, pagesPerQuery: 1, distinctEvents: 1,
+                                  distinctPhotos: workload.distinctPhotos)
+            .makePhotos(in: work.appendingPathComponent("photos-1200x800"))
+        let server = try LoopbackServer()
+        let base = try await server.start()
+        server.setLatency(.milliseconds(latencyMs))
+        for (keyword, pages) in try workload.pages(photoBase: base.appendingPathComponent("photos")) {
+            server.setPages(pages, forKeyword: keyword)
+        }
+        var photoBytes = 0
+        for (index, file) in photos.enumerated() {
+            let data = try Data(contentsOf: file)
+            photoBytes += data.count
+            server.setPhoto(data, named: workload.photoName(index))
+        }
+        print("photos: \(photos.count), \(photoBytes / photos.count / 1024) KB on average")
+
+        let config: [String: Any] = [
+            "title": "Benchmark \(workload.name)", "baseURL": "https://bench.example.org/", "timeZone": "Europe/Berlin",
+            "source": ["type": "meetup-api", "endpoint": base.appendingPathComponent("gql").absoluteString],
+            "output": "Output", "cache": "cache", "thumbnailWidth": 320, "photoConcurrency": concurrency,
+            "queries": (0..<workload.queries).map { ["id": "q\($0)", "keyword": workload.keyword($0), "lat": 52.5, "lon": 13.4] },
+        ]
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let configFile = folder.appendingPathComponent("config.json")
+        try JSONSerialization.data(withJSONObject: config).write(to: configFile)
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
+
+        func runOnce(_ label: String, extra: [String] = []) throws -> RunMeasurement {
+            server.resetCounters()
+            let requestsBefore = server.photoRequests
+            let stats = folder.appendingPathComponent("stats-\(label).json")
+            let result = try ChildProcess.run(binary, ["--config", configFile.path, "--now", "2026-11-22T08:00:00Z", "--quiet",
+                                                       "--stats", stats.path] + extra,
+                                              environment: ["MEETUP_TOKEN": "bench-token"])
+            guard result.status == 0 else {
+                throw ValidationError("\(label) run failed (\(result.status)): \(result.stderr.suffix(400))")
+            }
+            let figures = (try? JSONSerialization.jsonObject(with: Data(contentsOf: stats)) as? [String: Double]) ?? [:]
+            let counters = server.counters
+            return RunMeasurement(child: result, figures: figures,
+                                  requests: counters.graphQLRequests + (server.photoRequests - requestsBefore),
+                                  photoBytes: counters.photoBytesSent)
+        }
+        let cold = try runOnce("cold")
+        let warm = try runOnce("warm")
+        let offline = try runOnce("offline", extra: ["--offline"])
+        await server.stop()
+
+        let latency = Double(latencyMs) / 1000
+        let latencyBound = Double(workload.pagesPerQuery) * latency
+            + (Double(workload.distinctPhotos) / Double(concurrency)).rounded(.up) * latency
+        let cpuBound = ((cold.figures["thumbnailCPUSeconds"] ?? 0) + (cold.figures["renderSeconds"] ?? 0)) / Double(cores)
+        return WorkloadReport(name: workload.name, cold: cold, warm: warm, offline: offline,
+                              latencyBound: latencyBound, cpuBound: cpuBound)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// What one child process cost.
+struct ChildResult {
+    var status: Int32
+    var wallSeconds: Double
+    var cpuSeconds: Double
+    /// Peak resident set size, from wait4's rusage.
+    var peakRSSBytes: Int
+    var stderr: String
+}
+
+/// Runs a command and measures it: wall time, CPU time (wait4) and peak RSS.
+enum ChildProcess {
+    /// Peak RSS comes from GNU time's `%M`: Linux keeps `ru_maxrss` across exec, so a
+    /// child spawned straight from the benchmark (which holds every photo in memory)
+    /// would report the benchmark's size, not its own.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildResult {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            return try spawn(executable, arguments, environment: environment)
+        }
+        var result = try spawn("/usr/bin/time", ["-f", "MEETUP_BENCH_MAXRSS_KB %M", executable] + arguments, environment: environment)
+        if let line = result.stderr.split(separator: "\n").last(where: { $0.hasPrefix("MEETUP_BENCH_MAXRSS_KB ") }),
+           let kilobytes = Int(line.split(separator: " ").last ?? "") {
+            result.peakRSSBytes = kilobytes * 1024
+            result.stderr = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("MEETUP_BENCH_MAXRSS_KB ") }.joined(separator: "\n")
+        }
+        return result
+    }
+
+    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ChildResult {
+        let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: stderrFile) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrFile.path, O_WRONLY | O_TRUNC, 0o644)
+
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+
+        let started = ContinuousClock.now
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let wall = ContinuousClock.now - started
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return ChildResult(
+            status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+            wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
+            cpuSeconds: cpu,
+            peakRSSBytes: usage.ru_maxrss * 1024,
+            stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")
+    }
+}
