@@ -2,8 +2,12 @@ import Foundation
 import MeetupReportCore
 
 /// In-process libvips (what meetup-report does) against one `vipsthumbnail` process per image.
-enum ThumbnailComparison {
-    static func measure(_ photos: [URL], work: URL) throws -> String {
+struct ThumbnailComparison {
+    /// Uncontended wall time per image, in-process.
+    var inProcessSeconds: Double
+    var table: String
+
+    static func measure(_ photos: [URL], work: URL) throws -> ThumbnailComparison {
         let output = work.appendingPathComponent("thumbnail-comparison")
         try? FileManager.default.removeItem(at: output)
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -17,7 +21,8 @@ enum ThumbnailComparison {
         let inProcess = seconds(ContinuousClock.now - started) / Double(photos.count)
 
         guard let command = which("vipsthumbnail") else {
-            return "thumbnails: in-process \(String(format: "%.1f", inProcess * 1000)) ms per image; vipsthumbnail not installed (apt-get install libvips-tools)"
+            return ThumbnailComparison(inProcessSeconds: inProcess, table:
+                "thumbnails: in-process \(String(format: "%.1f", inProcess * 1000)) ms per image; vipsthumbnail not installed (apt-get install libvips-tools)")
         }
         let cliStarted = ContinuousClock.now
         for (index, photo) in photos.enumerated() {
@@ -26,13 +31,13 @@ enum ThumbnailComparison {
             guard result.status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
         }
         let cli = seconds(ContinuousClock.now - cliStarted) / Double(photos.count)
-        return String(format: """
+        return ThumbnailComparison(inProcessSeconds: inProcess, table: String(format: """
             | thumbnails, %d images 1200x800 -> 320 wide | per image |
             |---|---:|
             | in-process libvips (meetup-report) | %.1f ms |
             | one `vipsthumbnail` process per image | %.1f ms |
             | **vipsthumbnail / in-process** | **%.1fx** |
-            """, photos.count, inProcess * 1000, cli * 1000, cli / inProcess)
+            """, photos.count, inProcess * 1000, cli * 1000, cli / inProcess))
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -17,8 +17,9 @@ public struct PhotoStatistics: Sendable, Equatable {
     public var failed = 0
     public var bytesDownloaded = 0
     public var thumbnailsMade = 0
-    /// CPU time spent making thumbnails, summed over threads.
-    public var thumbnailCPUSeconds = 0.0
+    /// Time spent inside the thumbnailer, summed over images (wall time: libvips
+    /// runs its decode on worker threads of its own, so the caller's CPU clock misses it).
+    public var thumbnailSeconds = 0.0
 
     public init() {}
 }
@@ -169,10 +170,11 @@ public struct PhotoStage: Sendable {
             results.withLock { $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName) }
             return
         }
-        let cpuStart = Self.threadCPUSeconds()
+        let started = ContinuousClock.now
         defer {
-            let spent = Self.threadCPUSeconds() - cpuStart
-            results.withLock { $0.statistics.thumbnailCPUSeconds += spent }
+            let spent = ContinuousClock.now - started
+            let seconds = Double(spent.components.seconds) + Double(spent.components.attoseconds) / 1e18
+            results.withLock { $0.statistics.thumbnailSeconds += seconds }
         }
         do {
             let size = try thumbnailer.makeThumbnail(of: cache.dataFile(for: url), width: thumbnailWidth, to: file)
@@ -189,13 +191,6 @@ public struct PhotoStage: Sendable {
                 $0.warnings.append("photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")
             }
         }
-    }
-
-    /// CPU time of the calling thread (it does the whole thumbnail: vips runs one worker per image).
-    static func threadCPUSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     /// Host and last path component: enough to find the photo, short enough for a log line.

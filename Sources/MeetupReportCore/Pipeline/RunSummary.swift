@@ -24,7 +24,7 @@ public struct RunSummary: Sendable {
             "photosDownloaded": Double(photos.downloaded), "photosRevalidated": Double(photos.revalidated),
             "photosFromCache": Double(photos.fromCache), "photosFailed": Double(photos.failed),
             "photoBytesDownloaded": Double(photos.bytesDownloaded), "thumbnailsMade": Double(photos.thumbnailsMade),
-            "thumbnailCPUSeconds": photos.thumbnailCPUSeconds, "requestsSent": Double(requestsSent),
+            "thumbnailSeconds": photos.thumbnailSeconds, "requestsSent": Double(requestsSent),
             "published": published ? 1 : 0,
         ]
         for (stage, seconds) in stageSeconds { figures["\(stage)Seconds"] = seconds }

@@ -28,12 +28,17 @@ struct PageContexts {
     /// feeds and calendars all show excerpts of it.
     let plainDescriptions: [String: String]
 
-    init(input: SiteInput) {
+    /// - Parameter plainDescriptions: from `plainDescriptions(of:)`, shared by every page's contexts.
+    init(input: SiteInput, plainDescriptions: [String: String]? = nil) {
         self.input = input
         formatting = EventFormatting(siteTimeZone: input.config.timeZone)
+        self.plainDescriptions = plainDescriptions ?? Self.plainDescriptions(of: input)
+    }
+
+    static func plainDescriptions(of input: SiteInput) -> [String: String] {
         var descriptions: [String: String] = [:]
         for event in input.fetched.distinctEvents { descriptions[event.id] = TextCleaning.plainText(event.description) }
-        plainDescriptions = descriptions
+        return descriptions
     }
 
     /// The event's description cut to `maxLength` characters.

@@ -15,66 +15,88 @@ public struct SiteRenderer: Sendable {
     public static let siteFeedPath = "feed.atom"
     public static let siteCalendarPath = "calendar.ics"
 
+    /// One page and, unless it shares them, its feed and calendar.
+    private enum Page {
+        case index, allEvents
+        case query(EventQuery, QueryOutcome)
+    }
+
     public func render(_ input: SiteInput) -> [SiteFile] {
-        let contexts = PageContexts(input: input)
         let config = input.config
-        var files: [SiteFile] = []
-        var pagePaths: [String] = []
-        let imageSizes = ImageAttributes.sizes(thumbnails: input.thumbnails.values, placeholder: contexts.placeholderSize)
+        let descriptions = PageContexts.plainDescriptions(of: input)
+        let placeholder = PageContexts(input: input, plainDescriptions: descriptions).placeholderSize
+        let imageSizes = ImageAttributes.sizes(thumbnails: input.thumbnails.values, placeholder: placeholder)
+        let pages: [Page] = [.index, .allEvents] + input.fetched.outcomes.map { Page.query($0.query, $0.outcome) }
 
-        func page(_ path: String, title: String, root: String, template: String, context: [String: Any],
-                  feed: String, calendar: String, events: [Event], feedTitle: String, writesFeeds: Bool = true) {
-            let markdown = templates.render(template, context)
-            let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: imageSizes)
-            let html = templates.render("layout.html", [
-                "pageTitle": title,
-                "siteTitle": config.siteTitle,
-                "root": root,
-                "content": body,
-                "generatedAt": contexts.formatting.generatedAt(input.generatedAt),
-                "feedTitle": feedTitle,
-                "atomPath": feed,
-                "icsPath": calendar,
-                "webcalURL": Self.webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
-            ])
-            files.append(.text(path + ".md", markdown))
-            files.append(.text(path + ".html", html))
-            pagePaths.append(path + ".html")
-            guard writesFeeds else { return }
-            files.append(.text(feed, AtomFeed(title: feedTitle, feedURL: Sitemap.absolute(feed, baseURL: config.baseURL),
-                                              pageURL: Sitemap.absolute(path + ".html", baseURL: config.baseURL),
-                                              author: config.siteTitle, generatedAt: input.generatedAt)
-                .render(events, formatting: contexts.formatting) { contexts.excerpt(of: $0, maxLength: 500) }))
-            files.append(.text(calendar, ICalendar(name: feedTitle, generatedAt: input.generatedAt)
-                .render(events) { contexts.excerpt(of: $0, maxLength: 500) }))
+        // Pages are independent: render them on every core. Each worker has its own
+        // contexts, because the date formatters inside are not thread-safe.
+        let rendered = LockedBox([Int: [SiteFile]]())
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            let contexts = PageContexts(input: input, plainDescriptions: descriptions)
+            let files = render(pages[index], input: input, contexts: contexts, imageSizes: imageSizes)
+            rendered.withLock { $0[index] = files }
         }
+        var files = rendered.withLock { results in (0..<pages.count).flatMap { results[$0] ?? [] } }
 
-        let allEvents = input.fetched.distinctEvents
-        page("index", title: config.siteTitle, root: "", template: "index.md", context: contexts.index(),
-             feed: Self.siteFeedPath, calendar: Self.siteCalendarPath, events: allEvents, feedTitle: config.siteTitle)
-        // The "All events" page shares the site-wide feed and calendar written for the index.
-        page(PageContexts.allEventsPath, title: "All events · \(config.siteTitle)", root: "", template: "all.md",
-             context: contexts.allEvents(), feed: Self.siteFeedPath, calendar: Self.siteCalendarPath, events: allEvents,
-             feedTitle: config.siteTitle, writesFeeds: false)
-
-        for entry in input.fetched.outcomes {
-            let path = PageContexts.queryPagePath(entry.query)
-            page(path, title: "\(entry.query.title) · \(config.siteTitle)", root: "../", template: "query.md",
-                 context: contexts.queryPage(entry.query, outcome: entry.outcome),
-                 feed: "\(path).atom", calendar: "\(path).ics", events: entry.outcome.events,
-                 feedTitle: "\(entry.query.title) · \(config.siteTitle)")
-        }
-
+        let pagePaths = ["index.html", "\(PageContexts.allEventsPath).html"]
+            + input.fetched.outcomes.map { "\(PageContexts.queryPagePath($0.query)).html" }
         files.append(SiteFile(path: "events.json", contents: .bytes(EventsJSON.make(input).encoded())))
         files.append(.text("sitemap.xml", Sitemap.render(paths: pagePaths, baseURL: config.baseURL)))
         files.append(SiteFile(path: "assets/style.css", contents: .file(templates.asset("style.css"))))
         files.append(SiteFile(path: PageContexts.placeholderPath, contents: .file(templates.asset("placeholder.svg"))))
 
-        let shown = Set(allEvents.compactMap(\.displayPhotoURL))
+        let shown = Set(input.fetched.distinctEvents.compactMap(\.displayPhotoURL))
         let thumbnails = input.thumbnails.filter { shown.contains($0.key) }.map(\.value).sorted { $0.publishedName < $1.publishedName }
         for thumbnail in thumbnails {
             files.append(SiteFile(path: "thumbs/\(thumbnail.publishedName)", contents: .file(thumbnail.file)))
         }
+        return files
+    }
+
+    private func render(_ page: Page, input: SiteInput, contexts: PageContexts, imageSizes: [String: PixelSize]) -> [SiteFile] {
+        let config = input.config
+        let path, title, root, template, feed, calendar, feedTitle: String
+        let context: [String: Any]
+        let events: [Event]
+        var writesFeeds = true
+        switch page {
+        case .index:
+            (path, title, root, template) = ("index", config.siteTitle, "", "index.md")
+            (feed, calendar, feedTitle) = (Self.siteFeedPath, Self.siteCalendarPath, config.siteTitle)
+            (context, events) = (contexts.index(), input.fetched.distinctEvents)
+        case .allEvents:
+            // Shares the site-wide feed and calendar written with the index.
+            (path, title, root, template) = (PageContexts.allEventsPath, "All events · \(config.siteTitle)", "", "all.md")
+            (feed, calendar, feedTitle) = (Self.siteFeedPath, Self.siteCalendarPath, config.siteTitle)
+            (context, events) = (contexts.allEvents(), input.fetched.distinctEvents)
+            writesFeeds = false
+        case .query(let query, let outcome):
+            let queryPath = PageContexts.queryPagePath(query)
+            (path, title, root, template) = (queryPath, "\(query.title) · \(config.siteTitle)", "../", "query.md")
+            (feed, calendar, feedTitle) = ("\(queryPath).atom", "\(queryPath).ics", "\(query.title) · \(config.siteTitle)")
+            (context, events) = (contexts.queryPage(query, outcome: outcome), outcome.events)
+        }
+
+        let markdown = templates.render(template, context)
+        let html = templates.render("layout.html", [
+            "pageTitle": title,
+            "siteTitle": config.siteTitle,
+            "root": root,
+            "content": ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: imageSizes),
+            "generatedAt": contexts.formatting.generatedAt(input.generatedAt),
+            "feedTitle": feedTitle,
+            "atomPath": feed,
+            "icsPath": calendar,
+            "webcalURL": Self.webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
+        ])
+        var files: [SiteFile] = [.text(path + ".md", markdown), .text(path + ".html", html)]
+        guard writesFeeds else { return files }
+        let excerpt: (Event) -> String = { contexts.excerpt(of: $0, maxLength: 500) }
+        files.append(.text(feed, AtomFeed(title: feedTitle, feedURL: Sitemap.absolute(feed, baseURL: config.baseURL),
+                                          pageURL: Sitemap.absolute(path + ".html", baseURL: config.baseURL),
+                                          author: config.siteTitle, generatedAt: input.generatedAt)
+            .render(events, formatting: contexts.formatting, excerpt: excerpt)))
+        files.append(.text(calendar, ICalendar(name: feedTitle, generatedAt: input.generatedAt).render(events, excerpt: excerpt)))
         return files
     }
 
