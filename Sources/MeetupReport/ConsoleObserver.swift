@@ -28,8 +28,7 @@ final class ConsoleObserver: RunObserver {
             counts.stage = stage
             switch stage {
             case .fetch: counts.queriesTotal = total
-            case .photos: counts.photosTotal = total
-            case .render, .publish: break
+            case .photos, .render, .publish: break
             }
         }
         logger.debug("stage \(stage.rawValue) started (\(total) items)")
@@ -50,6 +49,7 @@ final class ConsoleObserver: RunObserver {
     func photoProgress(_ progress: PhotoProgress) {
         counts.withLock { counts in
             switch progress {
+            case .queued: counts.photosTotal += 1
             case .fetched: counts.photosFetched += 1
             case .thumbnailed: counts.thumbnails += 1
             }

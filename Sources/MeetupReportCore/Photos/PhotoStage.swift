@@ -34,6 +34,8 @@ public struct PhotoSet: Sendable {
 
 /// Progress of the photo stage, for the terminal line.
 public enum PhotoProgress: Sendable {
+    /// A new URL joined the batch (totals grow while queries are still being fetched).
+    case queued(URL)
     case fetched(URL)
     case thumbnailed(URL)
 }
@@ -68,54 +70,47 @@ public struct PhotoStage: Sendable {
         return events.compactMap(\.displayPhotoURL).filter { seen.insert($0).inserted }
     }
 
+    /// Fetches and thumbnails `urls` and waits for all of them.
     public func run(_ urls: [URL], now: Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }) -> PhotoSet {
-        let results = LockedBox(PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: []))
-        do {
-            try cache.prepare()
-        } catch {
-            return PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [
-                "photo cache \(cache.directory.path) is not writable (\(error.localizedDescription)); every photo gets a placeholder",
-            ])
-        }
-        let group = DispatchGroup()
-        let downloadSlots = DispatchSemaphore(value: concurrency)
-        // One thumbnail per core at a time; queued work waits without holding a thread.
-        let thumbnailQueue = OperationQueue()
-        thumbnailQueue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        thumbnailQueue.qualityOfService = .userInitiated
+        let batch = start(now: now, onProgress: onProgress)
+        batch.submit(urls)
+        return batch.finish()
+    }
 
-        for url in urls {
-            group.enter()
-            let cached = cache.entry(for: url)
-            // Still fresh: no request at all, not even a revalidation.
-            if let cached, let freshUntil = cached.freshUntil, freshUntil > now {
-                results.withLock { $0.statistics.fromCache += 1 }
-                onProgress(.fetched(url))
-                thumbnailQueue.addOperation {
-                    thumbnail(url, entry: cached, into: results)
-                    onProgress(.thumbnailed(url))
-                    group.leave()
-                }
-                continue
+    /// Starts a batch that takes URLs as they become known (the run submits each
+    /// query's photos as soon as the query is fetched, so downloads overlap the fetch).
+    public func start(now: Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }) -> PhotoBatch {
+        PhotoBatch(stage: self, now: now, onProgress: onProgress)
+    }
+
+    /// One photo: from the cache while fresh, else fetched (at most `concurrency` at
+    /// once, through `slots`); then thumbnailed on `thumbnailQueue`. Calls `done` once.
+    func process(_ url: URL, now: Date, slots: DispatchSemaphore, thumbnailQueue: OperationQueue,
+                 results: LockedBox<PhotoSet>, onProgress: @escaping @Sendable (PhotoProgress) -> Void,
+                 done: @escaping @Sendable () -> Void) {
+        let cached = cache.entry(for: url)
+        // Still fresh: no request at all, not even a revalidation.
+        if let cached, let freshUntil = cached.freshUntil, freshUntil > now {
+            results.withLock { $0.statistics.fromCache += 1 }
+            onProgress(.fetched(url))
+            thumbnailQueue.addOperation {
+                thumbnail(url, entry: cached, into: results)
+                onProgress(.thumbnailed(url))
+                done()
             }
-            downloadSlots.wait()
-            fetcher.fetch(url, validators: cached.map(\.validators), into: cache.incomingDirectory) { result in
-                downloadSlots.signal()
-                onProgress(.fetched(url))
-                let source = record(result, for: url, cached: cached, now: now, into: results)
-                guard let source else {
-                    group.leave()
-                    return
-                }
-                thumbnailQueue.addOperation {
-                    thumbnail(url, entry: source, into: results)
-                    onProgress(.thumbnailed(url))
-                    group.leave()
-                }
+            return
+        }
+        slots.wait()
+        fetcher.fetch(url, validators: cached.map(\.validators), into: cache.incomingDirectory) { result in
+            slots.signal()
+            onProgress(.fetched(url))
+            guard let source = record(result, for: url, cached: cached, now: now, into: results) else { return done() }
+            thumbnailQueue.addOperation {
+                thumbnail(url, entry: source, into: results)
+                onProgress(.thumbnailed(url))
+                done()
             }
         }
-        group.wait()
-        return results.withLock { $0 }
     }
 
     /// Folds a fetch result into the cache and the statistics; returns the entry to thumbnail, if any.

@@ -85,10 +85,22 @@ public struct ReportRun: Sendable {
             stageStarted = now
         }
 
+        // Photos start downloading as soon as a query's events are known, so the
+        // downloads overlap the rest of the fetch.
+        let photoStage = PhotoStage(
+            cache: PhotoCache(directory: config.cacheDirectory), fetcher: photoFetcher, thumbnailer: thumbnailer,
+            thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency, recorder: recorder,
+            defaultFreshness: config.limits.photoFreshness)
+        let photoBatch = photoStage.start(now: now) { observer.photoProgress($0) }
+        let now = self.now
+
         // 1. Fetch
         observer.stageStarted(.fetch, total: config.queries.count)
         let fresh = EventFetcher(source: eventSource).fetchAll(config.queries, now: now) { query, outcome in
             observer.queryFinished(query, outcome: outcome)
+            if case .succeeded(let events) = outcome {
+                photoBatch.submit(PhotoStage.photoURLs(of: events.filter { $0.start.date >= now }))
+            }
         }
         // A failed query keeps its last good events (marked stale) rather than vanishing.
         // Offline, the events already are the last good ones: nothing to save or stand in.
@@ -111,19 +123,16 @@ public struct ReportRun: Sendable {
             summary.abortReason = unrecoverable.count == 1
                 ? "query \(unrecoverable[0].query.id) failed and has no earlier events to show"
                 : "\(unrecoverable.count) queries failed and have no earlier events to show"
+            _ = photoBatch.finish()
             finishRecording(recorder)
             summary.seconds = elapsed()
             return summary
         }
 
-        // 2. Photos
-        let urls = PhotoStage.photoURLs(of: fetched.distinctEvents)
-        observer.stageStarted(.photos, total: urls.count)
-        let photoStage = PhotoStage(
-            cache: PhotoCache(directory: config.cacheDirectory), fetcher: photoFetcher, thumbnailer: thumbnailer,
-            thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency, recorder: recorder,
-            defaultFreshness: config.limits.photoFreshness)
-        let photos = photoStage.run(urls, now: now) { observer.photoProgress($0) }
+        // 2. Photos: the rest (events of stale queries) join the batch; wait for all.
+        observer.stageStarted(.photos, total: 0)
+        photoBatch.submit(PhotoStage.photoURLs(of: fetched.distinctEvents))
+        let photos = photoBatch.finish()
         summary.photos = photos.statistics
         photos.warnings.forEach(observer.warning)
         finishRecording(recorder)
