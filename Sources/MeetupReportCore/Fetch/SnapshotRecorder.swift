@@ -20,7 +20,7 @@ public final class SnapshotRecorder: Sendable {
         do {
             try FileOperations.createDirectory(temporary)
             for (index, page) in pages.enumerated() {
-                try page.write(to: temporary.appendingPathComponent(layout.pageFile(for: queryID, page: index + 1).lastPathComponent))
+                try FileOperations.write(page, to: temporary.appendingPathComponent(layout.pageFile(for: queryID, page: index + 1).lastPathComponent))
             }
             try FileOperations.replaceDirectory(destination, with: temporary)
         } catch {

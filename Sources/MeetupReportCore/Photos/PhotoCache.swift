@@ -82,7 +82,10 @@ public struct PhotoCache: Sendable {
     }
 
     /// Moves a finished download into the cache, replacing any older copy, and
-    /// drops thumbnails made from the older copy.
+    /// drops thumbnails made from the older copy. The returned entry is not yet
+    /// written: the caller writes it once, with its thumbnail (every metadata
+    /// rewrite is a rename over an existing file, which makes ext4 flush it).
+    /// Until then the bytes have no entry and would simply be downloaded again.
     @discardableResult
     public func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, freshUntil: Date?, now: Date) throws -> CachedPhoto {
         let byteCount = FileOperations.fileSize(downloadedFile) ?? 0
@@ -92,7 +95,6 @@ public struct PhotoCache: Sendable {
         try FileOperations.replace(dataFile(for: url), with: downloadedFile)
         let entry = CachedPhoto(url: url.absoluteString, validators: validators, byteCount: byteCount,
                                 storedAt: now, thumbnails: [:], freshUntil: freshUntil)
-        try write(entry, for: url)
         return entry
     }
 

@@ -94,7 +94,7 @@ public struct PhotoStage: Sendable {
             results.withLock { $0.statistics.fromCache += 1 }
             onProgress(.fetched(url))
             thumbnailQueue.addOperation {
-                thumbnail(url, entry: cached, into: results)
+                thumbnail(url, entry: cached, unsaved: false, into: results)
                 onProgress(.thumbnailed(url))
                 done()
             }
@@ -104,18 +104,19 @@ public struct PhotoStage: Sendable {
         fetcher.fetch(url, validators: cached.map(\.validators), into: cache.incomingDirectory) { result in
             slots.signal()
             onProgress(.fetched(url))
-            guard let source = record(result, for: url, cached: cached, now: now, into: results) else { return done() }
+            guard let (source, unsaved) = record(result, for: url, cached: cached, now: now, into: results) else { return done() }
             thumbnailQueue.addOperation {
-                thumbnail(url, entry: source, into: results)
+                thumbnail(url, entry: source, unsaved: unsaved, into: results)
                 onProgress(.thumbnailed(url))
                 done()
             }
         }
     }
 
-    /// Folds a fetch result into the cache and the statistics; returns the entry to thumbnail, if any.
+    /// Folds a fetch result into the cache and the statistics; returns the entry to
+    /// thumbnail, if any, and whether its metadata still has to be written.
     private func record(_ result: PhotoFetchResult, for url: URL, cached: CachedPhoto?, now: Date,
-                        into results: LockedBox<PhotoSet>) -> CachedPhoto? {
+                        into results: LockedBox<PhotoSet>) -> (CachedPhoto, unsaved: Bool)? {
         switch result {
         case .downloaded(let file, let byteCount, let validators, let freshFor):
             do {
@@ -126,24 +127,25 @@ public struct PhotoStage: Sendable {
                     $0.statistics.downloaded += 1
                     $0.statistics.bytesDownloaded += byteCount
                 }
-                return entry
+                return (entry, true)
             } catch {
                 try? FileManager.default.removeItem(at: file)
                 return fallback(to: cached, url: url, reason: "cannot store it in the cache: \(error.localizedDescription)", into: results)
+                    .map { ($0, false) }
             }
         case .notModified(let overNetwork, let freshFor):
             guard var cached else {
-                return fallback(to: nil, url: url, reason: "the server said not modified, but nothing is cached", into: results)
+                _ = fallback(to: nil, url: url, reason: "the server said not modified, but nothing is cached", into: results)
+                return nil
             }
             cached.freshUntil = now.addingTimeInterval(freshFor ?? defaultFreshness)
-            try? cache.write(cached, for: url)
             recorder?.recordPhoto(cache.dataFile(for: url), for: url)
             results.withLock {
                 if overNetwork { $0.statistics.revalidated += 1 } else { $0.statistics.fromCache += 1 }
             }
-            return cached
+            return (cached, true)
         case .failed(let reason):
-            return fallback(to: cached, url: url, reason: reason, into: results)
+            return fallback(to: cached, url: url, reason: reason, into: results).map { ($0, false) }
         }
     }
 
@@ -157,11 +159,14 @@ public struct PhotoStage: Sendable {
         return cached
     }
 
-    private func thumbnail(_ url: URL, entry: CachedPhoto, into results: LockedBox<PhotoSet>) {
+    /// Reuses or makes the thumbnail, then writes the entry's metadata once if it
+    /// changed (`unsaved`, or a new thumbnail size).
+    private func thumbnail(_ url: URL, entry: CachedPhoto, unsaved: Bool, into results: LockedBox<PhotoSet>) {
         let key = String(thumbnailWidth)
         let file = cache.thumbnailFile(for: url, width: thumbnailWidth)
         let publishedName = String(cache.key(for: url).prefix(32)) + ".jpg"
         if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) {
+            if unsaved { try? cache.write(entry, for: url) }
             results.withLock { $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName) }
             return
         }
@@ -181,6 +186,7 @@ public struct PhotoStage: Sendable {
                 $0.statistics.thumbnailsMade += 1
             }
         } catch {
+            if unsaved { try? cache.write(entry, for: url) }
             results.withLock {
                 $0.statistics.failed += 1
                 $0.warnings.append("photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")

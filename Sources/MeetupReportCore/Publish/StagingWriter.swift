@@ -29,7 +29,7 @@ public struct StagingWriter: Sendable {
                 }
                 switch file.contents {
                 case .bytes(let data):
-                    try data.write(to: destination)
+                    try FileOperations.write(data, to: destination)
                 case .file(let source):
                     if link(source.path, destination.path) != 0 {
                         try FileManager.default.copyItem(at: source, to: destination)

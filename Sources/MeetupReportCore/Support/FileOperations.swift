@@ -12,12 +12,37 @@ public enum FileOperations {
         try createDirectory(url.deletingLastPathComponent())
         let temporary = temporarySibling(of: url)
         do {
-            try data.write(to: temporary)
+            try write(data, to: temporary)
             try replace(url, with: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
+    }
+
+    /// Writes `data` to a new file with plain POSIX calls. Foundation's `Data.write`
+    /// fsyncs every file, which profiles showed costing more than the thumbnailing
+    /// it sat next to; durability against power loss is not promised (README).
+    public static func write(_ data: Data, to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw posixError("cannot create \(url.path)") }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw posixError("cannot write \(url.path)")
+                }
+                offset += written
+            }
+        }
+    }
+
+    private static func posixError(_ message: String) -> CocoaError {
+        CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
     }
 
     /// Copies `source` to `destination` through a temporary sibling and a rename.
