@@ -39,6 +39,7 @@ struct EscapingTests {
     @Test func excerptsArePlainText() {
         let excerpt = TextCleaning.excerpt("<p>We are <strong>excited</strong> &amp; ready.</p>\\-\\-\\- [Slides](https://x.org)")
         #expect(excerpt == "We are excited & ready. --- Slides")
+        #expect(TextCleaning.excerpt("* item __bold__ snake_case **x**") == "* item bold snake_case x")
         let long = TextCleaning.excerpt(String(repeating: "word ", count: 100), maxLength: 20)
         #expect(long == "word word word word…")
     }

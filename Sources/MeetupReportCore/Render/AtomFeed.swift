@@ -12,10 +12,11 @@ struct AtomFeed {
     let author: String
     let generatedAt: Date
 
-    /// - Parameter excerpt: the plain-text summary of an event's description.
-    func render(_ events: [Event], formatting: EventFormatting, excerpt: (Event) -> String) -> String {
+    /// - Parameter entry: the event's `<entry>` element, from `entry(for:…)`; made once
+    ///   per event and shared by every feed that lists it.
+    func render(_ events: [Event], entry: (Event) -> String) -> String {
         // Newest first by when the event appeared; ties by start time then id, for stable output.
-        let entries = events.map { event in (event, updated(event)) }
+        let entries = events.map { event in (event, Self.updated(event, generatedAt: generatedAt)) }
             .sorted { ($1.1, $0.0.start.date, $0.0.id) < ($0.1, $1.0.start.date, $1.0.id) }
         let feedUpdated = entries.map(\.1).max() ?? generatedAt
         var xml = """
@@ -30,28 +31,30 @@ struct AtomFeed {
             <generator>meetup-report</generator>
 
             """
-        for (event, updated) in entries {
-            let summary = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event),
-                           event.group?.name].compactMap { $0 }.joined(separator: " · ")
-            xml += "<entry>\n"
-            xml += "<id>urn:meetup-report:event:\(XMLEscaping.escape(event.id))</id>\n"
-            xml += "<title type=\"text\">\(XMLEscaping.escape(event.title))</title>\n"
-            if let url = event.eventURL {
-                xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url.absoluteString))\"/>\n"
-            }
-            xml += "<updated>\(ISO8601.formatUTC(updated))</updated>\n"
-            xml += "<summary type=\"text\">\(XMLEscaping.escape(summary))</summary>\n"
-            let excerpt = excerpt(event)
-            if !excerpt.isEmpty {
-                xml += "<content type=\"text\">\(XMLEscaping.escape(excerpt))</content>\n"
-            }
-            xml += "</entry>\n"
-        }
+        for (event, _) in entries { xml += entry(event) }
         return xml + "</feed>\n"
     }
 
+    /// One event's `<entry>`: the same in every feed that lists the event.
+    static func entry(for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String) -> String {
+        let summary = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event),
+                       event.group?.name].compactMap { $0 }.joined(separator: " · ")
+        var xml = "<entry>\n"
+        xml += "<id>urn:meetup-report:event:\(XMLEscaping.escape(event.id))</id>\n"
+        xml += "<title type=\"text\">\(XMLEscaping.escape(event.title))</title>\n"
+        if let url = event.eventURL {
+            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url.absoluteString))\"/>\n"
+        }
+        xml += "<updated>\(ISO8601.formatUTC(updated(event, generatedAt: generatedAt)))</updated>\n"
+        xml += "<summary type=\"text\">\(XMLEscaping.escape(summary))</summary>\n"
+        if !excerpt.isEmpty {
+            xml += "<content type=\"text\">\(XMLEscaping.escape(excerpt))</content>\n"
+        }
+        return xml + "</entry>\n"
+    }
+
     /// The event's creation time when the API gave one, else the run's time (first seen).
-    private func updated(_ event: Event) -> Date {
+    static func updated(_ event: Event, generatedAt: Date) -> Date {
         event.createdAt.map { min($0, generatedAt) } ?? generatedAt
     }
 }

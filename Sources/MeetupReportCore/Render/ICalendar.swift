@@ -7,43 +7,49 @@ struct ICalendar {
     let name: String
     let generatedAt: Date
 
-    /// - Parameter excerpt: the plain-text summary of an event's description.
-    func render(_ events: [Event], excerpt: (Event) -> String) -> String {
-        var lines = [
+    /// - Parameter event: the event's VEVENT, from `event(_:…)`; made once per event
+    ///   and shared by every calendar that lists it.
+    func render(_ events: [Event], event: (Event) -> String) -> String {
+        var text = [
             "BEGIN:VCALENDAR",
             "VERSION:2.0",
             "PRODID:-//meetup-report//Meetup events//EN",
             "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH",
             "X-WR-CALNAME:\(Self.text(name))",
-        ]
-        let stamp = Self.dateTime(generatedAt)
-        for event in events.sorted(by: { ($0.start.date, $0.id) < ($1.start.date, $1.id) }) {
-            lines.append("BEGIN:VEVENT")
-            lines.append("UID:meetup-\(Self.text(event.id))@meetup-report")
-            lines.append("DTSTAMP:\(stamp)")
-            lines.append("DTSTART:\(Self.dateTime(event.start.date))")
-            if let end = event.end, end.date > event.start.date {
-                lines.append("DTEND:\(Self.dateTime(end.date))")
-            }
-            lines.append("SUMMARY:\(Self.text(event.title))")
-            lines.append("LOCATION:\(Self.text(EventFormatting.location(of: event)))")
-            if let url = event.eventURL {
-                lines.append("URL:\(url.absoluteString)")
-            }
-            var description: [String] = []
-            if let group = event.group { description.append("Group: \(group.name)") }
-            if let going = event.rsvpCount { description.append("\(going) going") }
-            let excerpt = excerpt(event)
-            if !excerpt.isEmpty { description.append(excerpt) }
-            if let url = event.eventURL { description.append(url.absoluteString) }
-            if !description.isEmpty {
-                lines.append("DESCRIPTION:\(Self.text(description.joined(separator: "\n")))")
-            }
-            lines.append("END:VEVENT")
+        ].map(Self.fold).joined(separator: "\r\n") + "\r\n"
+        for item in events.sorted(by: { ($0.start.date, $0.id) < ($1.start.date, $1.id) }) {
+            text += event(item)
         }
-        lines.append("END:VCALENDAR")
-        return lines.map(Self.fold).joined(separator: "\r\n") + "\r\n"
+        return text + "END:VCALENDAR\r\n"
+    }
+
+    /// One VEVENT, folded, each line ending in CRLF.
+    static func event(_ event: Event, generatedAt: Date, excerpt: String) -> String {
+        var lines = [
+            "BEGIN:VEVENT",
+            "UID:meetup-\(text(event.id))@meetup-report",
+            "DTSTAMP:\(dateTime(generatedAt))",
+            "DTSTART:\(dateTime(event.start.date))",
+        ]
+        if let end = event.end, end.date > event.start.date {
+            lines.append("DTEND:\(dateTime(end.date))")
+        }
+        lines.append("SUMMARY:\(text(event.title))")
+        lines.append("LOCATION:\(text(EventFormatting.location(of: event)))")
+        if let url = event.eventURL {
+            lines.append("URL:\(url.absoluteString)")
+        }
+        var description: [String] = []
+        if let group = event.group { description.append("Group: \(group.name)") }
+        if let going = event.rsvpCount { description.append("\(going) going") }
+        if !excerpt.isEmpty { description.append(excerpt) }
+        if let url = event.eventURL { description.append(url.absoluteString) }
+        if !description.isEmpty {
+            lines.append("DESCRIPTION:\(text(description.joined(separator: "\n")))")
+        }
+        lines.append("END:VEVENT")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
     /// TEXT value escaping (RFC 5545 3.3.11); control characters are dropped.

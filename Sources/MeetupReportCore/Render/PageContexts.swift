@@ -28,11 +28,17 @@ struct PageContexts {
     /// feeds and calendars all show excerpts of it.
     let plainDescriptions: [String: String]
 
-    /// - Parameter plainDescriptions: from `plainDescriptions(of:)`, shared by every page's contexts.
-    init(input: SiteInput, plainDescriptions: [String: String]? = nil) {
+    /// Each event's Markdown block, rendered once (see `EventBlocks`).
+    let eventBlocks: EventBlocks?
+
+    /// - Parameters:
+    ///   - plainDescriptions: from `plainDescriptions(of:)`, shared by every page's contexts.
+    ///   - eventBlocks: needed by the list pages (`queryPage`, `allEvents`).
+    init(input: SiteInput, plainDescriptions: [String: String]? = nil, eventBlocks: EventBlocks? = nil) {
         self.input = input
         formatting = EventFormatting(siteTimeZone: input.config.timeZone)
         self.plainDescriptions = plainDescriptions ?? Self.plainDescriptions(of: input)
+        self.eventBlocks = eventBlocks
     }
 
     static func plainDescriptions(of input: SiteInput) -> [String: String] {
@@ -87,7 +93,7 @@ struct PageContexts {
             "keyword": query.keyword,
             "area": area(of: query),
             "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
-            "days": days(ordered, root: "../", foundBy: nil),
+            "days": days(ordered, blocks: eventBlocks?.queryPage ?? [:]),
             "isEmpty": ordered.isEmpty,
         ]
         if let since = outcome.staleSince, let error = outcome.error {
@@ -102,7 +108,7 @@ struct PageContexts {
         return [
             "title": "All events",
             "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
-            "days": days(ordered, root: "", foundBy: input.fetched.queriesByEvent),
+            "days": days(ordered, blocks: eventBlocks?.allEventsPage ?? [:]),
             "isEmpty": ordered.isEmpty,
         ]
     }
@@ -111,8 +117,9 @@ struct PageContexts {
         events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
     }
 
-    /// Events grouped by their day in the site's time zone, in order.
-    private func days(_ ordered: [Event], root: String, foundBy: [String: [EventQuery]]?) -> [[String: Any]] {
+    /// Events grouped by their day in the site's time zone, in order, each as its
+    /// already rendered Markdown block.
+    private func days(_ ordered: [Event], blocks: [String: String]) -> [[String: Any]] {
         var days: [[String: Any]] = []
         var currentDay: Date?
         var currentEvents: [[String: Any]] = []
@@ -126,20 +133,15 @@ struct PageContexts {
                 currentDay = day
                 currentEvents = []
             }
-            var context = eventContext(event, root: root)
-            if let queries = foundBy?[event.id] {
-                context["hasFoundBy"] = !queries.isEmpty
-                context["foundBy"] = queries.enumerated().map { index, query in
-                    ["title": query.title, "link": "<\(root)\(Self.queryPagePath(query)).html>", "last": index == queries.count - 1]
-                }
-            }
-            currentEvents.append(context)
+            currentEvents.append(["markdown": blocks[event.id] ?? ""])
         }
         flush()
         return days
     }
 
-    private func eventContext(_ event: Event, root: String) -> [String: Any] {
+    /// The context of `event.md` for one event: `root` leads back to the site's root,
+    /// `foundBy` (on the All events page) lists the queries that found it.
+    func eventContext(_ event: Event, root: String, foundBy: [EventQuery]? = nil) -> [String: Any] {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
         var context: [String: Any] = [
             "title": event.title,
@@ -153,6 +155,12 @@ struct PageContexts {
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
         let excerpt = excerpt(of: event)
         if !excerpt.isEmpty { context["excerpt"] = excerpt }
+        if let queries = foundBy, !queries.isEmpty {
+            context["hasFoundBy"] = true
+            context["foundBy"] = queries.enumerated().map { index, query in
+                ["title": query.title, "link": "<\(root)\(Self.queryPagePath(query)).html>", "last": index == queries.count - 1]
+            }
+        }
         return context
     }
 

@@ -26,14 +26,16 @@ public struct SiteRenderer: Sendable {
         let descriptions = PageContexts.plainDescriptions(of: input)
         let placeholder = PageContexts(input: input, plainDescriptions: descriptions).placeholderSize
         let imageSizes = ImageAttributes.sizes(thumbnails: input.thumbnails.values, placeholder: placeholder)
+        let feedEntries = FeedEntries.make(input, plainDescriptions: descriptions)
+        let eventBlocks = EventBlocks.make(input, templates: templates, plainDescriptions: descriptions)
         let pages: [Page] = [.index, .allEvents] + input.fetched.outcomes.map { Page.query($0.query, $0.outcome) }
 
         // Pages are independent: render them on every core. Each worker has its own
         // contexts, because the date formatters inside are not thread-safe.
         let rendered = LockedBox([Int: [SiteFile]]())
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-            let contexts = PageContexts(input: input, plainDescriptions: descriptions)
-            let files = render(pages[index], input: input, contexts: contexts, imageSizes: imageSizes)
+            let contexts = PageContexts(input: input, plainDescriptions: descriptions, eventBlocks: eventBlocks)
+            let files = render(pages[index], input: input, contexts: contexts, imageSizes: imageSizes, feedEntries: feedEntries)
             rendered.withLock { $0[index] = files }
         }
         var files = rendered.withLock { results in (0..<pages.count).flatMap { results[$0] ?? [] } }
@@ -53,7 +55,8 @@ public struct SiteRenderer: Sendable {
         return files
     }
 
-    private func render(_ page: Page, input: SiteInput, contexts: PageContexts, imageSizes: [String: PixelSize]) -> [SiteFile] {
+    private func render(_ page: Page, input: SiteInput, contexts: PageContexts, imageSizes: [String: PixelSize],
+                        feedEntries: FeedEntries) -> [SiteFile] {
         let config = input.config
         let path, title, root, template, feed, calendar, feedTitle: String
         let context: [String: Any]
@@ -91,12 +94,12 @@ public struct SiteRenderer: Sendable {
         ])
         var files: [SiteFile] = [.text(path + ".md", markdown), .text(path + ".html", html)]
         guard writesFeeds else { return files }
-        let excerpt: (Event) -> String = { contexts.excerpt(of: $0, maxLength: 500) }
         files.append(.text(feed, AtomFeed(title: feedTitle, feedURL: Sitemap.absolute(feed, baseURL: config.baseURL),
                                           pageURL: Sitemap.absolute(path + ".html", baseURL: config.baseURL),
                                           author: config.siteTitle, generatedAt: input.generatedAt)
-            .render(events, formatting: contexts.formatting, excerpt: excerpt)))
-        files.append(.text(calendar, ICalendar(name: feedTitle, generatedAt: input.generatedAt).render(events, excerpt: excerpt)))
+            .render(events) { feedEntries.atom[$0.id] ?? "" }))
+        files.append(.text(calendar, ICalendar(name: feedTitle, generatedAt: input.generatedAt)
+            .render(events) { feedEntries.calendar[$0.id] ?? "" }))
         return files
     }
 

@@ -3,9 +3,10 @@ import Mustache
 
 /// The templates of `Templates/`, parsed once per run. Markdown templates start
 /// with `{{% CONTENT_TYPE: MARKDOWN}}`, so their `{{values}}` are Markdown-escaped;
-/// the layout is HTML-escaped. `events.md` is a partial shared by the list pages.
+/// the layout is HTML-escaped. `events.md` is a partial shared by the list pages;
+/// `event.md` is one event's block, rendered once per event.
 public struct SiteTemplates: Sendable {
-    public static let templateNames = ["layout.html", "index.md", "query.md", "all.md", "events.md"]
+    public static let templateNames = ["layout.html", "index.md", "query.md", "all.md", "events.md", "event.md"]
     public static let assetNames = ["style.css", "placeholder.svg"]
 
     public let directory: URL

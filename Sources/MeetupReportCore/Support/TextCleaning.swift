@@ -56,7 +56,9 @@ public enum TextCleaning {
                     index += length
                     continue
                 }
-            case "*", "_" where index + 1 < scalars.count && scalars[index + 1] == scalar:
+            case "*" where index + 1 < scalars.count && scalars[index + 1] == "*",
+                 "_" where index + 1 < scalars.count && scalars[index + 1] == "_":
+                // Bold markers; a single `*` or `_` is kept (bullets, snake_case).
                 index += 2
                 continue
             case "[":
