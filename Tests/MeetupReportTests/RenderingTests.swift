@@ -126,6 +126,23 @@ struct SupportTests {
         #expect(SHA256.hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
+    @Test func eventsRoundTripThroughTheLastGoodStore() throws {
+        let folder = try TemporaryDirectory()
+        let full = Event(id: "1", title: "T & <b>", start: ISO8601.parseDateTime("2026-12-01T19:00:00+09:00")!,
+                         end: ISO8601.parseDateTime("2026-12-01T21:00:00+09:00")!, eventURL: URL(string: "https://x.org/e?a=1"),
+                         description: "d\n🎉", rsvpCount: 7, venue: Venue(name: "V", city: "C", latitude: 1.5, longitude: -2),
+                         isOnline: false, group: EventGroup(name: "G", urlname: "g"), groupPhotoURL: URL(string: "https://x.org/g.jpg"),
+                         eventPhotoURL: URL(string: "https://x.org/e.jpg"), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let bare = Event(id: "2", title: "Bare", start: ISO8601.parseDateTime("2026-12-02T10:00:00Z")!, isOnline: true)
+        let store = LastGoodEvents(cacheDirectory: folder.url)
+        try store.save([full, bare], for: "q", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let loaded = try #require(store.load(for: "q"))
+        #expect(loaded.events == [full, bare])
+        #expect(loaded.fetchedAt == Date(timeIntervalSince1970: 1_800_000_000))
+        try Data("{\"fetchedAt\": 1, \"events\": [{\"id\": \"x\"}]}".utf8).write(to: folder.path("queries/q.json"))
+        #expect(store.load(for: "q")?.events.isEmpty == true, "an entry missing required fields is dropped, not trusted")
+    }
+
     @Test func jsonParserFollowsRFC8259() throws {
         let value = try JSONValue.parse(Data(#" {"a": [1, -2.5e3, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83c\udf89", "e": {}} "#.utf8))
         #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))

@@ -4,11 +4,6 @@ import Foundation
 /// (`queries/<query-id>.json`, written atomically), so a query that fails tonight
 /// still shows yesterday's events, marked stale, instead of vanishing from the site.
 public struct LastGoodEvents: Sendable {
-    struct Record: Codable {
-        var fetchedAt: Date
-        var events: [Event]
-    }
-
     public let directory: URL
 
     public init(cacheDirectory: URL) {
@@ -19,19 +14,22 @@ public struct LastGoodEvents: Sendable {
     private func file(for queryID: String) -> URL { directory.appendingPathComponent("\(queryID).json") }
 
     public func save(_ events: [Event], for queryID: String, fetchedAt: Date) throws {
+        let record = JSONValue.object([
+            "fetchedAt": .number(fetchedAt.timeIntervalSince1970),
+            "events": .array(events.map(\.jsonValue)),
+        ])
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
-        try FileOperations.writeAtomically(try encoder.encode(Record(fetchedAt: fetchedAt, events: events)), to: file(for: queryID))
+        try FileOperations.writeAtomically(try encoder.encode(record), to: file(for: queryID))
     }
 
     /// The last good events and when they were fetched; nil when there are none or the file is unreadable.
     public func load(for queryID: String) -> (events: [Event], fetchedAt: Date)? {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
         guard let data = try? Data(contentsOf: file(for: queryID)),
-              let record = try? decoder.decode(Record.self, from: data) else { return nil }
-        return (record.events, record.fetchedAt)
+              let record = try? JSONValue.parse(data),
+              let fetchedAt = record["fetchedAt"]?.doubleValue,
+              let items = record["events"]?.arrayValue else { return nil }
+        return (items.compactMap(Event.init(jsonValue:)), Date(timeIntervalSince1970: fetchedAt))
     }
 
     /// Saves every successful query and stands last good events in for failed ones.

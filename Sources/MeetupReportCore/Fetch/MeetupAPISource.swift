@@ -64,7 +64,8 @@ public struct MeetupAPISource: EventSource {
                 return completion(.failed(Self.fetchError(error, query: query.id, page: pageNumber)))
             }
             var events = collected + page.events
-            let pages = rawPages + [data]
+            // Raw bodies are kept only when recording.
+            let pages = recorder == nil ? [] : rawPages + [data]
             if let cap = query.maxEvents, events.count >= cap {
                 events = Array(events.prefix(cap))
             } else if let next = page.nextCursor, next != cursor {

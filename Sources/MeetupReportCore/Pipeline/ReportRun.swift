@@ -141,14 +141,25 @@ public struct ReportRun: Sendable {
         // 3. Render, into a staging folder beside the output
         observer.stageStarted(.render, total: config.queries.count + 1)
         let publisher = SitePublisher(outputDirectory: config.outputDirectory)
-        let files = SiteRenderer(templates: templates).render(
-            SiteInput(config: config, fetched: fetched, thumbnails: photos.thumbnails, generatedAt: now))
-        endStage("render")
         do {
             let staging = try publisher.makeStagingDirectory()
             do {
                 let previous = FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
-                try StagingWriter(staging: staging, previous: previous).write(files)
+                let writer = StagingWriter(staging: staging, previous: previous)
+                // Files go to disk as they are rendered; the first write error stops the publish.
+                let writeError = LockedBox<RenderError?>(nil)
+                SiteRenderer(templates: templates).render(
+                    SiteInput(config: config, fetched: fetched, thumbnails: photos.thumbnails, generatedAt: now)
+                ) { _, file in
+                    guard writeError.withLock({ $0 == nil }) else { return }
+                    do throws(RenderError) {
+                        try writer.write(file)
+                    } catch {
+                        writeError.withLock { $0 = $0 ?? error }
+                    }
+                }
+                if let error = writeError.withLock({ $0 }) { throw error }
+                endStage("render")
                 // 4. Publish
                 observer.stageStarted(.publish, total: 1)
                 try publisher.publish(staging)

@@ -14,32 +14,37 @@ public struct StagingWriter: Sendable {
         self.previous = previous
     }
 
-    /// Returns how many files were reused unchanged from the previous site.
+    /// Writes every file; returns how many were reused unchanged from the previous site.
     @discardableResult
     public func write(_ files: [SiteFile]) throws(RenderError) -> Int {
         var reused = 0
-        for file in files {
-            let destination = staging.appendingPathComponent(file.path)
-            do {
-                try FileOperations.createDirectory(destination.deletingLastPathComponent())
-                if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old),
-                   link(old.path, destination.path) == 0 {
-                    reused += 1
-                    continue
-                }
-                switch file.contents {
-                case .bytes(let data):
-                    try FileOperations.write(data, to: destination)
-                case .file(let source):
-                    if link(source.path, destination.path) != 0 {
-                        try FileManager.default.copyItem(at: source, to: destination)
-                    }
-                }
-            } catch {
-                throw .cannotWrite(destination.path, error.localizedDescription)
-            }
-        }
+        for file in files where try write(file) { reused += 1 }
         return reused
+    }
+
+    /// Writes one file; true when it was reused from the previous site. Thread-safe
+    /// for distinct paths (the renderer emits from several threads).
+    @discardableResult
+    public func write(_ file: SiteFile) throws(RenderError) -> Bool {
+        let destination = staging.appendingPathComponent(file.path)
+        do {
+            try FileOperations.createDirectory(destination.deletingLastPathComponent())
+            if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old),
+               link(old.path, destination.path) == 0 {
+                return true
+            }
+            switch file.contents {
+            case .bytes(let data):
+                try FileOperations.write(data, to: destination)
+            case .file(let source):
+                if link(source.path, destination.path) != 0 {
+                    try FileManager.default.copyItem(at: source, to: destination)
+                }
+            }
+            return false
+        } catch {
+            throw .cannotWrite(destination.path, error.localizedDescription)
+        }
     }
 
     private func isSame(_ contents: SiteFile.Contents, as old: URL) -> Bool {
@@ -49,6 +54,11 @@ public struct StagingWriter: Sendable {
             return data.count == oldSize && (try? Data(contentsOf: old)) == data
         case .file(let source):
             guard FileOperations.fileSize(source) == oldSize else { return false }
+            // Thumbnails are hard links into the cache: the same inode needs no reading.
+            if let a = try? FileManager.default.attributesOfItem(atPath: source.path)[.systemFileNumber] as? Int,
+               let b = try? FileManager.default.attributesOfItem(atPath: old.path)[.systemFileNumber] as? Int, a == b {
+                return true
+            }
             return (try? Data(contentsOf: source)) == (try? Data(contentsOf: old))
         }
     }

@@ -21,7 +21,17 @@ public struct SiteRenderer: Sendable {
         case query(EventQuery, QueryOutcome)
     }
 
+    /// The whole site as a list of files (tests; small sites).
     public func render(_ input: SiteInput) -> [SiteFile] {
+        let files = LockedBox([Int: [SiteFile]]())
+        render(input) { order, file in files.withLock { $0[order, default: []].append(file) } }
+        return files.withLock { all in all.keys.sorted().flatMap { all[$0] ?? [] } }
+    }
+
+    /// Renders the site and hands each file to `emit` as soon as it is ready, from
+    /// several threads at once (`emit` must be thread-safe), so a large site is never
+    /// held in memory whole. `order` is the file's page index, for callers that collect.
+    public func render(_ input: SiteInput, emit: @escaping @Sendable (_ order: Int, SiteFile) -> Void) {
         let config = input.config
         let descriptions = PageContexts.plainDescriptions(of: input)
         let placeholder = PageContexts(input: input, plainDescriptions: descriptions).placeholderSize
@@ -32,13 +42,14 @@ public struct SiteRenderer: Sendable {
 
         // Pages are independent: render them on every core. Each worker has its own
         // contexts, because the date formatters inside are not thread-safe.
-        let rendered = LockedBox([Int: [SiteFile]]())
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
             let contexts = PageContexts(input: input, plainDescriptions: descriptions, eventBlocks: eventBlocks)
-            let files = render(pages[index], input: input, contexts: contexts, imageSizes: imageSizes, feedEntries: feedEntries)
-            rendered.withLock { $0[index] = files }
+            for file in render(pages[index], input: input, contexts: contexts, imageSizes: imageSizes, feedEntries: feedEntries) {
+                emit(index, file)
+            }
         }
-        var files = rendered.withLock { results in (0..<pages.count).flatMap { results[$0] ?? [] } }
+        let last = pages.count
+        var files: [SiteFile] = []
 
         let pagePaths = ["index.html", "\(PageContexts.allEventsPath).html"]
             + input.fetched.outcomes.map { "\(PageContexts.queryPagePath($0.query)).html" }
@@ -52,7 +63,7 @@ public struct SiteRenderer: Sendable {
         for thumbnail in thumbnails {
             files.append(SiteFile(path: "thumbs/\(thumbnail.publishedName)", contents: .file(thumbnail.file)))
         }
-        return files
+        files.forEach { emit(last, $0) }
     }
 
     private func render(_ page: Page, input: SiteInput, contexts: PageContexts, imageSizes: [String: PixelSize],
