@@ -3,7 +3,7 @@
 #   make test   runs every test
 SHELL := /bin/bash
 SWIFT ?= swift
-DEB_PACKAGES := libcmark-dev libvips-dev pkg-config
+DEB_PACKAGES := libcmark-dev libvips-dev libsqlite3-dev pkg-config
 
 .PHONY: demo test build release deps clean check-site screenshots bench
 

@@ -52,6 +52,9 @@ struct MeetupReportCommand: ParsableCommand {
                                             valueName: "file"))
     var stats: String?
 
+    @Flag(name: .long, help: "Delete the run history (new, moved and removed markers, trend charts) and start it over.")
+    var resetHistory = false
+
     @Flag(name: .shortAndLong, help: "Print only warnings and the summary line.")
     var quiet = false
 
@@ -94,7 +97,9 @@ struct MeetupReportCommand: ParsableCommand {
             observer: ConsoleObserver(console: console, logger: logger),
             offline: offline
         )
-        let summary = run.run()
+        var configuredRun = run
+        configuredRun.resetHistory = resetHistory
+        let summary = configuredRun.run()
         if let stats {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -46,7 +46,7 @@ public struct ConfigLoader: Sendable {
             throw .notJSON(file: file, reason: error.reason)
         }
         let root = try ConfigReader(file: file, path: "", value: document, allowed: [
-            "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits",
+            "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
         ])
 
         let title = try root.requiredString("title")
@@ -74,8 +74,23 @@ public struct ConfigLoader: Sendable {
             cacheDirectory: Self.resolve(cache, against: baseDirectory),
             thumbnailWidth: try root.integer("thumbnailWidth", in: 16...2048, required: false) ?? 320,
             photoConcurrency: try root.integer("photoConcurrency", in: 1...64, required: false) ?? 8,
-            limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) } ?? NetworkLimits()
+            limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) } ?? NetworkLimits(),
+            history: try root.value("history").map { value throws(ConfigError) in try parseHistory(value, root: root) } ?? HistorySettings()
         )
+    }
+
+    private func parseHistory(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> HistorySettings {
+        let reader = try ConfigReader(file: root.file, path: root.keyPath("history"), value: value,
+                                      allowed: ["enabled", "changeDays", "retentionDays", "chartRuns"])
+        var settings = HistorySettings()
+        if let enabled = reader.value("enabled") {
+            guard case .bool(let flag) = enabled else { throw reader.invalid("enabled", expected: "true or false", found: enabled) }
+            settings.enabled = flag
+        }
+        settings.changeDays = try reader.integer("changeDays", in: 0...365, required: false) ?? settings.changeDays
+        settings.retentionDays = try reader.integer("retentionDays", in: 1...3650, required: false) ?? settings.retentionDays
+        settings.chartRuns = try reader.integer("chartRuns", in: 2...365, required: false) ?? settings.chartRuns
+        return settings
     }
 
     private func parseLimits(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> NetworkLimits {

@@ -14,11 +14,12 @@ public struct ReportConfig: Sendable {
     public var thumbnailWidth: Int
     public var photoConcurrency: Int
     public var limits: NetworkLimits
+    public var history: HistorySettings
 
     public init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],
         outputDirectory: URL, cacheDirectory: URL, thumbnailWidth: Int = 320, photoConcurrency: Int = 8,
-        limits: NetworkLimits = NetworkLimits()
+        limits: NetworkLimits = NetworkLimits(), history: HistorySettings = HistorySettings()
     ) {
         self.siteTitle = siteTitle
         self.baseURL = baseURL
@@ -30,6 +31,7 @@ public struct ReportConfig: Sendable {
         self.thumbnailWidth = thumbnailWidth
         self.photoConcurrency = photoConcurrency
         self.limits = limits
+        self.history = history
     }
 }
 

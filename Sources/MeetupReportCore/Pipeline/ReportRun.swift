@@ -25,6 +25,8 @@ public struct ReportRun: Sendable {
     public var clock: @Sendable () -> Date
     /// Re-render from the last fetched events and cached photos, with no network (`--offline`).
     public var offline: Bool
+    /// Delete the run history before this run (`--reset-history`).
+    public var resetHistory = false
 
     public init(config: ReportConfig, templatesDirectory: URL, now: Date,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -112,6 +114,22 @@ public struct ReportRun: Sendable {
         }
         let fetched = reconciled.upcoming(at: now)
         endStage("fetch")
+        let history = openHistory()
+        let report = history.flatMap { store -> HistoryReport? in
+            do throws(HistoryError) { return try store.report(for: fetched, now: now, settings: config.history) } catch {
+                observer.warning(error.description)
+                return nil
+            }
+        }
+        // Offline re-renders do not count as runs.
+        func recordRun(published: Bool) {
+            guard let history, !offline else { return }
+            do throws(HistoryError) {
+                try history.record(fetched, report: report ?? HistoryReport(), now: now, published: published, settings: config.history)
+            } catch {
+                observer.warning(error.description)
+            }
+        }
         summary.failures = fetched.failures.map(\.error)
         summary.staleSince = Dictionary(uniqueKeysWithValues: fetched.outcomes.compactMap { entry in
             entry.outcome.staleSince.map { (entry.query.id, $0) }
@@ -124,6 +142,7 @@ public struct ReportRun: Sendable {
                 ? "query \(unrecoverable[0].query.id) failed and has no earlier events to show"
                 : "\(unrecoverable.count) queries failed and have no earlier events to show"
             _ = photoBatch.finish()
+            recordRun(published: false)
             finishRecording(recorder)
             summary.seconds = elapsed()
             return summary
@@ -141,15 +160,15 @@ public struct ReportRun: Sendable {
         // 3. Render, into a staging folder beside the output
         observer.stageStarted(.render, total: config.queries.count + 1)
         let publisher = SitePublisher(outputDirectory: config.outputDirectory)
-        do {
+        do throws(any Error) {
             let staging = try publisher.makeStagingDirectory()
-            do {
+            do throws(any Error) {
                 let previous = FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
                 let writer = StagingWriter(staging: staging, previous: previous)
                 // Files go to disk as they are rendered; the first write error stops the publish.
                 let writeError = LockedBox<RenderError?>(nil)
                 SiteRenderer(templates: templates).render(
-                    SiteInput(config: config, fetched: fetched, thumbnails: photos.thumbnails, generatedAt: now)
+                    SiteInput(config: config, fetched: fetched, thumbnails: photos.thumbnails, generatedAt: now, history: report)
                 ) { _, file in
                     guard writeError.withLock({ $0 == nil }) else { return }
                     do throws(RenderError) {
@@ -172,6 +191,7 @@ public struct ReportRun: Sendable {
         } catch {
             summary.abortReason = String(describing: error)
         }
+        recordRun(published: summary.published)
         summary.seconds = elapsed()
         return summary
     }
@@ -197,6 +217,20 @@ public struct ReportRun: Sendable {
                     HTTPPhotoFetcher(transport: transport), transport)
         case .snapshot(let directory):
             return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
+        }
+    }
+
+    /// The history database, or nil (with a warning) when it is disabled or unusable:
+    /// a broken history never stops the site from being built.
+    private func openHistory() -> HistoryStore? {
+        guard config.history.enabled else { return nil }
+        let path = HistoryStore.defaultPath(cacheDirectory: config.cacheDirectory)
+        if resetHistory { HistoryStore.reset(at: path) }
+        do {
+            return try HistoryStore(path: path)
+        } catch {
+            observer.warning(error.description)
+            return nil
         }
     }
 

@@ -36,7 +36,9 @@ struct AtomFeed {
     }
 
     /// One event's `<entry>`: the same in every feed that lists the event.
-    static func entry(for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String) -> String {
+    /// - Parameter firstSeen: from the history; the entry's `published`.
+    static func entry(for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String,
+                      firstSeen: Date? = nil) -> String {
         let summary = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event),
                        event.group?.name].compactMap { $0 }.joined(separator: " · ")
         var xml = "<entry>\n"
@@ -45,6 +47,7 @@ struct AtomFeed {
         if let url = event.eventURL {
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url.absoluteString))\"/>\n"
         }
+        if let firstSeen { xml += "<published>\(ISO8601.formatUTC(firstSeen))</published>\n" }
         xml += "<updated>\(ISO8601.formatUTC(updated(event, generatedAt: generatedAt)))</updated>\n"
         xml += "<summary type=\"text\">\(XMLEscaping.escape(summary))</summary>\n"
         if !excerpt.isEmpty {

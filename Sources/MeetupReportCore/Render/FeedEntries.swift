@@ -19,7 +19,8 @@ struct FeedEntries: Sendable {
             var calendar: [String: String] = [:]
             for event in events.dropFirst(worker * chunk).prefix(chunk) {
                 let excerpt = TextCleaning.truncated(plainDescriptions[event.id] ?? "", maxLength: 500)
-                atom[event.id] = AtomFeed.entry(for: event, generatedAt: input.generatedAt, formatting: formatting, excerpt: excerpt)
+                atom[event.id] = AtomFeed.entry(for: event, generatedAt: input.generatedAt, formatting: formatting, excerpt: excerpt,
+                                                firstSeen: input.history?.firstSeen[event.id])
                 calendar[event.id] = ICalendar.event(event, generatedAt: input.generatedAt, excerpt: excerpt)
             }
             built.withLock {

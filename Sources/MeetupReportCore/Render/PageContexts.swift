@@ -6,12 +6,16 @@ public struct SiteInput: Sendable {
     public var fetched: FetchedEvents
     public var thumbnails: [URL: Thumbnail]
     public var generatedAt: Date
+    /// Markers, changes and trends from earlier runs; nil without history.
+    public var history: HistoryReport?
 
-    public init(config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date) {
+    public init(config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
+                history: HistoryReport? = nil) {
         self.config = config
         self.fetched = fetched
         self.thumbnails = thumbnails
         self.generatedAt = generatedAt
+        self.history = history
     }
 }
 
@@ -72,6 +76,12 @@ struct PageContexts {
             if let since = entry.outcome.staleSince {
                 context["stale"] = ["since": formatting.generatedAt(since)]
             }
+            if let counts = input.history?.counts[entry.query.id], counts.count > 1 {
+                context["chart"] = [
+                    "image": "<\(Self.chartPath(entry.query))>",
+                    "alt": "Events found in the last \(counts.count) runs: " + counts.map(String.init).joined(separator: ", "),
+                ]
+            }
             if let next = Self.chronological(entry.outcome.events).first {
                 context["next"] = ["title": next.title, "time": formatting.eventTime(start: next.start, end: nil)]
             }
@@ -99,6 +109,27 @@ struct PageContexts {
         if let since = outcome.staleSince, let error = outcome.error {
             context["stale"] = ["since": formatting.generatedAt(since), "reason": error.reason]
         }
+        let changes = input.history?.changes(for: query.id) ?? []
+        if !changes.isEmpty {
+            context["changeDays"] = EventFormatting.count(input.config.history.changeDays, "day", "days")
+            context["changes"] = changes.map(changeContext)
+        }
+        return context
+    }
+
+    static func chartPath(_ query: EventQuery) -> String { "charts/\(query.id).svg" }
+
+    /// "Moved" (with the old and new time or place) or "Cancelled or removed".
+    private func changeContext(_ change: HistoryChange) -> [String: Any] {
+        var context: [String: Any] = [
+            "title": change.title,
+            "kind": change.kind == .moved ? "Moved" : "Cancelled or removed",
+            "was": "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(change.oldVenue)",
+        ]
+        if let newStart = change.newStart {
+            context["now"] = "\(formatting.eventTime(start: newStart, end: nil)) · \(change.newVenue ?? "")"
+        }
+        if let destination = change.url.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
         return context
     }
 
@@ -153,6 +184,7 @@ struct PageContexts {
         if let destination = event.eventURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
         if let group = event.group { context["group"] = group.name }
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
+        if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
         let excerpt = excerpt(of: event)
         if !excerpt.isEmpty { context["excerpt"] = excerpt }
         if let queries = foundBy, !queries.isEmpty {

@@ -19,6 +19,8 @@ public struct SiteRenderer: Sendable {
     private enum Page {
         case index, allEvents
         case query(EventQuery, QueryOutcome)
+
+        var isIndex: Bool { if case .index = self { true } else { false } }
     }
 
     /// The whole site as a list of files (tests; small sites).
@@ -58,6 +60,8 @@ public struct SiteRenderer: Sendable {
         files.append(SiteFile(path: "assets/style.css", contents: .file(templates.asset("style.css"))))
         files.append(SiteFile(path: PageContexts.placeholderPath, contents: .file(templates.asset("placeholder.svg"))))
 
+        for (path, svg) in Self.charts(input) { files.append(.text(path, svg + "\n")) }
+
         let shown = Set(input.fetched.distinctEvents.compactMap(\.displayPhotoURL))
         let thumbnails = input.thumbnails.filter { shown.contains($0.key) }.map(\.value).sorted { $0.publishedName < $1.publishedName }
         for thumbnail in thumbnails {
@@ -96,7 +100,8 @@ public struct SiteRenderer: Sendable {
             "pageTitle": title,
             "siteTitle": config.siteTitle,
             "root": root,
-            "content": ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: imageSizes),
+            "content": TrendChart.inline(ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: imageSizes),
+                                         root: root, charts: page.isIndex ? Self.charts(input) : [:]),
             "generatedAt": contexts.formatting.generatedAt(input.generatedAt),
             "feedTitle": feedTitle,
             "atomPath": feed,
@@ -112,6 +117,17 @@ public struct SiteRenderer: Sendable {
         files.append(.text(calendar, ICalendar(name: feedTitle, generatedAt: input.generatedAt)
             .render(events) { feedEntries.calendar[$0.id] ?? "" }))
         return files
+    }
+
+    /// Each query's trend chart, by site path: written as a file and inlined in the index.
+    static func charts(_ input: SiteInput) -> [String: String] {
+        var charts: [String: String] = [:]
+        for entry in input.fetched.outcomes {
+            guard let counts = input.history?.counts[entry.query.id], counts.count > 1 else { continue }
+            charts[PageContexts.chartPath(entry.query)] = TrendChart.svg(
+                counts: counts, label: "\(entry.query.title): events found in the last \(counts.count) runs")
+        }
+        return charts
     }
 
     /// The same address with the `webcal` scheme, which calendar apps open as a subscription.

@@ -98,8 +98,12 @@ final class PipelineHarness: Sendable {
         return limits
     }
 
-    func config(thumbnailWidth: Int = 120, endpoint: URL? = nil) -> ReportConfig {
-        ReportConfig(
+    /// History is off unless a test asks for it: it rightly changes pages between runs,
+    /// which the determinism and fault tests compare byte for byte.
+    func config(thumbnailWidth: Int = 120, endpoint: URL? = nil, history: Bool = false) -> ReportConfig {
+        var historySettings = HistorySettings()
+        historySettings.enabled = history
+        return ReportConfig(
             siteTitle: "Test & <Meetups>",
             baseURL: URL(string: "https://example.org/")!,
             timeZone: TimeZone(identifier: "Europe/Berlin")!,
@@ -113,7 +117,8 @@ final class PipelineHarness: Sendable {
             cacheDirectory: cacheDirectory,
             thumbnailWidth: thumbnailWidth,
             photoConcurrency: 3,
-            limits: Self.testLimits
+            limits: Self.testLimits,
+            history: historySettings
         )
     }
 

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Settings of the run history (config key `history`).
+public struct HistorySettings: Sendable, Equatable {
+    public var enabled = true
+    /// How long moved and removed events are listed on the pages.
+    public var changeDays = 7
+    /// History older than this is deleted, so the database stays small.
+    public var retentionDays = 180
+    /// Runs shown in each query's chart.
+    public var chartRuns = 30
+
+    public init() {}
+}
+
+/// A change to an event between runs, shown for `changeDays`.
+public struct HistoryChange: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case moved, removed
+    }
+
+    public var kind: Kind
+    public var eventID: String
+    public var title: String
+    /// When the change was noticed (the run's time).
+    public var noticedAt: Date
+    /// The event's start before the change, and now (moved only).
+    public var oldStart: ZonedDate
+    public var newStart: ZonedDate?
+    public var oldVenue: String
+    public var newVenue: String?
+    public var url: URL?
+    /// Queries that had listed the event.
+    public var queryIDs: [String]
+}
+
+/// What the history says about this run's events: the pure input the pages need.
+public struct HistoryReport: Sendable {
+    /// Events first seen in this run, when there was an earlier successful run to compare with.
+    public var newEventIDs: Set<String> = []
+    /// When each current event was first seen.
+    public var firstSeen: [String: Date] = [:]
+    /// Changes noticed in this run and in the last `changeDays`, newest first.
+    public var changes: [HistoryChange] = []
+    /// Per query, its event count in the last runs, oldest first, this run last.
+    public var counts: [String: [Int]] = [:]
+
+    public init() {}
+
+    func changes(for queryID: String) -> [HistoryChange] {
+        changes.filter { $0.queryIDs.contains(queryID) }
+    }
+}

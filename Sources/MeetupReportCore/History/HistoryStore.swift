@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+
+/// Why the history cannot be used this run. The run continues without it.
+public struct HistoryError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// The run history in SQLite (`history.sqlite` in the cache folder): per run its
+/// time and per query its count and status; per event when it was first and last
+/// seen and its last known title, time and venue; and the changes noticed.
+/// Schema changes go through versioned migrations.
+public final class HistoryStore: Sendable {
+    public let path: URL
+    let database: DatabaseQueue
+
+    public static func defaultPath(cacheDirectory: URL) -> URL {
+        cacheDirectory.appendingPathComponent("history.sqlite")
+    }
+
+    /// Opens (creating if needed) and migrates the database. A file that is not a
+    /// database, or a newer schema than this program knows, is reported, not repaired.
+    public init(path: URL) throws(HistoryError) {
+        self.path = path
+        do {
+            try FileOperations.createDirectory(path.deletingLastPathComponent())
+            database = try DatabaseQueue(path: path.path)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw HistoryError(description: "history database \(path.path) is unreadable (\(error)); "
+                + "the run continues without history (--reset-history starts it over)")
+        }
+    }
+
+    /// Deletes the database (`--reset-history`).
+    public static func reset(at path: URL) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: path.path + suffix)
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: runs, events, changes") { db in
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try db.create(table: "run") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("at", .double).notNull().indexed()
+                table.column("published", .boolean).notNull()
+            }
+            try db.create(table: "runQuery") { table in
+                table.column("runId", .integer).notNull().references("run", onDelete: .cascade)
+                table.column("queryId", .text).notNull()
+                table.column("eventCount", .integer).notNull()
+                table.column("status", .text).notNull()
+                table.primaryKey(["runId", "queryId"])
+            }
+            try db.create(table: "event") { table in
+                table.primaryKey("id", .text)
+                table.column("firstSeen", .double).notNull()
+                table.column("lastSeen", .double).notNull().indexed()
+                table.column("title", .text).notNull()
+                table.column("start", .double).notNull()
+                table.column("utcOffset", .integer).notNull()
+                table.column("venue", .text).notNull()
+                table.column("url", .text)
+            }
+            try db.create(table: "eventQuery") { table in
+                table.column("eventId", .text).notNull().references("event", onDelete: .cascade)
+                table.column("queryId", .text).notNull()
+                table.column("lastSeenRunId", .integer).notNull()
+                table.primaryKey(["eventId", "queryId"])
+            }
+            try db.create(table: "change") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("at", .double).notNull().indexed()
+                table.column("kind", .text).notNull()
+                table.column("eventId", .text).notNull()
+                table.column("title", .text).notNull()
+                table.column("oldStart", .double).notNull()
+                table.column("oldOffset", .integer).notNull()
+                table.column("newStart", .double)
+                table.column("newOffset", .integer)
+                table.column("oldVenue", .text).notNull()
+                table.column("newVenue", .text)
+                table.column("url", .text)
+                table.column("queryIds", .text).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// The database file's size in bytes (for the simulated-year benchmark).
+    public var fileSize: Int { FileOperations.fileSize(path) ?? 0 }
+
+    // MARK: Reading: what this run's pages show
+
+    /// Compares this run's events with the last published run. Reads only.
+    public func report(for fetched: FetchedEvents, now: Date, settings: HistorySettings) throws(HistoryError) -> HistoryReport {
+        do {
+            return try database.read { db in try Self.report(db, fetched: fetched, now: now, settings: settings) }
+        } catch {
+            throw HistoryError(description: "cannot read the history in \(path.path) (\(error)); the pages show none")
+        }
+    }
+
+    private static func report(_ db: Database, fetched: FetchedEvents, now: Date, settings: HistorySettings) throws -> HistoryReport {
+        var report = HistoryReport()
+        let previousRun = try Row.fetchOne(db, sql: "SELECT id, at FROM run WHERE published ORDER BY at DESC, id DESC LIMIT 1")
+        var known: [String: Row] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM event") { known[row["id"]] = row }
+
+        var noticed: [HistoryChange] = []
+        for event in fetched.distinctEvents {
+            guard let row = known[event.id] else {
+                report.firstSeen[event.id] = now
+                if previousRun != nil { report.newEventIDs.insert(event.id) }
+                continue
+            }
+            report.firstSeen[event.id] = Date(timeIntervalSince1970: row["firstSeen"])
+            let oldStart = ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"])
+            let oldVenue: String = row["venue"]
+            let newVenue = EventFormatting.location(of: event)
+            if abs(oldStart.date.timeIntervalSince(event.start.date)) >= 60 || oldVenue != newVenue {
+                noticed.append(HistoryChange(kind: .moved, eventID: event.id, title: event.title, noticedAt: now,
+                                             oldStart: oldStart, newStart: event.start, oldVenue: oldVenue, newVenue: newVenue,
+                                             url: event.eventURL, queryIDs: (fetched.queriesByEvent[event.id] ?? []).map(\.id)))
+            }
+        }
+
+        // Removed: listed by a query in the last published run, not listed now by
+        // that query (which succeeded), and not simply over.
+        if let previousRun {
+            let previousID: Int64 = previousRun["id"]
+            var removed: [String: (Row, [String])] = [:]
+            for entry in fetched.outcomes {
+                guard case .succeeded(let events) = entry.outcome else { continue }
+                let current = Set(events.map(\.id))
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
+                    WHERE eventQuery.queryId = ? AND eventQuery.lastSeenRunId = ? AND event.start >= ?
+                    """, arguments: [entry.query.id, previousID, now.timeIntervalSince1970])
+                for row in rows {
+                    let id: String = row["id"]
+                    guard !current.contains(id), fetched.queriesByEvent[id] == nil else { continue }
+                    removed[id, default: (row, [])].1.append(entry.query.id)
+                }
+            }
+            for (id, (row, queries)) in removed.sorted(by: { $0.key < $1.key }) {
+                noticed.append(HistoryChange(
+                    kind: .removed, eventID: id, title: row["title"], noticedAt: now,
+                    oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"]),
+                    newStart: nil, oldVenue: row["venue"], newVenue: nil,
+                    url: (row["url"] as String?).flatMap(URL.init(string:)), queryIDs: queries))
+            }
+        }
+
+        let since = now.addingTimeInterval(-Double(settings.changeDays) * 86_400).timeIntervalSince1970
+        let earlier = try Row.fetchAll(db, sql: "SELECT * FROM change WHERE at >= ? ORDER BY at DESC, id DESC", arguments: [since])
+            .map(Self.change)
+        report.changes = noticed + earlier.filter { old in !noticed.contains { $0.eventID == old.eventID && $0.kind == old.kind } }
+
+        // Counts: the last runs, oldest first, then this run.
+        let runs = try Row.fetchAll(db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
+                                    arguments: [max(0, settings.chartRuns - 1)]).map { $0["id"] as Int64 }.reversed()
+        for entry in fetched.outcomes {
+            var counts: [Int] = []
+            for run in runs {
+                if let count = try Int.fetchOne(db, sql: "SELECT eventCount FROM runQuery WHERE runId = ? AND queryId = ?",
+                                                arguments: [run, entry.query.id]) {
+                    counts.append(count)
+                }
+            }
+            report.counts[entry.query.id] = counts + [entry.outcome.events.count]
+        }
+        return report
+    }
+
+    private static func change(_ row: Row) -> HistoryChange {
+        let newStart: Double? = row["newStart"]
+        let newOffset: Int? = row["newOffset"]
+        return HistoryChange(
+            kind: HistoryChange.Kind(rawValue: row["kind"]) ?? .moved, eventID: row["eventId"], title: row["title"],
+            noticedAt: Date(timeIntervalSince1970: row["at"]),
+            oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["oldStart"]), utcOffsetSeconds: row["oldOffset"]),
+            newStart: newStart.map { ZonedDate(date: Date(timeIntervalSince1970: $0), utcOffsetSeconds: newOffset ?? 0) },
+            oldVenue: row["oldVenue"], newVenue: row["newVenue"],
+            url: (row["url"] as String?).flatMap(URL.init(string:)),
+            queryIDs: (row["queryIds"] as String).split(separator: ",").map(String.init))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import LoopbackServer
+import Testing
+@testable import MeetupReportCore
+
+/// Collects warnings, for tests that expect one.
+final class RecordingObserver: RunObserver {
+    private let collected = LockedBox([String]())
+    var warnings: [String] { collected.withLock { $0 } }
+    func stageStarted(_ stage: RunStage, total: Int) {}
+    func queryFinished(_ query: EventQuery, outcome: QueryOutcome) {}
+    func photoProgress(_ progress: PhotoProgress) {}
+    func warning(_ message: String) { collected.withLock { $0.append(message) } }
+}
+
+extension LoopbackSuites {
+@Suite("Run history: new, moved, removed, trends")
+struct HistoryTests {
+    static let day: TimeInterval = 86_400
+
+    func run(_ harness: PipelineHarness, _ config: ReportConfig, now: Date, reset: Bool = false,
+             observer: RecordingObserver = RecordingObserver()) async -> RunSummary {
+        var run = ReportRun(config: config, templatesDirectory: Fixtures.templates, now: now,
+                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], observer: observer,
+                            retryScheduler: harness.scheduler)
+        run.resetHistory = reset
+        let configured = run
+        return await offThePool { configured.run() }
+    }
+
+    /// The second night: event 103 is gone, 201 moved a day later, 105 is new.
+    func changeTheData(_ harness: PipelineHarness) throws {
+        let shared = Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
+                                   groupName: "Swift Berlin", groupPhoto: harness.photoURL("group-a.jpg"))
+        harness.server.setPages([
+            try Fixtures.page([
+                Fixtures.node(id: "101", title: "Swift night", dateTime: "2026-12-01T19:00:00+01:00", groupPhoto: harness.photoURL("group-a.jpg")),
+                Fixtures.node(id: "102", title: "SwiftUI", dateTime: "2026-12-01T23:30:00+01:00", groupPhoto: harness.photoURL("group-b.png")),
+            ], endCursor: "swift-page-2"),
+            try Fixtures.page([
+                shared,
+                Fixtures.node(id: "104", title: "Missing photo", dateTime: "2026-12-05T18:00:00+01:00"),
+                Fixtures.node(id: "105", title: "Brand new meetup", dateTime: "2026-12-06T18:00:00+01:00"),
+            ], endCursor: nil),
+        ], forKeyword: "swift")
+        harness.server.setPages([
+            try Fixtures.page([
+                shared,
+                Fixtures.node(id: "201", title: "Rust meetup", dateTime: "2026-12-03T19:00:00+01:00", groupName: "Rust Berlin"),
+                Fixtures.node(id: "202", title: "Embedded Rust", dateTime: "2026-12-09T19:00:00+01:00", venue: nil, groupName: "Rust Berlin"),
+            ], endCursor: nil),
+        ], forKeyword: "rust")
+    }
+
+    @Test func secondRunMarksNewMovedAndRemovedAndChartsTheCounts() async throws {
+        let harness = try await PipelineHarness.start()
+        let config = harness.config(history: true)
+        let first = await run(harness, config, now: PipelineHarness.now)
+        #expect(first.succeeded)
+        #expect(try !harness.page("queries/swift.html").contains("New:"), "nothing is new on the first run")
+        #expect(try !harness.page("index.html").contains("<svg"), "one run is no trend")
+
+        try changeTheData(harness)
+        let secondNow = PipelineHarness.now.addingTimeInterval(Self.day)
+        #expect(await run(harness, config, now: secondNow).succeeded)
+
+        let swift = try harness.page("queries/swift.html")
+        #expect(swift.occurrences(of: "🆕 <strong>New:</strong>") == 1)
+        #expect(swift.contains("🆕 <strong>New:</strong> <a href=\"https://www.meetup.com/x/events/105/\">Brand new meetup</a>"))
+        #expect(swift.contains("<h2>Changed in the last 7 days</h2>"))
+        #expect(swift.contains("<strong>Cancelled or removed:</strong> <a href=\"https://www.meetup.com/x/events/103/\">Broken photo</a> — was Wed 2 Dec, 18:00 (UTC+01:00) · Factory Berlin, Berlin"))
+        let rust = try harness.page("queries/rust.html")
+        #expect(rust.contains("<strong>Moved:</strong> <a href=\"https://www.meetup.com/x/events/201/\">Rust meetup</a> — was Wed 2 Dec, 19:00 (UTC+01:00) · Factory Berlin, Berlin, now Thu 3 Dec, 19:00 (UTC+01:00) · Factory Berlin, Berlin"))
+        #expect(!rust.contains("Cancelled or removed"), "the rust query lost nothing")
+
+        let index = try harness.page("index.html")
+        #expect(index.occurrences(of: "<svg class=\"trend\"") == 3, "a chart per query, inline")
+        #expect(index.contains("aria-label=\"Swift: events found in the last 2 runs\""))
+        let indexMarkdown = try harness.page("index.md")
+        #expect(indexMarkdown.contains(#"Events found in the last 2 runs\: 5\, 5"#), "swift lost one and gained one")
+        #expect(FileManager.default.fileExists(atPath: harness.outputDirectory.appendingPathComponent("charts/rust.svg").path))
+
+        // The feed dates each entry by when it was first seen.
+        let feed = try harness.page("queries/swift.atom")
+        #expect(feed.contains("<id>urn:meetup-report:event:105</id>\n<title type=\"text\">Brand new meetup</title>\n<link rel=\"alternate\" type=\"text/html\" href=\"https://www.meetup.com/x/events/105/\"/>\n<published>2026-11-23T08:00:00Z</published>"))
+        #expect(feed.contains("<id>urn:meetup-report:event:101</id>") && feed.contains("<published>2026-11-22T08:00:00Z</published>"))
+
+        // A third run a week later still lists the changes; one after changeDays does not.
+        let third = await run(harness, config, now: PipelineHarness.now.addingTimeInterval(3 * Self.day))
+        #expect(third.succeeded)
+        #expect(try harness.page("queries/swift.html").contains("Broken photo"))
+        #expect(try !harness.page("queries/swift.html").contains("New:"), "105 is no longer new")
+        _ = await run(harness, config, now: PipelineHarness.now.addingTimeInterval(10 * Self.day))
+        #expect(try !harness.page("queries/swift.html").contains("Changed in the last"))
+        let fourth = try harness.page("index.md")
+        // On 2 December, the two events of 1 December are over: 3 upcoming.
+        #expect(fourth.contains(#"Events found in the last 4 runs\: 5\, 5\, 5\, 3"#), "\(fourth)")
+    }
+
+    @Test func aCorruptDatabaseIsReportedAndTheSiteStillBuilds() async throws {
+        let harness = try await PipelineHarness.start()
+        let config = harness.config(history: true)
+        let database = HistoryStore.defaultPath(cacheDirectory: config.cacheDirectory)
+        try FileManager.default.createDirectory(at: config.cacheDirectory, withIntermediateDirectories: true)
+        try Data(repeating: 0x42, count: 4096).write(to: database)
+
+        let observer = RecordingObserver()
+        let summary = await run(harness, config, now: PipelineHarness.now, observer: observer)
+        #expect(summary.succeeded, "\(summary.line)")
+        #expect(try harness.page("index.html").contains("Test &amp; &lt;Meetups&gt;"))
+        #expect(observer.warnings.contains { $0.contains("history database \(database.path) is unreadable") && $0.contains("--reset-history") },
+                "\(observer.warnings)")
+
+        let resetObserver = RecordingObserver()
+        #expect(await run(harness, config, now: PipelineHarness.now, reset: true, observer: resetObserver).succeeded)
+        #expect(!resetObserver.warnings.contains { $0.contains("history") }, "\(resetObserver.warnings)")
+        #expect(try HistoryStore(path: database).fileSize > 0)
+    }
+
+    @Test func historyOlderThanTheRetentionIsPruned() async throws {
+        let harness = try await PipelineHarness.start()
+        var config = harness.config(history: true)
+        config.history.retentionDays = 30
+        for night in 0..<3 { _ = await run(harness, config, now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day)) }
+        #expect(try harness.page("index.md").contains("last 3 runs"))
+        // 40 days on, the three old runs are past retention: the chart starts over.
+        _ = await run(harness, config, now: PipelineHarness.now.addingTimeInterval(40 * Self.day))
+        _ = await run(harness, config, now: PipelineHarness.now.addingTimeInterval(41 * Self.day))
+        #expect(try harness.page("index.md").contains("last 2 runs"))
+    }
+}
+}
