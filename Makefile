@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libcmark-dev libvips-dev libsqlite3-dev pkg-config
 
-.PHONY: demo test build release deps clean check-site screenshots bench
+.PHONY: demo test build release deps clean check-site screenshots bench bench-history
 
 # Installs the C libraries the build links against, only when one is missing.
 deps:
@@ -61,3 +61,9 @@ bench: deps
 	$(SWIFT) build -c release --product meetup-report
 	$(SWIFT) build -c release --product meetup-report-bench
 	.build/release/meetup-report-bench --binary .build/release/meetup-report $(BENCH_ARGS)
+
+# A simulated year of nightly W1-sized runs through the history database: its size
+# with 180- and 365-day retention (about 2.5 minutes).
+bench-history: deps
+	$(SWIFT) build -c release --product meetup-report-bench
+	.build/release/meetup-report-bench --history-year

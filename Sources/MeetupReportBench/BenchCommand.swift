@@ -42,8 +42,16 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the shell pipeline reference (curl, vipsthumbnail, cmark).")
     var skipPipeline = false
 
+    @Flag(help: "Only simulate a year of nightly W1 runs through the history database and print its size.")
+    var historyYear = false
+
     func run() async throws {
         let work = URL(fileURLWithPath: workDirectory).standardizedFileURL
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        if historyYear {
+            for retention in [180, 365] { print(try HistoryYear.measure(work: work, retentionDays: retention)) }
+            return
+        }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print("meetup-report benchmark: \(cores) cores, latency \(latencyMs) ms per request, photo concurrency \(concurrency)")
         print("binary: \(binary)")
