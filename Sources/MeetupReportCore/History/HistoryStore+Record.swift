@@ -21,22 +21,28 @@ extension HistoryStore {
                                    arguments: [runID, entry.query.id, entry.outcome.events.count, status])
                 }
                 guard published else { return }
+                // Statements compiled once: a large run writes tens of thousands of rows.
+                let upsertEvent = try db.cachedStatement(sql: """
+                    INSERT INTO event (id, firstSeen, lastSeen, title, start, utcOffset, venue, url)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET lastSeen = excluded.lastSeen, title = excluded.title,
+                      start = excluded.start, utcOffset = excluded.utcOffset, venue = excluded.venue, url = excluded.url
+                    """)
+                let upsertMembership = try db.cachedStatement(sql: """
+                    INSERT INTO eventQuery (eventId, queryId, lastSeenRunId) VALUES (?, ?, ?)
+                    ON CONFLICT(eventId, queryId) DO UPDATE SET lastSeenRunId = excluded.lastSeenRunId
+                    """)
+                var written = Set<String>()
                 for entry in fetched.outcomes {
                     guard case .succeeded(let events) = entry.outcome else { continue }
                     for event in events {
-                        try db.execute(sql: """
-                            INSERT INTO event (id, firstSeen, lastSeen, title, start, utcOffset, venue, url)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                            ON CONFLICT(id) DO UPDATE SET lastSeen = excluded.lastSeen, title = excluded.title,
-                              start = excluded.start, utcOffset = excluded.utcOffset, venue = excluded.venue, url = excluded.url
-                            """, arguments: [event.id, (report.firstSeen[event.id] ?? now).timeIntervalSince1970,
+                        if written.insert(event.id).inserted {
+                            try upsertEvent.execute(arguments: [event.id, (report.firstSeen[event.id] ?? now).timeIntervalSince1970,
                                              now.timeIntervalSince1970, event.title, event.start.date.timeIntervalSince1970,
                                              event.start.utcOffsetSeconds, EventFormatting.location(of: event),
                                              event.eventURL?.absoluteString])
-                        try db.execute(sql: """
-                            INSERT INTO eventQuery (eventId, queryId, lastSeenRunId) VALUES (?, ?, ?)
-                            ON CONFLICT(eventId, queryId) DO UPDATE SET lastSeenRunId = excluded.lastSeenRunId
-                            """, arguments: [event.id, entry.query.id, runID])
+                        }
+                        try upsertMembership.execute(arguments: [event.id, entry.query.id, runID])
                     }
                 }
                 for change in report.changes where change.noticedAt == now {

@@ -163,14 +163,14 @@ public final class HistoryStore: Sendable {
         // Counts: the last runs, oldest first, then this run.
         let runs = try Row.fetchAll(db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
                                     arguments: [max(0, settings.chartRuns - 1)]).map { $0["id"] as Int64 }.reversed()
-        for entry in fetched.outcomes {
-            var counts: [Int] = []
-            for run in runs {
-                if let count = try Int.fetchOne(db, sql: "SELECT eventCount FROM runQuery WHERE runId = ? AND queryId = ?",
-                                                arguments: [run, entry.query.id]) {
-                    counts.append(count)
-                }
+        var countsByRun: [Int64: [String: Int]] = [:]
+        if let oldest = runs.first {
+            for row in try Row.fetchAll(db, sql: "SELECT runId, queryId, eventCount FROM runQuery WHERE runId >= ?", arguments: [oldest]) {
+                countsByRun[row["runId"], default: [:]][row["queryId"]] = row["eventCount"]
             }
+        }
+        for entry in fetched.outcomes {
+            let counts = runs.compactMap { countsByRun[$0]?[entry.query.id] }
             report.counts[entry.query.id] = counts + [entry.outcome.events.count]
         }
         return report
