@@ -13,8 +13,7 @@ public final class PhotoBatch: Sendable {
     private let group = DispatchGroup()
     private let slots: DispatchSemaphore
     private let feeder = DispatchQueue(label: "meetup-report.photo-feeder")
-    // OperationQueue is thread-safe (documented); Foundation on Linux does not mark it Sendable.
-    private nonisolated(unsafe) let thumbnailQueue = OperationQueue()
+    private let thumbnailQueue = OperationQueue()
     private let usable: Bool
 
     init(stage: PhotoStage, now: Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void) {
