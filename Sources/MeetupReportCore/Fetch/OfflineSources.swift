@@ -11,10 +11,13 @@ public struct OfflineEventSource: EventSource {
 
     public func fetchEvents(for query: EventQuery, window: DateInterval,
                             completion: @escaping @Sendable (QueryOutcome) -> Void) {
-        if let last = store.load(for: query.id) {
-            completion(.succeeded(events: last.events))
-        } else {
-            completion(.failed(.notFetchedYet(query: query.id)))
+        // Off the caller's thread, so the queries' files are read and parsed in parallel.
+        DispatchQueue.global().async { [store] in
+            if let last = store.load(for: query.id) {
+                completion(.succeeded(events: last.events))
+            } else {
+                completion(.failed(.notFetchedYet(query: query.id)))
+            }
         }
     }
 }
