@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServer
 import MeetupReportCore
 
 /// A simulated year of nightly W1-sized runs through the real history store:
@@ -14,7 +15,7 @@ enum HistoryYear {
         settings.retentionDays = retentionDays
         let queries = (0..<20).map { EventQuery(id: "q\($0)", keyword: "topic-\($0)", latitude: 52.5, longitude: 13.4) }
         let start = Date(timeIntervalSince1970: 1_795_000_000)
-        var random = SplitMix(state: 42)
+        var random = SeededGenerator(state: 42)
         var moved: [Int: TimeInterval] = [:]
         let started = ContinuousClock.now
         for night in 0..<nights {
@@ -38,16 +39,5 @@ enum HistoryYear {
         let seconds = ThumbnailComparison.seconds(ContinuousClock.now - started)
         return String(format: "history: %d simulated nightly W1 runs, retention %d days: database %.1f MB (%.0f ms per night for report + record)",
                       nights, retentionDays, Double(store.fileSize) / 1_048_576, seconds / Double(nights) * 1000)
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -1,19 +1,7 @@
 import Foundation
+import LoopbackServer
 import Testing
 @testable import MeetupReportCore
-
-/// A small, seeded generator (SplitMix64): every run fuzzes the same inputs, so a
-/// failure is reproducible from its seed and index.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random JSON built from the words the parsers look for, so inputs reach deep
 /// into the mapping instead of failing at the first key.
