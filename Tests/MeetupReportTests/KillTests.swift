@@ -52,7 +52,10 @@ struct KillTests {
             #expect(PipelineHarness.tree(harness.outputDirectory) == goodSite, "plan \(index): the site is the old one or an identical new one")
         }
         harness.server.setRequestObserver(nil)
-        #expect(killed >= 9, "most runs were really killed (\(killed) of \(plans.count))")
+        // Certain kills: the 7 plans whose request is reached (warm runs make only the 4 API
+        // requests; photos are fresh) and killed synchronously inside the server's handler.
+        // Delayed kills may land after the run has finished, which is fine.
+        #expect(killed >= 7, "runs were really killed (\(killed) of \(plans.count))")
 
         let after = try await CommandRunner.run(arguments, environment: environment)
         #expect(after.status == 0, "\(after.stderr)")
