@@ -143,6 +143,17 @@ struct SupportTests {
         #expect(store.load(for: "q")?.events.isEmpty == true, "an entry missing required fields is dropped, not trusted")
     }
 
+    @Test func jsonWriterRoundTripsThroughTheParser() throws {
+        let value = JSONValue.object([
+            "b": .array([.number(1), .number(-2.5), .number(1e-7), .bool(true), .null, .object([:]), .array([])]),
+            "a": .string("quote \" backslash \\ newline \n tab \t bell \u{07} line-sep \u{2028} 🎉 / </script>"),
+        ])
+        let text = value.serialized()
+        #expect(text.hasPrefix("{\n  \"a\": "), "keys sorted, two-space indent")
+        #expect(!text.contains("\u{07}") && text.contains("\\u0007"))
+        #expect(try JSONValue.parse(Data(text.utf8)) == value)
+    }
+
     @Test func jsonParserFollowsRFC8259() throws {
         let value = try JSONValue.parse(Data(#" {"a": [1, -2.5e3, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83c\udf89", "e": {}} "#.utf8))
         #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))

@@ -3,16 +3,16 @@ import Foundation
 /// `events.json`: the normalised events and per-query counts, for people who build
 /// on the data. The schema is documented in the README; `schemaVersion` changes
 /// only when a field is removed or changes meaning.
-struct EventsJSON: Encodable {
+struct EventsJSON {
     static let schemaVersion = 1
 
-    struct Site: Encodable {
+    struct Site {
         var title: String
         var baseURL: String
         var timeZone: String
     }
 
-    struct Query: Encodable {
+    struct Query {
         var id: String
         var title: String
         var keyword: String
@@ -26,19 +26,19 @@ struct EventsJSON: Encodable {
         var staleSince: String?
     }
 
-    struct Place: Encodable {
+    struct Place {
         var name: String
         var city: String?
         var latitude: Double?
         var longitude: Double?
     }
 
-    struct Group: Encodable {
+    struct Group {
         var name: String
         var urlname: String?
     }
 
-    struct Item: Encodable {
+    struct Item {
         var id: String
         var title: String
         /// ISO 8601 in the event's own UTC offset, as the API gave it.
@@ -92,10 +92,52 @@ struct EventsJSON: Encodable {
             })
     }
 
+    /// Sorted keys, two-space indentation, optional keys absent when unknown.
     func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Every field is a string, number, bool or array of them: encoding cannot fail.
-        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+        Data(jsonValue.serialized().utf8)
+    }
+
+    var jsonValue: JSONValue {
+        .object([
+            "schemaVersion": .number(Double(schemaVersion)),
+            "generatedAt": .string(generatedAt),
+            "site": .object(["title": .string(site.title), "baseURL": .string(site.baseURL), "timeZone": .string(site.timeZone)]),
+            "queries": .array(queries.map { query in
+                var object: [String: JSONValue] = [
+                    "id": .string(query.id), "title": .string(query.title), "keyword": .string(query.keyword),
+                    "latitude": .number(query.latitude), "longitude": .number(query.longitude),
+                    "radiusMiles": .number(query.radiusMiles), "eventCount": .number(Double(query.eventCount)),
+                    "eventIds": .array(query.eventIds.map(JSONValue.string)), "page": .string(query.page),
+                ]
+                if let since = query.staleSince { object["staleSince"] = .string(since) }
+                return .object(object)
+            }),
+            "events": .array(events.map { item in
+                var object: [String: JSONValue] = [
+                    "id": .string(item.id), "title": .string(item.title), "start": .string(item.start),
+                    "online": .bool(item.online), "queries": .array(item.queries.map(JSONValue.string)),
+                ]
+                if let end = item.end { object["end"] = .string(end) }
+                if let url = item.url { object["url"] = .string(url) }
+                if let count = item.rsvpCount { object["rsvpCount"] = .number(Double(count)) }
+                if let venue = item.venue {
+                    var place: [String: JSONValue] = ["name": .string(venue.name)]
+                    if let city = venue.city { place["city"] = .string(city) }
+                    if let latitude = venue.latitude { place["latitude"] = .number(latitude) }
+                    if let longitude = venue.longitude { place["longitude"] = .number(longitude) }
+                    object["venue"] = .object(place)
+                }
+                if let group = item.group {
+                    var value: [String: JSONValue] = ["name": .string(group.name)]
+                    if let urlname = group.urlname { value["urlname"] = .string(urlname) }
+                    object["group"] = .object(value)
+                }
+                if let photo = item.photoURL { object["photoURL"] = .string(photo) }
+                if let thumbnail = item.thumbnail { object["thumbnail"] = .string(thumbnail) }
+                if let width = item.thumbnailWidth { object["thumbnailWidth"] = .number(Double(width)) }
+                if let height = item.thumbnailHeight { object["thumbnailHeight"] = .number(Double(height)) }
+                return .object(object)
+            }),
+        ])
     }
 }
