@@ -19,6 +19,8 @@ public struct SiteRenderer: Sendable {
     private enum Page {
         case index, allEvents
         case query(EventQuery, QueryOutcome)
+        /// Not a page, but as big as one: rendered alongside them.
+        case eventsJSON
 
         var isIndex: Bool { if case .index = self { true } else { false } }
     }
@@ -40,7 +42,7 @@ public struct SiteRenderer: Sendable {
         let imageSizes = ImageAttributes.sizes(thumbnails: input.thumbnails.values, placeholder: placeholder)
         let feedEntries = FeedEntries.make(input, plainDescriptions: descriptions)
         let eventBlocks = EventBlocks.make(input, templates: templates, plainDescriptions: descriptions)
-        let pages: [Page] = [.index, .allEvents] + input.fetched.outcomes.map { Page.query($0.query, $0.outcome) }
+        let pages: [Page] = [.eventsJSON, .index, .allEvents] + input.fetched.outcomes.map { Page.query($0.query, $0.outcome) }
 
         // Pages are independent: render them on every core. Each worker has its own
         // contexts, because the date formatters inside are not thread-safe.
@@ -55,7 +57,6 @@ public struct SiteRenderer: Sendable {
 
         let pagePaths = ["index.html", "\(PageContexts.allEventsPath).html"]
             + input.fetched.outcomes.map { "\(PageContexts.queryPagePath($0.query)).html" }
-        files.append(SiteFile(path: "events.json", contents: .bytes(EventsJSON.make(input).encoded())))
         files.append(.text("sitemap.xml", Sitemap.render(paths: pagePaths, baseURL: config.baseURL)))
         files.append(SiteFile(path: "assets/style.css", contents: .file(templates.asset("style.css"))))
         files.append(SiteFile(path: PageContexts.placeholderPath, contents: .file(templates.asset("placeholder.svg"))))
@@ -78,6 +79,8 @@ public struct SiteRenderer: Sendable {
         let events: [Event]
         var writesFeeds = true
         switch page {
+        case .eventsJSON:
+            return [SiteFile(path: "events.json", contents: .bytes(EventsJSON.make(input).encoded()))]
         case .index:
             (path, title, root, template) = ("index", config.siteTitle, "", "index.md")
             (feed, calendar, feedTitle) = (Self.siteFeedPath, Self.siteCalendarPath, config.siteTitle)
