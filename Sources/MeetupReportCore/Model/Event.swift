@@ -43,6 +43,9 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
     /// The picture shown beside the event: the group's photo, which many events
     /// share (so it is downloaded once), else the event's own.
     public var displayPhotoURL: URL? { groupPhotoURL ?? eventPhotoURL }
+
+    /// Not yet started at `now`: the only events a digest lists.
+    public func isUpcoming(at now: Date) -> Bool { start.date >= now }
 }
 
 public struct Venue: Sendable, Hashable, Codable {

@@ -46,9 +46,9 @@ public struct FetchedEvents: Sendable {
         FetchedEvents(outcomes: outcomes.map { entry in
             switch entry.outcome {
             case .succeeded(let events):
-                (entry.query, .succeeded(events: events.filter { $0.start.date >= now }))
+                (entry.query, .succeeded(events: events.filter { $0.isUpcoming(at: now) }))
             case .stale(let events, let since, let error):
-                (entry.query, .stale(events: events.filter { $0.start.date >= now }, since: since, error: error))
+                (entry.query, .stale(events: events.filter { $0.isUpcoming(at: now) }, since: since, error: error))
             case .failed:
                 entry
             }

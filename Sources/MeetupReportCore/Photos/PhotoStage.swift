@@ -70,13 +70,6 @@ public struct PhotoStage: Sendable {
         return events.compactMap(\.displayPhotoURL).filter { seen.insert($0).inserted }
     }
 
-    /// Fetches and thumbnails `urls` and waits for all of them.
-    public func run(_ urls: [URL], now: Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }) -> PhotoSet {
-        let batch = start(now: now, onProgress: onProgress)
-        batch.submit(urls)
-        return batch.finish()
-    }
-
     /// Starts a batch that takes URLs as they become known (the run submits each
     /// query's photos as soon as the query is fetched, so downloads overlap the fetch).
     public func start(now: Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }) -> PhotoBatch {

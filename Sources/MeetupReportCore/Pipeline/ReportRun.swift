@@ -101,7 +101,7 @@ public struct ReportRun: Sendable {
         let fresh = EventFetcher(source: eventSource).fetchAll(config.queries, now: now) { query, outcome in
             observer.queryFinished(query, outcome: outcome)
             if case .succeeded(let events) = outcome {
-                photoBatch.submit(PhotoStage.photoURLs(of: events.filter { $0.start.date >= now }))
+                photoBatch.submit(PhotoStage.photoURLs(of: events.filter { $0.isUpcoming(at: now) }))
             }
         }
         // A failed query keeps its last good events (marked stale) rather than vanishing.

@@ -9,26 +9,20 @@ struct EventBlocks: Sendable {
     var queryPage: [String: String]
     var allEventsPage: [String: String]
 
-    /// Built on every core; each worker has its own date formatters.
+    /// Built on every core; each chunk has its own date formatters.
     static func make(_ input: SiteInput, templates: SiteTemplates, plainDescriptions: [String: String]) -> EventBlocks {
-        let events = input.fetched.distinctEvents
         let foundBy = input.fetched.queriesByEvent
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = (events.count + workers - 1) / workers
-        let built = LockedBox(EventBlocks(queryPage: [:], allEventsPage: [:]))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        return Parallel.chunks(of: input.fetched.distinctEvents, empty: EventBlocks(queryPage: [:], allEventsPage: [:])) { events in
             let contexts = PageContexts(input: input, plainDescriptions: plainDescriptions)
-            var queryPage: [String: String] = [:]
-            var allEventsPage: [String: String] = [:]
-            for event in events.dropFirst(worker * chunk).prefix(chunk) {
-                queryPage[event.id] = templates.render("event.md", contexts.eventContext(event, root: "../"))
-                allEventsPage[event.id] = templates.render("event.md", contexts.eventContext(event, root: "", foundBy: foundBy[event.id]))
+            var part = EventBlocks(queryPage: [:], allEventsPage: [:])
+            for event in events {
+                part.queryPage[event.id] = templates.render("event.md", contexts.eventContext(event, root: "../"))
+                part.allEventsPage[event.id] = templates.render("event.md", contexts.eventContext(event, root: "", foundBy: foundBy[event.id]))
             }
-            built.withLock {
-                $0.queryPage.merge(queryPage) { first, _ in first }
-                $0.allEventsPage.merge(allEventsPage) { first, _ in first }
-            }
+            return part
+        } merge: { all, part in
+            all.queryPage.merge(part.queryPage) { first, _ in first }
+            all.allEventsPage.merge(part.allEventsPage) { first, _ in first }
         }
-        return built.withLock { $0 }
     }
 }

@@ -18,7 +18,7 @@ struct ICalendar {
             "METHOD:PUBLISH",
             "X-WR-CALNAME:\(Self.text(name))",
         ].map(Self.fold).joined(separator: "\r\n") + "\r\n"
-        for item in events.sorted(by: { ($0.start.date, $0.id) < ($1.start.date, $1.id) }) {
+        for item in PageContexts.chronological(events) {
             text += event(item)
         }
         return text + "END:VCALENDAR\r\n"

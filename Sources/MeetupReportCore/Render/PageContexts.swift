@@ -58,8 +58,9 @@ struct PageContexts {
 
     static func queryPagePath(_ query: EventQuery) -> String { "queries/\(query.id)" }
 
-    var placeholderSize: PixelSize {
-        PixelSize(width: input.config.thumbnailWidth, height: input.config.thumbnailWidth * 2 / 3)
+    /// The placeholder is drawn 3:2, like most group photos.
+    static func placeholderSize(width: Int) -> PixelSize {
+        PixelSize(width: width, height: width * 2 / 3)
     }
 
     static let allEventsPath = "all"

@@ -38,8 +38,8 @@ public struct SiteRenderer: Sendable {
     public func render(_ input: SiteInput, emit: @escaping @Sendable (_ order: Int, SiteFile) -> Void) {
         let config = input.config
         let descriptions = PageContexts.plainDescriptions(of: input)
-        let placeholder = PageContexts(input: input, plainDescriptions: descriptions).placeholderSize
-        let imageSizes = ImageAttributes.sizes(thumbnails: input.thumbnails.values, placeholder: placeholder)
+        let imageSizes = ImageAttributes.sizes(thumbnails: input.thumbnails.values,
+                                               placeholder: PageContexts.placeholderSize(width: config.thumbnailWidth))
         let feedEntries = FeedEntries.make(input, plainDescriptions: descriptions)
         let eventBlocks = EventBlocks.make(input, templates: templates, plainDescriptions: descriptions)
         let pages: [Page] = [.eventsJSON, .index, .allEvents] + input.fetched.outcomes.map { Page.query($0.query, $0.outcome) }
@@ -80,7 +80,7 @@ public struct SiteRenderer: Sendable {
         var writesFeeds = true
         switch page {
         case .eventsJSON:
-            return [SiteFile(path: "events.json", contents: .bytes(EventsJSON.make(input).encoded()))]
+            return [SiteFile(path: "events.json", contents: .bytes(Data(EventsJSON.make(input).serialized().utf8)))]
         case .index:
             (path, title, root, template) = ("index", config.siteTitle, "", "index.md")
             (feed, calendar, feedTitle) = (Self.siteFeedPath, Self.siteCalendarPath, config.siteTitle)

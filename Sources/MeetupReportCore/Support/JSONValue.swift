@@ -73,8 +73,6 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    public var isNull: Bool { self == .null }
-
     /// A short name of the kind of value, for error messages ("a string", "an object").
     public var kindDescription: String {
         switch self {
