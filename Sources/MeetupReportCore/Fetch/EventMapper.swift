@@ -68,7 +68,7 @@ public enum EventMapper {
         let hasNextPage = pageInfo?["hasNextPage"]?.boolValue ?? false
         let cursor = pageInfo?["endCursor"]?.stringValue
         return EventPage(events: events, nextCursor: hasNextPage ? cursor.flatMap { $0.isEmpty ? nil : $0 } : nil,
-                         skippedCount: skipped)
+                         skippedCount: skipped, totalCount: connection["totalCount"]?.intValue.flatMap { $0 >= 0 ? $0 : nil })
     }
 
     static func graphQLEvent(_ node: JSONValue) -> Event? {

@@ -7,11 +7,14 @@ public struct EventPage: Sendable, Equatable {
     public var nextCursor: String?
     /// Entries that were not usable events (no id, no start time); skipped, not fatal.
     public var skippedCount: Int
+    /// How many results the API says the whole search has, when it says.
+    public var totalCount: Int?
 
-    public init(events: [Event], nextCursor: String? = nil, skippedCount: Int = 0) {
+    public init(events: [Event], nextCursor: String? = nil, skippedCount: Int = 0, totalCount: Int? = nil) {
         self.events = events
         self.nextCursor = nextCursor
         self.skippedCount = skippedCount
+        self.totalCount = totalCount
     }
 }
 

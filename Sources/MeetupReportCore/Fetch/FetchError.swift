@@ -7,6 +7,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case httpStatus(query: String, page: Int, status: Int)
     case graphQL(query: String, page: Int, messages: [String])
     case malformedResponse(query: String, page: Int, reason: String)
+    /// The API's paging misbehaved (cursors cycle, empty pages claim more, no end in sight).
+    case paging(query: String, reason: String)
     case snapshotMissing(query: String, path: String)
     case snapshotUnreadable(query: String, path: String, reason: String)
     /// `--offline`, and no earlier run of this query succeeded.
@@ -15,7 +17,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var queryID: String {
         switch self {
         case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
-             .malformedResponse(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
+             .malformedResponse(let query, _, _), .paging(let query, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
              .notFetchedYet(let query):
             query
         }
@@ -25,13 +27,15 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .transport(_, let page, let reason):
-            "page \(page): network error: \(reason)"
+            "page \(page): \(reason)"
         case .httpStatus(_, let page, let status):
             "page \(page): HTTP \(status) from the API"
         case .graphQL(_, let page, let messages):
             "page \(page): the API answered with errors: \(messages.joined(separator: "; "))"
         case .malformedResponse(_, let page, let reason):
             "page \(page): unexpected response: \(reason)"
+        case .paging(_, let reason):
+            reason
         case .snapshotMissing(_, let path):
             "the snapshot has no responses for it (looked for \(path))"
         case .snapshotUnreadable(_, let path, let reason):
@@ -42,4 +46,17 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "query \"\(queryID)\": \(reason)" }
+}
+
+extension FetchError {
+    /// A page that could not be read. Server text goes through the redactor: an API
+    /// that echoes the Authorization header in its error ("Invalid access token:
+    /// Bearer …") must not put the token in a log, a summary or a page.
+    init(_ error: PageMappingError, query: String, page: Int, redactor: SecretRedactor = SecretRedactor()) {
+        switch error {
+        case .notJSON(let reason): self = .malformedResponse(query: query, page: page, reason: "not JSON (\(redactor.redact(reason)))")
+        case .graphQLErrors(let messages): self = .graphQL(query: query, page: page, messages: messages.map(redactor.redact))
+        case .unexpectedShape(let reason): self = .malformedResponse(query: query, page: page, reason: redactor.redact(reason))
+        }
+    }
 }

@@ -12,6 +12,7 @@ public struct MeetupAPISource: EventSource {
     private let transport: HTTPTransport
     private let scratchDirectory: URL
     private let recorder: SnapshotRecorder?
+    private let redactor: SecretRedactor
 
     /// - Parameters:
     ///   - token: the OAuth bearer token. It is only ever put in the Authorization
@@ -24,23 +25,25 @@ public struct MeetupAPISource: EventSource {
         self.transport = transport
         self.scratchDirectory = scratchDirectory
         self.recorder = recorder
+        redactor = SecretRedactor(secrets: [token])
     }
 
     public func fetchEvents(for query: EventQuery, window: DateInterval,
                             completion: @escaping @Sendable (QueryOutcome) -> Void) {
-        fetchPage(1, after: nil, collected: [], rawPages: [], query: query, window: window, completion: completion)
+        fetchPage(after: nil, walk: PageWalk(maxEvents: query.maxEvents), rawPages: [], query: query, window: window,
+                  completion: completion)
     }
 
-    private func fetchPage(_ pageNumber: Int, after cursor: String?, collected: [Event], rawPages: [Data],
+    private func fetchPage(after cursor: String?, walk: PageWalk, rawPages: [Data],
                            query: EventQuery, window: DateInterval,
                            completion: @escaping @Sendable (QueryOutcome) -> Void) {
-        let remaining = query.maxEvents.map { $0 - collected.count } ?? Int.max
+        let pageNumber = walk.pagesRead + 1
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.httpBody = SearchRequest.body(for: query, window: window, first: min(SearchRequest.pageSize, remaining), after: cursor)
+        request.httpBody = SearchRequest.body(for: query, window: window, first: min(SearchRequest.pageSize, walk.remaining), after: cursor)
 
         // A search is a read, so the POST is safe to repeat: it is retried like a GET.
         transport.download(request, maxBytes: transport.limits.maxResponseBytes, into: scratchDirectory) { result in
@@ -49,7 +52,7 @@ public struct MeetupAPISource: EventSource {
             case .failure(.status(let status)):
                 return completion(.failed(.httpStatus(query: query.id, page: pageNumber, status: status)))
             case .failure(let failure):
-                return completion(.failed(.transport(query: query.id, page: pageNumber, reason: failure.description)))
+                return completion(.failed(.transport(query: query.id, page: pageNumber, reason: redactor.redact(failure.description))))
             case .success(let download):
                 guard let file = download.file, let body = try? Data(contentsOf: file) else {
                     return completion(.failed(.transport(query: query.id, page: pageNumber, reason: "empty response")))
@@ -61,27 +64,21 @@ public struct MeetupAPISource: EventSource {
             do throws(PageMappingError) {
                 page = try EventMapper.page(from: data)
             } catch {
-                return completion(.failed(Self.fetchError(error, query: query.id, page: pageNumber)))
+                return completion(.failed(FetchError(error, query: query.id, page: pageNumber, redactor: redactor)))
             }
-            var events = collected + page.events
+            var walk = walk
+            let step = walk.add(page)
             // Raw bodies are kept only when recording.
             let pages = recorder == nil ? [] : rawPages + [data]
-            if let cap = query.maxEvents, events.count >= cap {
-                events = Array(events.prefix(cap))
-            } else if let next = page.nextCursor, next != cursor {
-                return fetchPage(pageNumber + 1, after: next, collected: events, rawPages: pages,
-                                 query: query, window: window, completion: completion)
+            switch step {
+            case .next(let next):
+                fetchPage(after: next, walk: walk, rawPages: pages, query: query, window: window, completion: completion)
+            case .failed(let reason):
+                completion(.failed(.paging(query: query.id, reason: reason)))
+            case .finished:
+                recorder?.recordPages(pages, for: query.id)
+                completion(.succeeded(events: walk.events))
             }
-            recorder?.recordPages(pages, for: query.id)
-            completion(.succeeded(events: events))
-        }
-    }
-
-    static func fetchError(_ error: PageMappingError, query: String, page: Int) -> FetchError {
-        switch error {
-        case .notJSON(let reason): .malformedResponse(query: query, page: page, reason: "not JSON (\(reason))")
-        case .graphQLErrors(let messages): .graphQL(query: query, page: page, messages: messages)
-        case .unexpectedShape(let reason): .malformedResponse(query: query, page: page, reason: reason)
         }
     }
 }

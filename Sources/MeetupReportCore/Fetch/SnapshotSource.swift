@@ -30,7 +30,9 @@ public struct SnapshotSource: EventSource {
             return .failed(.snapshotMissing(query: query.id, path: "queries/\(query.id)/page-001.json"))
         }
 
-        var events: [Event] = []
+        // The files are the pages, in order: no cursor is followed, but repeats are
+        // dropped and the cap applies exactly as in a live walk.
+        var walk = PageWalk(maxEvents: query.maxEvents)
         for (index, file) in files.enumerated() {
             let data: Data
             do {
@@ -39,14 +41,12 @@ public struct SnapshotSource: EventSource {
                 return .failed(.snapshotUnreadable(query: query.id, path: file.lastPathComponent, reason: error.localizedDescription))
             }
             do throws(PageMappingError) {
-                events += try EventMapper.page(from: data).events
+                _ = walk.add(try EventMapper.page(from: data))
             } catch {
-                return .failed(MeetupAPISource.fetchError(error, query: query.id, page: index + 1))
+                return .failed(FetchError(error, query: query.id, page: index + 1))
             }
-            if let cap = query.maxEvents, events.count >= cap {
-                return .succeeded(events: Array(events.prefix(cap)))
-            }
+            if walk.remaining == 0 { break }
         }
-        return .succeeded(events: events)
+        return .succeeded(events: walk.events)
     }
 }

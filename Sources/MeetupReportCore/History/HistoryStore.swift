@@ -104,7 +104,7 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private static func report(_ db: Database, fetched: FetchedEvents, now: Date, settings: HistorySettings) throws -> HistoryReport {
+    static func report(_ db: Database, fetched: FetchedEvents, now: Date, settings: HistorySettings) throws -> HistoryReport {
         var report = HistoryReport()
         let previousRun = try Row.fetchOne(db, sql: "SELECT id, at FROM run WHERE published ORDER BY at DESC, id DESC LIMIT 1")
         var known: [String: Row] = [:]
@@ -128,18 +128,20 @@ public final class HistoryStore: Sendable {
             }
         }
 
-        // Removed: listed by a query in the last published run, not listed now by
-        // that query (which succeeded), and not simply over.
-        if let previousRun {
-            let previousID: Int64 = previousRun["id"]
+        // Removed: listed by a query the last time that query succeeded in a published
+        // run (not simply the last run: a query that failed in between kept no list),
+        // not listed now by that query (which succeeded), and not simply over.
+        if previousRun != nil {
             var removed: [String: (Row, [String])] = [:]
             for entry in fetched.outcomes {
                 guard case .succeeded(let events) = entry.outcome else { continue }
                 let current = Set(events.map(\.id))
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
-                    WHERE eventQuery.queryId = ? AND eventQuery.lastSeenRunId = ? AND event.start >= ?
-                    """, arguments: [entry.query.id, previousID, now.timeIntervalSince1970])
+                    WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
+                      SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
+                      WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published)
+                    """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
                 for row in rows {
                     let id: String = row["id"]
                     guard !current.contains(id), fetched.queriesByEvent[id] == nil else { continue }
@@ -155,28 +157,44 @@ public final class HistoryStore: Sendable {
             }
         }
 
-        let since = now.addingTimeInterval(-Double(settings.changeDays) * 86_400).timeIntervalSince1970
-        let earlier = try Row.fetchAll(db, sql: "SELECT * FROM change WHERE at >= ? ORDER BY at DESC, id DESC", arguments: [since])
-            .map(Self.change)
+        let earlier = try changes(db, since: now, settings: settings, current: fetched)
         report.changes = noticed + earlier.filter { old in !noticed.contains { $0.eventID == old.eventID && $0.kind == old.kind } }
 
         // Counts: the last runs, oldest first, then this run.
         let runs = try Row.fetchAll(db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
                                     arguments: [max(0, settings.chartRuns - 1)]).map { $0["id"] as Int64 }.reversed()
+        report.counts = try counts(db, runs: Array(runs), fetched: fetched, appendingCurrent: true)
+        return report
+    }
+
+    /// Changes recorded in the last `changeDays` before `now`, newest run first and in
+    /// the order each run noticed them. A removal is dropped once its event is listed
+    /// again: the pages show the current state, not an event both upcoming and removed.
+    static func changes(_ db: Database, since now: Date, settings: HistorySettings, current: FetchedEvents) throws -> [HistoryChange] {
+        let since = now.addingTimeInterval(-Double(settings.changeDays) * 86_400).timeIntervalSince1970
+        let listed = current.queriesByEvent
+        return try Row.fetchAll(db, sql: "SELECT * FROM change WHERE at >= ? ORDER BY at DESC, id ASC", arguments: [since])
+            .map(Self.change)
+            .filter { $0.kind != .removed || listed[$0.eventID] == nil }
+    }
+
+    /// Per query, its event count in each of `runs` (oldest first), then this run's when asked.
+    static func counts(_ db: Database, runs: [Int64], fetched: FetchedEvents, appendingCurrent: Bool) throws -> [String: [Int]] {
         var countsByRun: [Int64: [String: Int]] = [:]
         if let oldest = runs.first {
             for row in try Row.fetchAll(db, sql: "SELECT runId, queryId, eventCount FROM runQuery WHERE runId >= ?", arguments: [oldest]) {
                 countsByRun[row["runId"], default: [:]][row["queryId"]] = row["eventCount"]
             }
         }
+        var counts: [String: [Int]] = [:]
         for entry in fetched.outcomes {
-            let counts = runs.compactMap { countsByRun[$0]?[entry.query.id] }
-            report.counts[entry.query.id] = counts + [entry.outcome.events.count]
+            let past = runs.compactMap { countsByRun[$0]?[entry.query.id] }
+            counts[entry.query.id] = appendingCurrent ? past + [entry.outcome.events.count] : past
         }
-        return report
+        return counts
     }
 
-    private static func change(_ row: Row) -> HistoryChange {
+    static func change(_ row: Row) -> HistoryChange {
         let newStart: Double? = row["newStart"]
         let newOffset: Int? = row["newOffset"]
         return HistoryChange(

@@ -13,8 +13,12 @@ public enum HTTPSession {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
-        configuration.timeoutIntervalForRequest = limits.requestTimeout
-        configuration.timeoutIntervalForResource = limits.resourceTimeout
+        // The transport enforces both limits itself (TransportDelegate): Foundation on
+        // Linux ignores the resource limit and truncates the request limit to whole
+        // seconds (0.5 s would become 0). Its own idle timer stays as a backstop, a
+        // second later than ours so ours is the one that reports.
+        configuration.timeoutIntervalForRequest = limits.requestTimeout.rounded(.up) + 1
+        configuration.timeoutIntervalForResource = limits.resourceTimeout + 1
         configuration.httpAdditionalHeaders = ["User-Agent": "meetup-report/0.1"]
         // Delegate callbacks run on the session's own serial queue; they only do
         // small bookkeeping and file moves.

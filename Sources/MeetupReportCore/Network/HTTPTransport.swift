@@ -16,6 +16,8 @@ public struct HTTPDownload: Sendable {
 /// Why a request finally failed, after any retries.
 public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case network(String)
+    /// Cut by the transport's own clock: idle too long, or the whole request too long.
+    case timedOut(String)
     case status(Int)
     case tooLarge(limit: Int)
     case refused(String)
@@ -24,6 +26,7 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .network(let reason): "network error: \(reason)"
+        case .timedOut(let reason): "timed out: \(reason)"
         case .status(let status): "HTTP \(status)"
         case .tooLarge(let limit): "the response is larger than the limit of \(limit) bytes"
         case .refused(let reason): "refused: \(reason)"
@@ -70,7 +73,7 @@ public final class HTTPTransport: Sendable {
         self.random = random
         self.onRetry = onRetry
         self.deadline = ContinuousClock.now + .milliseconds(Int64(limits.runTimeout * 1000))
-        delegate = TransportDelegate(addressPolicy: addressPolicy)
+        delegate = TransportDelegate(addressPolicy: addressPolicy, limits: limits)
         session = HTTPSession.make(maximumConnectionsPerHost: maximumConnectionsPerHost, limits: limits, delegate: delegate)
         // At the deadline, whatever is still in flight is cancelled and fails as "run timed out".
         let session = self.session
@@ -80,6 +83,7 @@ public final class HTTPTransport: Sendable {
     }
 
     deinit {
+        delegate.invalidate()
         session.finishTasksAndInvalidate()
     }
 
@@ -110,13 +114,15 @@ public final class HTTPTransport: Sendable {
             }
         }
 
-        let task = session.downloadTask(with: request)
+        let task = session.dataTask(with: request)
         sent.withLock { $0 += 1 }
-        delegate.register(task.taskIdentifier, maxBytes: maxBytes, directory: directory) { outcome in
+        delegate.register(task, maxBytes: maxBytes, directory: directory) { outcome in
             // Any body not handed to the caller is removed here, whatever the outcome.
             let keep: @Sendable (Bool) -> Void = { kept in
                 if !kept, let file = outcome.file { try? FileManager.default.removeItem(at: file) }
             }
+            // A timeout is transient, like a dropped connection: worth another try.
+            if case .timedOut(let reason)? = outcome.verdict { return retry(.timedOut(reason), nil) }
             if let verdict = outcome.verdict { keep(false); return completion(.failure(verdict)) }
             if let error = outcome.error {
                 keep(false)
@@ -132,9 +138,7 @@ public final class HTTPTransport: Sendable {
             switch http.statusCode {
             case 200..<300:
                 guard let file = outcome.file else { return retry(.network("the body was not saved"), nil) }
-                let byteCount = FileOperations.fileSize(file) ?? 0
-                guard byteCount <= maxBytes else { keep(false); return completion(.failure(.tooLarge(limit: maxBytes))) }
-                completion(.success(HTTPDownload(status: http.statusCode, headers: headers, file: file, byteCount: byteCount)))
+                completion(.success(HTTPDownload(status: http.statusCode, headers: headers, file: file, byteCount: outcome.byteCount)))
             case 304:
                 keep(false)
                 completion(.success(HTTPDownload(status: 304, headers: headers, file: nil, byteCount: 0)))

@@ -49,6 +49,18 @@ public struct ReportRun: Sendable {
     /// Runs every stage. Never throws: whatever happens ends in a summary, and
     /// unless the site was published, the previous one is untouched.
     public func run() -> RunSummary {
+        var summary = runStages(observer: RedactingObserver(wrapped: observer, redactor: redactor))
+        summary.abortReason = summary.abortReason.map(redactor.redact)
+        return summary
+    }
+
+    /// Every secret this run knows, to be kept out of whatever it logs, stores or renders.
+    var redactor: SecretRedactor {
+        guard case .meetupAPI(_, let tokenVariable) = config.source else { return SecretRedactor() }
+        return SecretRedactor(secrets: [environment[tokenVariable] ?? ""])
+    }
+
+    private func runStages(observer: any RunObserver) -> RunSummary {
         let started = ContinuousClock.now
         func elapsed() -> Double {
             let duration = ContinuousClock.now - started
@@ -77,7 +89,7 @@ public struct ReportRun: Sendable {
         defer { withExtendedLifetime(locks) {} }
 
         let recorder = recordDirectory.map(SnapshotRecorder.init(directory:))
-        let (eventSource, photoFetcher, transport) = makeSources(recorder: recorder)
+        let (eventSource, photoFetcher, transport) = makeSources(recorder: recorder, observer: observer)
         var stageStarted = ContinuousClock.now
         func endStage(_ name: String) {
             let now = ContinuousClock.now
@@ -114,9 +126,13 @@ public struct ReportRun: Sendable {
         }
         let fetched = reconciled.upcoming(at: now)
         endStage("fetch")
-        let history = openHistory()
+        let history = openHistory(observer: observer)
         let report = history.flatMap { store -> HistoryReport? in
-            do throws(HistoryError) { return try store.report(for: fetched, now: now, settings: config.history) } catch {
+            do throws(HistoryError) {
+                // Offline re-renders show the last run as it was, not a comparison with itself.
+                return offline ? try store.replayReport(for: fetched, now: now, settings: config.history)
+                    : try store.report(for: fetched, now: now, settings: config.history)
+            } catch {
                 observer.warning(error.description)
                 return nil
             }
@@ -143,7 +159,7 @@ public struct ReportRun: Sendable {
                 : "\(unrecoverable.count) queries failed and have no earlier events to show"
             _ = photoBatch.finish()
             recordRun(published: false)
-            finishRecording(recorder)
+            finishRecording(recorder, observer: observer)
             summary.seconds = elapsed()
             return summary
         }
@@ -154,7 +170,7 @@ public struct ReportRun: Sendable {
         let photos = photoBatch.finish()
         summary.photos = photos.statistics
         photos.warnings.forEach(observer.warning)
-        finishRecording(recorder)
+        finishRecording(recorder, observer: observer)
         endStage("photos")
 
         // 3. Render, into a staging folder beside the output
@@ -196,14 +212,13 @@ public struct ReportRun: Sendable {
         return summary
     }
 
-    private func makeSources(recorder: SnapshotRecorder?) -> (any EventSource, any PhotoFetching, HTTPTransport?) {
+    private func makeSources(recorder: SnapshotRecorder?, observer: any RunObserver) -> (any EventSource, any PhotoFetching, HTTPTransport?) {
         if offline {
             return (OfflineEventSource(store: LastGoodEvents(cacheDirectory: config.cacheDirectory)),
                     OfflinePhotoFetcher(cache: PhotoCache(directory: config.cacheDirectory)), nil)
         }
         switch config.source {
         case .meetupAPI(let endpoint, let tokenVariable):
-            let observer = self.observer
             let transport = HTTPTransport(
                 limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),
                 addressPolicy: AddressPolicy.forSource(endpoint: endpoint), scheduler: retryScheduler, clock: clock,
@@ -222,7 +237,7 @@ public struct ReportRun: Sendable {
 
     /// The history database, or nil (with a warning) when it is disabled or unusable:
     /// a broken history never stops the site from being built.
-    private func openHistory() -> HistoryStore? {
+    private func openHistory(observer: any RunObserver) -> HistoryStore? {
         guard config.history.enabled else { return nil }
         let path = HistoryStore.defaultPath(cacheDirectory: config.cacheDirectory)
         if resetHistory { HistoryStore.reset(at: path) }
@@ -234,7 +249,7 @@ public struct ReportRun: Sendable {
         }
     }
 
-    private func finishRecording(_ recorder: SnapshotRecorder?) {
+    private func finishRecording(_ recorder: SnapshotRecorder?, observer: any RunObserver) {
         for problem in recorder?.finish() ?? [] {
             observer.warning("recording: \(problem)")
         }

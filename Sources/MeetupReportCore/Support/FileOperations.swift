@@ -27,18 +27,24 @@ public enum FileOperations {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError("cannot create \(url.path)") }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw posixError("cannot write \(url.path)")
-                }
-                offset += written
+        let written = data.withUnsafeBytes { writeAll(descriptor, $0) }
+        guard written else { throw posixError("cannot write \(url.path)") }
+    }
+
+    /// Writes the whole buffer to an open descriptor, resuming short writes and EINTR;
+    /// false on any other error (errno says which).
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
+            offset += written
         }
+        return true
     }
 
     private static func posixError(_ message: String) -> CocoaError {

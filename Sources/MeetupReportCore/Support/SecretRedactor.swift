@@ -1,0 +1,38 @@
+import Foundation
+
+/// Takes every secret the run knows out of a text before it is logged, stored or
+/// rendered. Servers echo credentials back in their errors ("Invalid access token:
+/// Bearer …"), so any text that came from outside passes through here first.
+public struct SecretRedactor: Sendable {
+    public static let mask = "[redacted]"
+
+    /// Longest first, so a secret that contains another is masked whole.
+    private let secrets: [String]
+
+    /// Secrets shorter than 4 characters are not masked: they would shred ordinary
+    /// text, and no real credential is that short.
+    public init(secrets: [String] = []) {
+        self.secrets = Set(secrets.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { $0.count >= 4 })
+            .sorted { $0.count > $1.count }
+    }
+
+    public func redact(_ text: String) -> String {
+        var result = text
+        for secret in secrets where result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: Self.mask)
+        }
+        // A bearer credential the run does not know (an old token, another client's) is masked too.
+        return result.replacing(#/(?i)(bearer)\s+[A-Za-z0-9\-._~+\/]+=*/#) { match in "\(match.1) \(Self.mask)" }
+    }
+}
+
+/// Passes warnings through the redactor before the front end logs them.
+struct RedactingObserver: RunObserver {
+    let wrapped: any RunObserver
+    let redactor: SecretRedactor
+
+    func stageStarted(_ stage: RunStage, total: Int) { wrapped.stageStarted(stage, total: total) }
+    func queryFinished(_ query: EventQuery, outcome: QueryOutcome) { wrapped.queryFinished(query, outcome: outcome) }
+    func photoProgress(_ progress: PhotoProgress) { wrapped.photoProgress(progress) }
+    func warning(_ message: String) { wrapped.warning(redactor.redact(message)) }
+}
