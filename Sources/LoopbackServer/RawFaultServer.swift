@@ -17,6 +17,9 @@ public final class RawFaultServer: Sendable {
         case truncatedBody
         /// Sends headers, then one body byte per `interval`, for at most `bytes` bytes.
         case slowDrip(interval: Duration, bytes: Int)
+        /// A 200 with no Content-Length (the body ends when the connection closes),
+        /// `bytes` long: the size is known only by counting what arrives.
+        case unannouncedBody(bytes: Int)
     }
 
     public let port: UInt16
@@ -86,6 +89,11 @@ public final class RawFaultServer: Sendable {
         case .truncatedBody:
             send(client, "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n"
                  + String(repeating: "x", count: 100))
+        case .unannouncedBody(let bytes):
+            send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n")
+            let chunk = String(repeating: " ", count: 65_536)
+            var sent = 0
+            while sent < bytes, !state.stopped, send(client, chunk) { sent += chunk.utf8.count }
         case .slowDrip(let interval, let bytes):
             send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes)\r\n\r\n")
             for _ in 0..<bytes where !state.stopped {

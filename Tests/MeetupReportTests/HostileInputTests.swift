@@ -52,8 +52,8 @@ struct HostileEndToEndTests {
 
     @Test func privateAddressesAndRedirectsThereAreRefused() async throws {
         let server = try LoopbackServer()
+        LoopbackServerRegistry.register(server)
         let base = try await server.start()
-        defer { Task { await server.stop() } }
         server.setPhoto(try Fixtures.data("photos/group-a.jpg"), named: "a.jpg")
         let port = base.port ?? 0
         server.setPhotoFault(.redirect(to: "http://localhost:\(port)/photos/a.jpg"), named: "redirect.jpg")

@@ -36,18 +36,17 @@ struct KillTests {
         var killed = 0
         for (index, plan) in plans.enumerated() {
             if index % 2 == 0 { try? FileManager.default.removeItem(at: cache) }   // cold: downloads and thumbnails too
-            let pid = LockedBox<Int32>(0)
+            let child = KillSwitch()
             let seen = LockedBox(0)
             harness.server.setRequestObserver { _ in
                 guard seen.withLock({ $0 += 1; return $0 }) == plan.request else { return }
-                let target = pid.withLock { $0 }
                 if plan.delayMicroseconds == 0 {
-                    kill(target, SIGKILL)
+                    child.kill()
                 } else {
-                    DispatchQueue.global().async { usleep(plan.delayMicroseconds); kill(target, SIGKILL) }
+                    DispatchQueue.global().async { usleep(plan.delayMicroseconds); child.kill() }
                 }
             }
-            let result = try await CommandRunner.run(arguments, environment: environment) { started in pid.withLock { $0 = started } }
+            let result = try await CommandRunner.run(arguments, environment: environment) { started in child.started(started) }
             if result.killedBySignal { killed += 1 }
             #expect(PipelineHarness.tree(harness.outputDirectory) == goodSite, "plan \(index): the site is the old one or an identical new one")
         }
@@ -66,4 +65,32 @@ struct KillTests {
         #expect(incoming.isEmpty, "no half-downloaded file survives a run")
     }
 }
+}
+
+/// Kills the child once both are true: a kill was asked for and its pid is known.
+/// A request can reach the server before `Process.run()` has returned the pid;
+/// `kill(0, SIGKILL)` would then kill the whole process group, test runner included.
+final class KillSwitch: Sendable {
+    private struct State {
+        var pid: Int32?
+        var requested = false
+    }
+
+    private let state = LockedBox(State())
+
+    func started(_ pid: Int32) {
+        let killNow = state.withLock { state in
+            state.pid = pid
+            return state.requested
+        }
+        if killNow, pid > 0 { Glibc.kill(pid, SIGKILL) }
+    }
+
+    func kill() {
+        let pid = state.withLock { state -> Int32? in
+            state.requested = true
+            return state.pid
+        }
+        if let pid, pid > 0 { Glibc.kill(pid, SIGKILL) }
+    }
 }

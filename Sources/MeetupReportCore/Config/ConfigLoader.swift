@@ -96,7 +96,7 @@ public struct ConfigLoader: Sendable {
     private func parseLimits(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> NetworkLimits {
         let reader = try ConfigReader(file: root.file, path: root.keyPath("limits"), value: value, allowed: [
             "requestTimeout", "resourceTimeout", "runTimeout", "retries", "retryBaseDelay", "retryMaxDelay", "retryBudget",
-            "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels", "photoFreshness",
+            "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels", "photoFreshness", "cacheRetentionDays",
         ])
         var limits = NetworkLimits()
         limits.requestTimeout = try reader.number("requestTimeout", in: 0.1...600, required: false) ?? limits.requestTimeout
@@ -110,6 +110,7 @@ public struct ConfigLoader: Sendable {
         limits.maxPhotoBytes = try reader.integer("maxPhotoBytes", in: 1024...(1 << 30), required: false) ?? limits.maxPhotoBytes
         limits.maxPhotoPixels = try reader.integer("maxPhotoPixels", in: 1...1_000_000_000, required: false) ?? limits.maxPhotoPixels
         limits.photoFreshness = try reader.number("photoFreshness", in: 0...31_536_000, required: false) ?? limits.photoFreshness
+        limits.cacheRetentionDays = try reader.integer("cacheRetentionDays", in: 1...3650, required: false) ?? limits.cacheRetentionDays
         return limits
     }
 

@@ -26,6 +26,9 @@ public struct NetworkLimits: Sendable, Equatable {
     /// How long a downloaded photo is used without asking the server again, when the
     /// server's answer had no Cache-Control max-age or Expires.
     public var photoFreshness: TimeInterval = 86_400
+    /// Cached photos, thumbnails and the events of removed queries that no run has
+    /// used for this many days are deleted, so the cache does not grow forever.
+    public var cacheRetentionDays = 30
 
     public init() {}
 }

@@ -7,9 +7,12 @@ import FoundationNetworking
 /// so an unchanged photo costs a 304 and no body. Bodies stream to disk, capped.
 public struct HTTPPhotoFetcher: PhotoFetching {
     private let transport: HTTPTransport
+    /// When an answer arrived, for an `Expires` without a `Date` header.
+    private let clock: @Sendable () -> Date
 
-    public init(transport: HTTPTransport) {
+    public init(transport: HTTPTransport, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.transport = transport
+        self.clock = clock
     }
 
     public func fetch(_ url: URL, validators: PhotoValidators?, into directory: URL,
@@ -19,13 +22,14 @@ public struct HTTPPhotoFetcher: PhotoFetching {
         if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let lastModified = validators?.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
 
+        let clock = self.clock
         transport.download(request, maxBytes: transport.limits.maxPhotoBytes, into: directory) { result in
             switch result {
             case .failure(let failure):
                 completion(.failed(reason: failure.description))
             case .success(let download) where download.status == 304:
                 completion(validators == nil ? .failed(reason: "304 without a conditional request")
-                    : .notModified(overNetwork: true, freshFor: Self.freshness(download.headers)))
+                    : .notModified(overNetwork: true, freshFor: Self.freshness(download.headers, receivedAt: clock())))
             case .success(let download):
                 guard let file = download.file else { return completion(.failed(reason: "empty response")) }
                 let contentType = download.headers["content-type"]?.lowercased() ?? ""
@@ -35,14 +39,16 @@ public struct HTTPPhotoFetcher: PhotoFetching {
                 }
                 completion(.downloaded(file: file, byteCount: download.byteCount, validators: PhotoValidators(
                     etag: download.headers["etag"], lastModified: download.headers["last-modified"]),
-                    freshFor: Self.freshness(download.headers)))
+                    freshFor: Self.freshness(download.headers, receivedAt: clock())))
             }
         }
     }
 
     /// The lifetime the server gave (RFC 9111): `Cache-Control: max-age` (0 for
-    /// `no-cache`/`no-store`), else `Expires` minus `Date`; nil when it said nothing.
-    static func freshness(_ headers: [String: String]) -> TimeInterval? {
+    /// `no-cache`/`no-store`), else `Expires` minus `Date` (or minus when the answer
+    /// arrived, without a `Date`); an invalid `Expires` such as "0" means already
+    /// expired; nil when the server said nothing.
+    static func freshness(_ headers: [String: String], receivedAt: Date) -> TimeInterval? {
         if let control = headers["cache-control"]?.lowercased() {
             let directives = control.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             if directives.contains("no-cache") || directives.contains("no-store") { return 0 }
@@ -50,12 +56,9 @@ public struct HTTPPhotoFetcher: PhotoFetching {
                 if let seconds = TimeInterval(directive.dropFirst("max-age=".count)) { return max(0, seconds) }
             }
         }
-        guard let expires = headers["expires"].flatMap(parseHTTPDate) else { return nil }
-        let date = headers["date"].flatMap(parseHTTPDate) ?? Date()
+        guard let expiresHeader = headers["expires"] else { return nil }
+        guard let expires = HTTPDate.parse(expiresHeader) else { return 0 }
+        let date = headers["date"].flatMap(HTTPDate.parse) ?? receivedAt
         return max(0, expires.timeIntervalSince(date))
-    }
-
-    private static func parseHTTPDate(_ text: String) -> Date? {
-        RetryPolicy.parseRetryAfter(text, now: Date(timeIntervalSince1970: 0)).map { Date(timeIntervalSince1970: $0) }
     }
 }

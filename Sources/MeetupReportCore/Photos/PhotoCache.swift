@@ -30,7 +30,7 @@ public struct CachedPhoto: Sendable, Codable, Equatable {
     public var validators: PhotoValidators
     public var byteCount: Int
     public var storedAt: Date
-    /// Thumbnail sizes made from this exact download, keyed by requested width.
+    /// Thumbnail sizes made from this exact download, keyed by `PhotoCache.thumbnailKey`.
     public var thumbnails: [String: PixelSize]
     /// Until when the photo needs no revalidation at all.
     public var freshUntil: Date?
@@ -58,8 +58,11 @@ public struct PhotoCache: Sendable {
 
     private func metadataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url) + ".json") }
 
-    public func thumbnailFile(for url: URL, width: Int) -> URL {
-        thumbnailsDirectory.appendingPathComponent("\(key(for: url))-w\(width).jpg")
+    /// A thumbnail is known by its width and the processor that made it.
+    public static func thumbnailKey(width: Int, processor: String) -> String { "w\(width)-\(processor)" }
+
+    public func thumbnailFile(for url: URL, width: Int, processor: String) -> URL {
+        thumbnailsDirectory.appendingPathComponent("\(key(for: url))-\(Self.thumbnailKey(width: width, processor: processor)).jpg")
     }
 
     public func prepare() throws {

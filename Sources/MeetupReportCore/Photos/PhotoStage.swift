@@ -30,6 +30,8 @@ public struct PhotoSet: Sendable {
     public var thumbnails: [URL: Thumbnail]
     public var statistics: PhotoStatistics
     public var warnings: [String]
+    /// Cache files this run used, relative to the cache folder (for the sweep).
+    public var usedCacheFiles: Set<String> = []
 }
 
 /// Progress of the photo stage, for the terminal line.
@@ -155,9 +157,14 @@ public struct PhotoStage: Sendable {
     /// Reuses or makes the thumbnail, then writes the entry's metadata once if it
     /// changed (`unsaved`, or a new thumbnail size).
     private func thumbnail(_ url: URL, entry: CachedPhoto, unsaved: Bool, into results: LockedBox<PhotoSet>) {
-        let key = String(thumbnailWidth)
-        let file = cache.thumbnailFile(for: url, width: thumbnailWidth)
+        let key = PhotoCache.thumbnailKey(width: thumbnailWidth, processor: thumbnailer.identity)
+        let file = cache.thumbnailFile(for: url, width: thumbnailWidth, processor: thumbnailer.identity)
         let publishedName = String(cache.key(for: url).prefix(32)) + ".jpg"
+        // The cache sweep keeps what a run used: the photo, its metadata, this thumbnail.
+        results.withLock {
+            $0.usedCacheFiles.formUnion(["photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
+                                         "thumbnails/" + file.lastPathComponent])
+        }
         if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) {
             if unsaved { try? cache.write(entry, for: url) }
             results.withLock { $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName) }

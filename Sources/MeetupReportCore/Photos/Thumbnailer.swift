@@ -10,6 +10,9 @@ public struct ThumbnailError: Error, Sendable, CustomStringConvertible {
 /// Makes a JPEG thumbnail of an image file. Implementations must be thread-safe:
 /// the photo stage calls them from several threads at once.
 public protocol Thumbnailing: Sendable {
+    /// Names the processor and its settings. It is part of every thumbnail's cache key,
+    /// so a new quality or algorithm re-makes thumbnails instead of serving stale ones.
+    var identity: String { get }
     func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize
 }
 
@@ -20,6 +23,9 @@ public struct VipsThumbnailer: Thumbnailing {
     public let quality: Int
 
     private static let started: Bool = mr_vips_start("meetup-report") == 0
+
+    /// Bump the version when the shim's resampling changes (it is the algorithm's name).
+    public var identity: String { "vips2-q\(quality)" }
 
     public init(maximumPixels: UInt64 = 50_000_000, quality: Int = 82) {
         self.maximumPixels = maximumPixels

@@ -208,6 +208,14 @@ public struct ReportRun: Sendable {
             summary.abortReason = String(describing: error)
         }
         recordRun(published: summary.published)
+        if summary.published && !offline {
+            do {
+                try CacheSweep(cacheDirectory: config.cacheDirectory, retentionDays: config.limits.cacheRetentionDays)
+                    .sweep(used: photos.usedCacheFiles, configuredQueries: Set(config.queries.map(\.id)), now: now)
+            } catch {
+                observer.warning("cache: cannot record which files this run used (\(error.localizedDescription)); nothing was removed")
+            }
+        }
         summary.seconds = elapsed()
         return summary
     }
@@ -229,7 +237,7 @@ public struct ReportRun: Sendable {
             let scratch = PhotoCache(directory: config.cacheDirectory).incomingDirectory
             try? FileOperations.createDirectory(scratch)
             return (MeetupAPISource(endpoint: endpoint, token: token, transport: transport, scratchDirectory: scratch, recorder: recorder),
-                    HTTPPhotoFetcher(transport: transport), transport)
+                    HTTPPhotoFetcher(transport: transport, clock: clock), transport)
         case .snapshot(let directory):
             return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }

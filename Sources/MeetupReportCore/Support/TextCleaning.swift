@@ -86,17 +86,24 @@ public enum TextCleaning {
         return boundary.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:.-")) + "…"
     }
 
-    private static let entities: [(String, Unicode.Scalar)] = [
-        ("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&"),
-    ]
-
+    /// A character reference at `index` (`&eacute;`, `&#8217;`, `&#x1F600;`, and
+    /// `&apos;` from XML), as the scalar and its length; nil when it is not one, so
+    /// the `&` stays literal. Invalid code points become U+FFFD, as HTML parsers do.
     private static func entity(at index: Int, in scalars: [Unicode.Scalar]) -> (Unicode.Scalar, Int)? {
-        for (name, value) in entities {
-            let length = name.unicodeScalars.count
-            guard index + length <= scalars.count else { continue }
-            if zip(name.unicodeScalars, scalars[index..<index + length]).allSatisfy({ $0 == $1 }) { return (value, length) }
+        // The longest HTML 4 name is 8 letters; numbers need at most 8 digits.
+        var end = index + 1
+        while end < scalars.count, end - index <= 10, scalars[end] != ";" { end += 1 }
+        guard end < scalars.count, scalars[end] == ";", end > index + 1 else { return nil }
+        let body = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+        let length = end - index + 1
+        if body.hasPrefix("#") {
+            let digits = body.dropFirst()
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            guard let value else { return nil }
+            return (value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}", length)
         }
-        return nil
+        if body == "apos" { return ("'", length) }
+        return HTMLEntities.byName[body].map { ($0, length) }
     }
 
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {

@@ -6,7 +6,7 @@ import LoopbackServer
 /// Tests that talk to a loopback server run one at a time: with several servers
 /// and URLSessions active at once in one process, FoundationNetworking stalls
 /// requests for whole seconds (seen here), which made the suite slow, not wrong.
-@Suite(.serialized) enum LoopbackSuites {}
+@Suite(.serialized, .stopsLoopbackServers) enum LoopbackSuites {}
 
 /// Runs blocking work (the pipeline, a child process) on a Dispatch thread, so it
 /// never occupies the Swift concurrency pool the loopback server runs on.
@@ -36,6 +36,7 @@ final class PipelineHarness: Sendable {
 
     static func start() async throws -> PipelineHarness {
         let server = try LoopbackServer()
+        LoopbackServerRegistry.register(server)
         let baseURL = try await server.start()
         let harness = PipelineHarness(server: server, baseURL: baseURL, folder: try TemporaryDirectory())
         try harness.loadData()
@@ -44,7 +45,8 @@ final class PipelineHarness: Sendable {
 
     func photoURL(_ name: String) -> String { baseURL.appendingPathComponent("photos/\(name)").absoluteString }
 
-    private func loadData() throws {
+    /// Loads the test data (again, to restore it after a test changed it).
+    func loadData() throws {
         for (name, type) in [("group-a.jpg", "image/jpeg"), ("group-b.png", "image/png"), ("event-c.webp", "image/webp"),
                              ("truncated.jpg", "image/jpeg")] {
             server.setPhoto(try Fixtures.data("photos/\(name)"), named: name, contentType: type)
@@ -147,11 +149,6 @@ final class PipelineHarness: Sendable {
 
     func page(_ path: String) throws -> String {
         try String(contentsOf: outputDirectory.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    deinit {
-        let server = self.server
-        Task { await server.stop() }
     }
 }
 

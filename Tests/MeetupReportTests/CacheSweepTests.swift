@@ -1,0 +1,85 @@
+import Foundation
+import LoopbackServer
+import Testing
+@testable import MeetupReportCore
+
+/// Issue 9, code review: thumbnails keyed by their processor, a cache that is swept.
+extension LoopbackSuites {
+@Suite("Photo cache: processor-keyed thumbnails, sweep of unused entries")
+struct CacheSweepTests {
+    static let day: TimeInterval = 86_400
+
+    func run(_ harness: PipelineHarness, _ config: ReportConfig, night: Int, thumbnailer: (any Thumbnailing)? = nil) async -> RunSummary {
+        let run = ReportRun(config: config, templatesDirectory: Fixtures.templates,
+                            now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day),
+                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], thumbnailer: thumbnailer,
+                            retryScheduler: harness.scheduler)
+        return await offThePool { run.run() }
+    }
+
+    func thumbnails(_ harness: PipelineHarness) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: harness.cacheDirectory.appendingPathComponent("thumbnails").path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test func aNewThumbnailQualityRemakesTheThumbnails() async throws {
+        let harness = try await PipelineHarness.start()
+        let config = harness.config()
+        let first = await run(harness, config, night: 0, thumbnailer: VipsThumbnailer(quality: 82))
+        #expect(first.photos.thumbnailsMade == 3, "three usable photos: \(first.line)")
+        let same = await run(harness, config, night: 0, thumbnailer: VipsThumbnailer(quality: 82))
+        #expect(same.photos.thumbnailsMade == 0, "same processor: reused")
+        let other = await run(harness, config, night: 0, thumbnailer: VipsThumbnailer(quality: 50))
+        #expect(other.photos.thumbnailsMade == 3, "another quality: made again")
+        #expect(thumbnails(harness).filter { $0.hasSuffix("-w120-vips2-q50.jpg") }.count == 3, "\(thumbnails(harness))")
+    }
+
+    @Test func entriesUnusedForTheRetentionPeriodAreSwept() async throws {
+        let harness = try await PipelineHarness.start()
+        var config = harness.config(thumbnailWidth: 120)
+        config.limits.cacheRetentionDays = 5
+        #expect(await run(harness, config, night: 0).succeeded)
+        config.thumbnailWidth = 100
+        #expect(await run(harness, config, night: 1).succeeded)
+        #expect(thumbnails(harness).count == 6, "both widths, within the retention: \(thumbnails(harness))")
+        let queries = harness.cacheDirectory.appendingPathComponent("queries")
+        #expect(FileManager.default.fileExists(atPath: queries.appendingPathComponent("online.json").path))
+
+        // A week on, without the online query: the 120 px thumbnails (last used on night 0)
+        // and the online query's events (fetched on night 1) are past the 5 days.
+        config.queries.removeAll { $0.id == "online" }
+        #expect(await run(harness, config, night: 7).succeeded)
+        let left = thumbnails(harness)
+        #expect(left.allSatisfy { $0.contains("-w100-") } && left.count == 3, "\(left)")
+        #expect(!FileManager.default.fileExists(atPath: queries.appendingPathComponent("online.json").path))
+        #expect(FileManager.default.fileExists(atPath: queries.appendingPathComponent("swift.json").path))
+        // Every photo still in use keeps its bytes (the broken one too: it is retried each night).
+        let photos = try FileManager.default.contentsOfDirectory(atPath: harness.cacheDirectory.appendingPathComponent("photos").path)
+        #expect(photos.filter { !$0.hasSuffix(".json") }.count == 4, "\(photos)")
+        #expect(try harness.page("queries/swift.html").contains("thumbs/"), "the site still has its thumbnails")
+
+        // Three weeks on, every event is over: their photos go too, after the retention.
+        #expect(await run(harness, config, night: 20).succeeded)
+        let gone = try FileManager.default.contentsOfDirectory(atPath: harness.cacheDirectory.appendingPathComponent("photos").path)
+        #expect(gone.isEmpty && thumbnails(harness).isEmpty, "\(gone)")
+    }
+}
+}
+
+@Suite("Text and header parsing from the code review")
+struct ParsingReviewTests {
+    @Test func characterReferencesAreDecoded() {
+        #expect(TextCleaning.plainText("It&#8217;s a caf&eacute; &#x1F600; &hellip; &euro;5 &apos;x&apos;")
+                == "It’s a café 😀 … €5 'x'")
+        #expect(TextCleaning.plainText("AT&T &bogus; &#xD800; &#0; &amp") == "AT&T &bogus; \u{FFFD} \u{FFFD} &amp")
+    }
+
+    @Test func expiresIsMeasuredFromDateOrFromWhenTheAnswerArrived() {
+        let received = ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date
+        #expect(HTTPPhotoFetcher.freshness(["expires": "Sun, 22 Nov 2026 09:00:00 GMT"], receivedAt: received) == 3600)
+        #expect(HTTPPhotoFetcher.freshness(["expires": "Sun, 22 Nov 2026 09:00:00 GMT", "date": "Sun, 22 Nov 2026 08:30:00 GMT"],
+                                           receivedAt: received) == 1800)
+        #expect(HTTPPhotoFetcher.freshness(["expires": "0"], receivedAt: received) == 0, "an invalid date means expired")
+        #expect(HTTPPhotoFetcher.freshness([:], receivedAt: received) == nil)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import LoopbackServer
+import Testing
+@testable import MeetupReportCore
+
+/// Issue 9, items 7 to 9: history across a failed night, a returning event, and
+/// an offline re-render that must show what the last run showed.
+extension LoopbackSuites {
+@Suite("Run history: failed nights, returning events, offline re-renders")
+struct HistoryEdgeTests {
+    static let day: TimeInterval = 86_400
+
+    func run(_ harness: PipelineHarness, night: Int, offline: Bool = false) async -> RunSummary {
+        let run = ReportRun(config: harness.config(history: true), templatesDirectory: Fixtures.templates,
+                            now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day),
+                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token],
+                            retryScheduler: harness.scheduler, offline: offline)
+        return await offThePool { run.run() }
+    }
+
+    /// The rust query without "Embedded Rust" (202, on 9 December: still to come).
+    func dropEmbeddedRust(_ harness: PipelineHarness) throws {
+        harness.server.setPages([
+            try Fixtures.page([
+                Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00", groupName: "Swift Berlin",
+                              groupPhoto: harness.photoURL("group-a.jpg")),
+                Fixtures.node(id: "201", title: "Rust meetup", dateTime: "2026-12-02T19:00:00+01:00", groupName: "Rust Berlin",
+                              groupPhoto: harness.photoURL("group-a.jpg")),
+            ], endCursor: nil),
+        ], forKeyword: "rust")
+    }
+
+    static let removedEmbeddedRust = "<strong>Cancelled or removed:</strong> <a href=\"https://www.meetup.com/x/events/202/\">Embedded Rust</a>"
+
+    @Test func item7_aRemovalAcrossAFailedNightIsReported() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await run(harness, night: 0).succeeded)
+        harness.server.setPageFault(.status(500), keyword: "rust", page: 1)
+        let failed = await run(harness, night: 1)
+        #expect(failed.staleSince["rust"] != nil, "\(failed.line)")
+
+        harness.server.setPageFault(nil, keyword: "rust", page: 1)
+        try dropEmbeddedRust(harness)
+        #expect(await run(harness, night: 2).succeeded)
+        let rust = try harness.page("queries/rust.html")
+        #expect(rust.contains(Self.removedEmbeddedRust), "\(rust)")
+    }
+
+    @Test func item8_aReturningEventIsUpcomingAndNotRemoved() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await run(harness, night: 0).succeeded)
+        try dropEmbeddedRust(harness)
+        #expect(await run(harness, night: 1).succeeded)
+        #expect(try harness.page("queries/rust.html").contains(Self.removedEmbeddedRust), "gone for a night: reported")
+
+        // Night 2: the original pages again, 202 included.
+        try harness.loadData()
+        #expect(await run(harness, night: 2).succeeded)
+        let rust = try harness.page("queries/rust.html")
+        #expect(rust.contains(">Embedded Rust</a>"), "listed as upcoming again")
+        #expect(!rust.contains("Cancelled or removed"), "\(rust)")
+    }
+
+    @Test func item9_anOfflineReRenderShowsWhatTheLastRunShowed() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await run(harness, night: 0).succeeded)
+        try dropEmbeddedRust(harness)
+        // Night 1 also brings a new online event, so there is a New marker to keep.
+        harness.server.setPages([
+            try Fixtures.page([
+                Fixtures.node(id: "301", title: "AI online", dateTime: "2026-12-04T17:00:00Z", venue: nil, online: true, groupName: "AI Builders"),
+                Fixtures.node(id: "303", title: "Brand new online", dateTime: "2026-12-08T17:00:00Z", venue: nil, online: true),
+            ], endCursor: nil),
+        ], forKeyword: "online")
+        #expect(await run(harness, night: 1).succeeded)
+        let online = PipelineHarness.tree(harness.outputDirectory)
+        #expect(String(decoding: online["/queries/online.html"] ?? Data(), as: UTF8.self).contains("New:"))
+        #expect(String(decoding: online["/queries/rust.html"] ?? Data(), as: UTF8.self).contains(Self.removedEmbeddedRust))
+
+        let offline = await run(harness, night: 1, offline: true)
+        #expect(offline.published, "\(offline.line)")
+        let replayed = PipelineHarness.tree(harness.outputDirectory)
+        for page in ["/index.html", "/index.md", "/queries/online.html", "/queries/rust.html", "/charts/rust.svg", "/queries/online.atom"] {
+            #expect(replayed[page] == online[page], "\(page) differs offline")
+        }
+    }
+}
+}

@@ -1,0 +1,122 @@
+import Foundation
+import LoopbackServer
+import Testing
+@testable import MeetupReportCore
+
+/// Issue 9, items 3 to 5: what a live API's paging and errors do to a query.
+extension LoopbackSuites {
+@Suite("Paging: overlaps, cycles, empty pages; secrets in API errors")
+struct PagingTests {
+    static func node(_ id: String, day: Int) -> [String: Any] {
+        Fixtures.node(id: id, title: "Event \(id)", dateTime: String(format: "2026-12-%02dT19:00:00+01:00", day))
+    }
+
+    /// Item 3: page 2 repeats page 1's last event, as an insert between two requests makes it.
+    @Test func item3_overlappingPagesListEachEventOnce() async throws {
+        let harness = try await PipelineHarness.start()
+        harness.server.setPages([
+            try Fixtures.page([Self.node("101", day: 1), Self.node("102", day: 2), Self.node("103", day: 3)], endCursor: "A"),
+            try Fixtures.page([Self.node("103", day: 3), Self.node("104", day: 4), Self.node("105", day: 5)], endCursor: "B"),
+            try Fixtures.page([Self.node("105", day: 5), Self.node("106", day: 6)], endCursor: nil),
+        ], forKeyword: "swift")
+        let summary = await harness.run()
+        #expect(summary.succeeded, "\(summary.line)")
+
+        let events = try JSONValue.parse(Data(try harness.page("events.json").utf8))
+        let ids = events["queries"]?.arrayValue?.first { $0["id"]?.stringValue == "swift" }?["eventIds"]?.arrayValue?
+            .compactMap(\.stringValue) ?? []
+        #expect(ids == ["101", "102", "103", "104", "105", "106"])
+        let calendar = try harness.page("queries/swift.ics")
+        #expect(calendar.occurrences(of: "BEGIN:VEVENT") == 6)
+        #expect(calendar.occurrences(of: "UID:meetup-103@") == 1, "\(calendar)")
+        let page = try harness.page("queries/swift.html")
+        #expect(page.occurrences(of: ">Event 105</a>") == 1)
+        #expect(try harness.page("index.md").contains("6 events"))
+    }
+
+    /// Items 3 and 4: cursors that cycle (A → B → A) stop the query with a reason,
+    /// even with `maxEvents` (which a cycle of repeats would otherwise never reach).
+    @Test(arguments: [nil, 100])
+    func item4_cyclingCursorsFailTheQuery(maxEvents: Int?) async throws {
+        let harness = try await PipelineHarness.start()
+        // After "A" the server serves page 2 (cursor B), after "B" page 3 (cursor A again).
+        harness.server.setPages([
+            try Fixtures.page([Self.node("101", day: 1), Self.node("102", day: 2)], endCursor: "A"),
+            try Fixtures.page([Self.node("103", day: 3)], endCursor: "B"),
+            try Fixtures.page([Self.node("101", day: 1)], endCursor: "A"),
+        ], forKeyword: "swift")
+        var config = harness.config()
+        config.queries[0].maxEvents = maxEvents
+        config.limits.runTimeout = 5
+        harness.server.resetCounters()
+        let summary = await harness.run(config)
+        let failure = try #require(summary.failures.first { $0.queryID == "swift" }, "\(summary.line)")
+        #expect(failure.reason == "page 3 pointed back to a page already read (the API's cursors cycle); stopped paging")
+        #expect(harness.server.counters.graphQLRequests == 3 + 2, "three swift pages, one rust, one online")
+    }
+
+    @Test func item4_anEmptyPageThatClaimsMoreFailsTheQuery() async throws {
+        let harness = try await PipelineHarness.start()
+        harness.server.setPages([
+            try Fixtures.page([Self.node("101", day: 1)], endCursor: "A"),
+            try Fixtures.page([], endCursor: "B"),
+            try Fixtures.page([], endCursor: "C"),
+        ], forKeyword: "swift")
+        var config = harness.config()
+        config.limits.runTimeout = 5
+        let summary = await harness.run(config)
+        let failure = try #require(summary.failures.first { $0.queryID == "swift" }, "\(summary.line)")
+        #expect(failure.reason == "page 2 was empty but the API said more pages follow; stopped paging")
+    }
+
+    /// Item 4, the cap: fresh cursors forever (no cycle to notice) stop at a page cap
+    /// derived from the API's count. Pure, so the endless server is a loop here.
+    @Test func item4_endlessFreshCursorsStopAtThePageCap() throws {
+        var walk = PageWalk(maxEvents: nil)
+        var step = PageWalk.Step.finished
+        for page in 1...1_000 {
+            let event = Event(id: "e\(page)", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+            step = walk.add(EventPage(events: [event], nextCursor: "cursor-\(page)", totalCount: 5))
+            if step != .next(cursor: "cursor-\(page)") { break }
+        }
+        #expect(walk.pagesRead == 12, "5 results at 1 a page: 5 pages, doubled, plus 2")
+        #expect(step == .failed(reason: "stopped after 12 pages: more than this query can need (the API counts 5 results)"))
+
+        var uncounted = PageWalk(maxEvents: nil)
+        for page in 1...1_000 {
+            let event = Event(id: "e\(page)", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+            if case .failed = uncounted.add(EventPage(events: [event], nextCursor: "c\(page)")) { break }
+        }
+        #expect(uncounted.pagesRead == PageWalk.absolutePageCap)
+    }
+
+    /// Item 5: an API that echoes the token in its error message.
+    @Test func item5_aTokenEchoedInAnAPIErrorNeverReachesTheSiteOrTheLog() async throws {
+        let harness = try await PipelineHarness.start()
+        _ = await harness.run()
+        harness.server.setPageFault(.body(#"{"data": null, "errors": [{"message": "Invalid access token: Bearer \#(PipelineHarness.token)", "extensions": {"code": "INVALID_TOKEN"}}]}"#),
+                                    keyword: "rust", page: 1)
+        let observer = RecordingObserver()
+        let run = ReportRun(config: harness.config(), templatesDirectory: Fixtures.templates, now: PipelineHarness.now,
+                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], observer: observer,
+                            retryScheduler: harness.scheduler)
+        let summary = await offThePool { run.run() }
+        #expect(summary.failures.map(\.queryID) == ["rust"])
+        #expect(summary.line.contains("Invalid access token: Bearer [redacted]"), "\(summary.line)")
+        #expect(try harness.page("queries/rust.html").contains("Invalid access token: Bearer [redacted]"))
+        for text in [summary.line] + observer.warnings {
+            #expect(!text.contains(PipelineHarness.token))
+        }
+        for (path, data) in PipelineHarness.tree(harness.folder.url) {
+            #expect(!String(decoding: data, as: UTF8.self).contains(PipelineHarness.token), "\(path)")
+        }
+    }
+
+    @Test func item5_theRedactorMasksKnownSecretsAndAnyBearerCredential() {
+        let redactor = SecretRedactor(secrets: ["s3cr3t-token", "ab"])
+        #expect(redactor.redact("token s3cr3t-token and s3cr3t-token") == "token [redacted] and [redacted]")
+        #expect(redactor.redact("Authorization: bearer eyJhbGciOi.J9x_y-z==") == "Authorization: bearer [redacted]")
+        #expect(redactor.redact("about abc") == "about abc", "secrets under 4 characters are not masked")
+    }
+}
+}
