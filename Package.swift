@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // RS256 signing of the OAuth JWT assertion, and SHA-256 for cache keys.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // C bridges: each system library behind its own small target.
@@ -39,6 +41,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -64,7 +68,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MeetupReportTests",
-            dependencies: ["MeetupReportCore", "LoopbackServer"],
+            dependencies: [
+                "MeetupReportCore", "LoopbackServer",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -10,12 +10,14 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownKey(file: String, keyPath: String, allowed: [String])
     case duplicateQueryID(file: String, keyPath: String, id: String, firstKeyPath: String)
     case missingToken(file: String, keyPath: String, variable: String)
+    /// A secret other than the access token (the client secret) is not in the environment.
+    case missingSecret(file: String, keyPath: String, variable: String, what: String)
 
     public var keyPath: String? {
         switch self {
         case .unreadable, .notJSON: nil
         case .invalidValue(_, let keyPath, _, _), .missingKey(_, let keyPath, _), .unknownKey(_, let keyPath, _),
-             .duplicateQueryID(_, let keyPath, _, _), .missingToken(_, let keyPath, _):
+             .duplicateQueryID(_, let keyPath, _, _), .missingToken(_, let keyPath, _), .missingSecret(_, let keyPath, _, _):
             keyPath
         }
     }
@@ -36,7 +38,10 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file): \(keyPath): query id \"\(id)\" is already used by \(firstKeyPath); ids must be unique"
         case .missingToken(let file, let keyPath, let variable):
             "\(file): \(keyPath): the environment variable \(variable) is not set or empty; "
-                + "export your Meetup OAuth token as \(variable), or use a snapshot source"
+                + "export your Meetup OAuth token as \(variable), or let the tool get its own tokens "
+                + "(source.auth of type \"jwt\" or \"refresh-token\"; README, Authentication), or use a snapshot source"
+        case .missingSecret(let file, let keyPath, let variable, let what):
+            "\(file): \(keyPath): the environment variable \(variable) is not set or empty; it must hold \(what)"
         }
     }
 }

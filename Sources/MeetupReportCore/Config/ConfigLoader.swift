@@ -97,6 +97,7 @@ public struct ConfigLoader: Sendable {
         let reader = try ConfigReader(file: root.file, path: root.keyPath("limits"), value: value, allowed: [
             "requestTimeout", "resourceTimeout", "runTimeout", "retries", "retryBaseDelay", "retryMaxDelay", "retryBudget",
             "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels", "photoFreshness", "cacheRetentionDays",
+            "apiRequestsPerMinute",
         ])
         var limits = NetworkLimits()
         limits.requestTimeout = try reader.number("requestTimeout", in: 0.1...600, required: false) ?? limits.requestTimeout
@@ -111,6 +112,8 @@ public struct ConfigLoader: Sendable {
         limits.maxPhotoPixels = try reader.integer("maxPhotoPixels", in: 1...1_000_000_000, required: false) ?? limits.maxPhotoPixels
         limits.photoFreshness = try reader.number("photoFreshness", in: 0...31_536_000, required: false) ?? limits.photoFreshness
         limits.cacheRetentionDays = try reader.integer("cacheRetentionDays", in: 1...3650, required: false) ?? limits.cacheRetentionDays
+        limits.apiRequestsPerMinute = try reader.integer("apiRequestsPerMinute", in: 1...100_000, required: false)
+            ?? limits.apiRequestsPerMinute
         return limits
     }
 
@@ -120,20 +123,21 @@ public struct ConfigLoader: Sendable {
             .requiredString("type", expected: "\"meetup-api\" or \"snapshot\"")
         switch type {
         case "meetup-api":
-            let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable"])
+            let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth"])
             let endpointText = try reader.string("endpoint", required: false) ?? Self.defaultEndpoint
             guard let endpoint = URL(string: endpointText), ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
                   endpoint.host?.isEmpty == false else {
                 throw reader.invalid("endpoint", expected: "an absolute http(s) URL", found: .string(endpointText))
             }
-            let variable = try reader.string("tokenVariable", required: false) ?? Self.defaultTokenVariable
-            guard variable.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil else {
-                throw reader.invalid("tokenVariable", expected: "an environment variable name such as MEETUP_TOKEN", found: .string(variable))
+            if let auth = reader.value("auth") {
+                if let variable = reader.value("tokenVariable") {
+                    throw reader.invalid("tokenVariable", expected: "no tokenVariable beside auth (use auth {\"type\": \"token\", \"variable\": …})",
+                                         found: variable)
+                }
+                return .meetupAPI(endpoint: endpoint, auth: try parseAuth(auth, reader: reader, baseDirectory: baseDirectory))
             }
-            guard !requiresToken || environment[variable].map({ !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) == true else {
-                throw .missingToken(file: root.file, keyPath: reader.keyPath("tokenVariable"), variable: variable)
-            }
-            return .meetupAPI(endpoint: endpoint, tokenVariable: variable)
+            let variable = try tokenVariable(reader, key: "tokenVariable")
+            return .meetupAPI(endpoint: endpoint, auth: .token(variable: variable))
         case "snapshot":
             let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "directory"])
             let directory = Self.resolve(try reader.requiredString("directory", expected: "the path of a snapshot folder"),
@@ -181,6 +185,92 @@ public struct ConfigLoader: Sendable {
             ))
         }
         return queries
+    }
+
+    /// `source.auth`: which OAuth flow the run uses, with what it needs.
+    private func parseAuth(_ value: JSONValue, reader source: ConfigReader, baseDirectory: URL) throws(ConfigError) -> AuthConfig {
+        let keyPath = source.keyPath("auth")
+        let flows = "\"jwt\", \"refresh-token\" or \"token\""
+        let type = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
+            "type", "variable", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "clientId", "clientSecretVariable",
+            "refreshTokenFile", "tokenEndpoint",
+        ]).requiredString("type", expected: flows)
+        func endpoint(_ reader: ConfigReader) throws(ConfigError) -> URL {
+            guard let text = try reader.string("tokenEndpoint", required: false) else { return AuthConfig.defaultTokenEndpoint }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+                throw reader.invalid("tokenEndpoint", expected: "an absolute http(s) URL", found: .string(text))
+            }
+            return url
+        }
+        switch type {
+        case "token":
+            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: ["type", "variable"])
+            return .token(variable: try tokenVariable(reader, key: "variable"))
+        case "jwt":
+            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
+                "type", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "tokenEndpoint",
+            ])
+            let keyFile = try reader.requiredString("privateKeyFile", expected: "the path of the PEM private key registered with Meetup")
+            return .jwt(JWTBearerAuth(
+                clientKey: try reader.requiredString("clientKey", expected: "the OAuth client's key"),
+                memberID: try reader.requiredString("memberId", expected: "the id of the member the client acts for"),
+                signingKeyID: try reader.requiredString("signingKeyId", expected: "the id Meetup gave the signing key"),
+                privateKeyFile: credentialFile(keyFile, baseDirectory: baseDirectory),
+                tokenEndpoint: try endpoint(reader)))
+        case "refresh-token":
+            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
+                "type", "clientId", "clientSecretVariable", "refreshTokenFile", "tokenEndpoint",
+            ])
+            let variable = try reader.requiredString("clientSecretVariable", expected: "an environment variable name such as MEETUP_CLIENT_SECRET")
+            guard Self.isVariableName(variable) else {
+                throw reader.invalid("clientSecretVariable", expected: "an environment variable name such as MEETUP_CLIENT_SECRET",
+                                     found: .string(variable))
+            }
+            guard !requiresToken || Self.isSet(environment[variable]) else {
+                throw .missingSecret(file: reader.file, keyPath: reader.keyPath("clientSecretVariable"), variable: variable,
+                                     what: "the OAuth client's secret")
+            }
+            return .refreshToken(RefreshTokenAuth(
+                clientID: try reader.requiredString("clientId", expected: "the OAuth client's id"),
+                clientSecretVariable: variable,
+                refreshTokenFile: Self.resolve(try reader.requiredString("refreshTokenFile", expected: "the path of the refresh token file"),
+                                               against: baseDirectory),
+                tokenEndpoint: try endpoint(reader)))
+        default:
+            throw ConfigError.invalidValue(file: source.file, keyPath: ConfigReader.join(keyPath, "type"),
+                                           expected: flows, found: ConfigReader.describe(.string(type)))
+        }
+    }
+
+    /// An environment variable holding the access token, checked to be set unless offline.
+    private func tokenVariable(_ reader: ConfigReader, key: String) throws(ConfigError) -> String {
+        let variable = try reader.string(key, required: false) ?? Self.defaultTokenVariable
+        guard Self.isVariableName(variable) else {
+            throw reader.invalid(key, expected: "an environment variable name such as MEETUP_TOKEN", found: .string(variable))
+        }
+        guard !requiresToken || Self.isSet(environment[variable]) else {
+            throw .missingToken(file: reader.file, keyPath: reader.keyPath(key), variable: variable)
+        }
+        return variable
+    }
+
+    /// A relative key file is looked up in systemd's `$CREDENTIALS_DIRECTORY` first
+    /// (so `LoadCredential=` works), then beside the config.
+    private func credentialFile(_ path: String, baseDirectory: URL) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        if !expanded.hasPrefix("/"), let credentials = environment["CREDENTIALS_DIRECTORY"], !credentials.isEmpty {
+            let candidate = URL(fileURLWithPath: credentials).appendingPathComponent(expanded).standardizedFileURL
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        return Self.resolve(path, against: baseDirectory)
+    }
+
+    private static func isVariableName(_ name: String) -> Bool {
+        name.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil
+    }
+
+    private static func isSet(_ value: String?) -> Bool {
+        value.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } == true
     }
 
     /// Resolves a path from a config or the command line: `~` expanded, relative to `base`.

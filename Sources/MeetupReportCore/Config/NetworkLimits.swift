@@ -29,6 +29,8 @@ public struct NetworkLimits: Sendable, Equatable {
     /// Cached photos, thumbnails and the events of removed queries that no run has
     /// used for this many days are deleted, so the cache does not grow forever.
     public var cacheRetentionDays = 30
+    /// Requests to the API host in any minute, retries and token checks included.
+    public var apiRequestsPerMinute = 500
 
     public init() {}
 }

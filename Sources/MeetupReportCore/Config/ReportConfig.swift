@@ -37,11 +37,17 @@ public struct ReportConfig: Sendable {
 
 /// Where events come from.
 public enum EventSourceConfig: Sendable, Equatable {
-    /// The live Meetup GraphQL API. The token is read from `tokenVariable` in the
-    /// environment, never from the config file, so configs can be shared and committed.
-    case meetupAPI(endpoint: URL, tokenVariable: String)
+    /// The live Meetup GraphQL API. Credentials come from the environment, key files
+    /// and the token endpoint, never from the config file, so configs can be shared
+    /// and committed.
+    case meetupAPI(endpoint: URL, auth: AuthConfig)
     /// A folder written by `--record` (or an archive in the same layout), replayed offline.
     case snapshot(directory: URL)
+
+    /// The live API with a token from an environment variable.
+    public static func meetupAPI(endpoint: URL, tokenVariable: String) -> EventSourceConfig {
+        .meetupAPI(endpoint: endpoint, auth: .token(variable: tokenVariable))
+    }
 }
 
 /// One keyword search around a place.

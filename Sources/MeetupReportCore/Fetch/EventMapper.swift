@@ -11,6 +11,14 @@ public enum EventMapper {
     /// Statuses that mean the event will not happen; such entries are skipped.
     static let withdrawnStatuses: Set<String> = ["CANCELLED", "CANCELLED_PERM", "DELETED", "cancelled", "deleted"]
 
+    /// `extensions.code` values that mean "renew the token and ask again" (Apollo's and
+    /// common OAuth spellings; Meetup documents none, so the list errs on the side of a
+    /// renewal, which costs one token request).
+    static let tokenErrorCodes: Set<String> = [
+        "UNAUTHENTICATED", "INVALID_TOKEN", "INVALID_ACCESS_TOKEN", "TOKEN_EXPIRED", "EXPIRED_TOKEN", "AUTH_TOKEN_EXPIRED",
+        "INVALID_AUTH_TOKEN",
+    ]
+
     public static func page(from data: Data) throws(PageMappingError) -> EventPage {
         let document: JSONValue
         do {
@@ -29,7 +37,10 @@ public enum EventMapper {
             throw .unexpectedShape("the body is \(document.kindDescription), not an object")
         }
         if case .array(let errors)? = root["errors"], !errors.isEmpty {
-            throw .graphQLErrors(errors.map { $0["message"]?.stringValue ?? "unnamed error" })
+            let messages = errors.map { $0["message"]?.stringValue ?? "unnamed error" }
+            let codes = errors.compactMap { $0["extensions"]?["code"]?.stringValue?.uppercased() }
+            if codes.contains(where: tokenErrorCodes.contains) { throw .tokenRejected(messages) }
+            throw .graphQLErrors(messages)
         }
         if let data = root["data"] {
             return try graphQLPage(data)

@@ -22,5 +22,7 @@ public struct EventPage: Sendable, Equatable {
 public enum PageMappingError: Error, Sendable, Equatable {
     case notJSON(String)
     case graphQLErrors([String])
+    /// GraphQL errors whose `extensions.code` says the access token is invalid or expired.
+    case tokenRejected([String])
     case unexpectedShape(String)
 }

@@ -9,6 +9,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedResponse(query: String, page: Int, reason: String)
     /// The API's paging misbehaved (cursors cycle, empty pages claim more, no end in sight).
     case paging(query: String, reason: String)
+    /// No access token, or the API refused it even after a renewal.
+    case authentication(query: String, page: Int, reason: String)
     case snapshotMissing(query: String, path: String)
     case snapshotUnreadable(query: String, path: String, reason: String)
     /// `--offline`, and no earlier run of this query succeeded.
@@ -17,7 +19,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var queryID: String {
         switch self {
         case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
-             .malformedResponse(let query, _, _), .paging(let query, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
+             .malformedResponse(let query, _, _), .paging(let query, _), .authentication(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
              .notFetchedYet(let query):
             query
         }
@@ -36,6 +38,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "page \(page): unexpected response: \(reason)"
         case .paging(_, let reason):
             reason
+        case .authentication(_, let page, let reason):
+            "page \(page): authentication failed: \(reason)"
         case .snapshotMissing(_, let path):
             "the snapshot has no responses for it (looked for \(path))"
         case .snapshotUnreadable(_, let path, let reason):
@@ -55,7 +59,8 @@ extension FetchError {
     init(_ error: PageMappingError, query: String, page: Int, redactor: SecretRedactor = SecretRedactor()) {
         switch error {
         case .notJSON(let reason): self = .malformedResponse(query: query, page: page, reason: "not JSON (\(redactor.redact(reason)))")
-        case .graphQLErrors(let messages): self = .graphQL(query: query, page: page, messages: messages.map(redactor.redact))
+        case .graphQLErrors(let messages), .tokenRejected(let messages):
+            self = .graphQL(query: query, page: page, messages: messages.map(redactor.redact))
         case .unexpectedShape(let reason): self = .malformedResponse(query: query, page: page, reason: redactor.redact(reason))
         }
     }

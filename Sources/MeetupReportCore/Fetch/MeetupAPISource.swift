@@ -8,24 +8,26 @@ import FoundationNetworking
 /// the whole query, so no partial list ever reaches the site.
 public struct MeetupAPISource: EventSource {
     public let endpoint: URL
-    private let token: String
+    private let credentials: any AccessTokenSource
     private let transport: HTTPTransport
     private let scratchDirectory: URL
     private let recorder: SnapshotRecorder?
     private let redactor: SecretRedactor
 
     /// - Parameters:
-    ///   - token: the OAuth bearer token. It is only ever put in the Authorization
-    ///     header: never logged, recorded or included in an error.
+    ///   - credentials: the bearer token, only ever put in the Authorization header:
+    ///     never logged, recorded or included in an error.
     ///   - transport: shared by every query and the photo downloads.
     ///   - scratchDirectory: where response bodies land before they are read.
-    public init(endpoint: URL, token: String, transport: HTTPTransport, scratchDirectory: URL, recorder: SnapshotRecorder? = nil) {
+    ///   - redactor: takes secrets out of server text before it reaches an error.
+    public init(endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratchDirectory: URL,
+                redactor: SecretRedactor, recorder: SnapshotRecorder? = nil) {
         self.endpoint = endpoint
-        self.token = token
+        self.credentials = credentials
         self.transport = transport
         self.scratchDirectory = scratchDirectory
+        self.redactor = redactor
         self.recorder = recorder
-        redactor = SecretRedactor(secrets: [token])
     }
 
     public func fetchEvents(for query: EventQuery, window: DateInterval,
@@ -38,47 +40,87 @@ public struct MeetupAPISource: EventSource {
                            query: EventQuery, window: DateInterval,
                            completion: @escaping @Sendable (QueryOutcome) -> Void) {
         let pageNumber = walk.pagesRead + 1
+        let body = SearchRequest.body(for: query, window: window, first: min(SearchRequest.pageSize, walk.remaining), after: cursor)
+        let failed: @Sendable (AuthError) -> Void = { error in
+            completion(.failed(.authentication(query: query.id, page: pageNumber, reason: redactor.redact(error.description))))
+        }
+        credentials.token { token in
+            switch token {
+            case .failure(let error): failed(error)
+            case .success(let token):
+                send(body, token: token, renewed: false, query: query, page: pageNumber, failed: failed) { page, data in
+                    next(after: page, data: data, walk: walk, rawPages: rawPages, query: query, window: window, completion: completion)
+                } onFailure: { completion(.failed($0)) }
+            }
+        }
+    }
+
+    /// One GraphQL POST. A 401, or GraphQL errors saying the token is invalid or
+    /// expired, renew the token once and send the same request once more.
+    private func send(_ body: Data, token: String, renewed: Bool, query: EventQuery, page pageNumber: Int,
+                      failed: @escaping @Sendable (AuthError) -> Void,
+                      onPage: @escaping @Sendable (EventPage, Data) -> Void, onFailure: @escaping @Sendable (FetchError) -> Void) {
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.httpBody = SearchRequest.body(for: query, window: window, first: min(SearchRequest.pageSize, walk.remaining), after: cursor)
-
+        request.httpBody = body
+        let retryWithRenewal: @Sendable (String) -> Void = { reason in
+            credentials.renew(after: token, reason: reason) { renewal in
+                switch renewal {
+                case .failure(let error): failed(error)
+                case .success(let fresh):
+                    send(body, token: fresh, renewed: true, query: query, page: pageNumber, failed: failed, onPage: onPage, onFailure: onFailure)
+                }
+            }
+        }
         // A search is a read, so the POST is safe to repeat: it is retried like a GET.
         transport.download(request, maxBytes: transport.limits.maxResponseBytes, into: scratchDirectory) { result in
-            let data: Data
             switch result {
+            case .failure(.status(401)):
+                guard !renewed else { return failed(.refusedAfterRenewal(reason: "HTTP 401")) }
+                retryWithRenewal("HTTP 401")
             case .failure(.status(let status)):
-                return completion(.failed(.httpStatus(query: query.id, page: pageNumber, status: status)))
+                onFailure(.httpStatus(query: query.id, page: pageNumber, status: status))
             case .failure(let failure):
-                return completion(.failed(.transport(query: query.id, page: pageNumber, reason: redactor.redact(failure.description))))
+                onFailure(.transport(query: query.id, page: pageNumber, reason: redactor.redact(failure.description)))
             case .success(let download):
-                guard let file = download.file, let body = try? Data(contentsOf: file) else {
-                    return completion(.failed(.transport(query: query.id, page: pageNumber, reason: "empty response")))
+                guard let file = download.file, let data = try? Data(contentsOf: file) else {
+                    return onFailure(.transport(query: query.id, page: pageNumber, reason: "empty response"))
                 }
                 try? FileManager.default.removeItem(at: file)
-                data = body
+                let page: EventPage
+                do throws(PageMappingError) {
+                    page = try EventMapper.page(from: data)
+                } catch {
+                    if case .tokenRejected(let messages) = error {
+                        let reason = "the API said: " + redactor.redact(messages.joined(separator: "; "))
+                        guard !renewed else { return failed(.refusedAfterRenewal(reason: reason)) }
+                        return retryWithRenewal(reason)
+                    }
+                    return onFailure(FetchError(error, query: query.id, page: pageNumber, redactor: redactor))
+                }
+                onPage(page, data)
             }
-            let page: EventPage
-            do throws(PageMappingError) {
-                page = try EventMapper.page(from: data)
-            } catch {
-                return completion(.failed(FetchError(error, query: query.id, page: pageNumber, redactor: redactor)))
-            }
-            var walk = walk
-            let step = walk.add(page)
-            // Raw bodies are kept only when recording.
-            let pages = recorder == nil ? [] : rawPages + [data]
-            switch step {
-            case .next(let next):
-                fetchPage(after: next, walk: walk, rawPages: pages, query: query, window: window, completion: completion)
-            case .failed(let reason):
-                completion(.failed(.paging(query: query.id, reason: reason)))
-            case .finished:
-                recorder?.recordPages(pages, for: query.id)
-                completion(.succeeded(events: walk.events))
-            }
+        }
+    }
+
+    /// Folds a page into the walk, then asks for the next page or finishes the query.
+    private func next(after page: EventPage, data: Data, walk: PageWalk, rawPages: [Data], query: EventQuery, window: DateInterval,
+                      completion: @escaping @Sendable (QueryOutcome) -> Void) {
+        var walk = walk
+        let step = walk.add(page)
+        // Raw bodies are kept only when recording.
+        let pages = recorder == nil ? [] : rawPages + [data]
+        switch step {
+        case .next(let next):
+            fetchPage(after: next, walk: walk, rawPages: pages, query: query, window: window, completion: completion)
+        case .failed(let reason):
+            completion(.failed(.paging(query: query.id, reason: reason)))
+        case .finished:
+            recorder?.recordPages(pages, for: query.id)
+            completion(.succeeded(events: walk.events))
         }
     }
 }

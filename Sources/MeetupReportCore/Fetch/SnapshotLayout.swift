@@ -30,5 +30,5 @@ public struct SnapshotLayout: Sendable {
     public var photoIndex: URL { photosDirectory.appendingPathComponent("index.json") }
 
     /// Photo file names are hashes: URLs are untrusted and never become paths.
-    public func photoFileName(for url: URL) -> String { SHA256.hex(url.absoluteString) }
+    public func photoFileName(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
 }

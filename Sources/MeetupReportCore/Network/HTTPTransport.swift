@@ -52,6 +52,9 @@ public final class HTTPTransport: Sendable {
     private let deadline: ContinuousClock.Instant
     private let onRetry: @Sendable (URL, Int, TimeInterval, TransportFailure) -> Void
     private let sent = LockedBox(0)
+    /// The API host's rate limit; other hosts (the photo CDN) are not throttled.
+    private let throttle: (host: String, window: LockedBox<RequestThrottle>)?
+    private let started = ContinuousClock.now
 
     /// Requests sent so far, retries included.
     public var requestsSent: Int { sent.withLock { $0 } }
@@ -60,6 +63,7 @@ public final class HTTPTransport: Sendable {
     ///   - clock: the wall-clock time, only for `Retry-After` dates.
     ///   - onRetry: told of each retry (URL, retry number, wait, why), for the log.
     public init(limits: NetworkLimits, maximumConnectionsPerHost: Int, addressPolicy: AddressPolicy,
+                throttledHost: String? = nil,
                 scheduler: any RetryScheduler = DispatchRetryScheduler(),
                 clock: @escaping @Sendable () -> Date = { Date() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
@@ -72,6 +76,7 @@ public final class HTTPTransport: Sendable {
         self.clock = clock
         self.random = random
         self.onRetry = onRetry
+        throttle = throttledHost.map { ($0, LockedBox(RequestThrottle(limit: limits.apiRequestsPerMinute))) }
         self.deadline = ContinuousClock.now + .milliseconds(Int64(limits.runTimeout * 1000))
         delegate = TransportDelegate(addressPolicy: addressPolicy, limits: limits)
         session = HTTPSession.make(maximumConnectionsPerHost: maximumConnectionsPerHost, limits: limits, delegate: delegate)
@@ -89,12 +94,15 @@ public final class HTTPTransport: Sendable {
 
     /// Sends `request` (retrying when `idempotent`) and streams a 2xx body into a new
     /// file inside `directory`. Calls `completion` exactly once.
-    public func download(_ request: URLRequest, maxBytes: Int, into directory: URL, idempotent: Bool = true,
+    /// - Parameter errorBodies: a 4xx answer that is not worth retrying is handed over as
+    ///   a download with its body (for the OAuth endpoint's JSON errors), not as a failure.
+    public func download(_ request: URLRequest, maxBytes: Int, into directory: URL, idempotent: Bool = true, errorBodies: Bool = false,
                          completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
-        attempt(1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent, completion: completion)
+        attempt(1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent, errorBodies: errorBodies,
+                completion: completion)
     }
 
-    private func attempt(_ number: Int, _ request: URLRequest, maxBytes: Int, directory: URL, idempotent: Bool,
+    private func attempt(_ number: Int, _ request: URLRequest, maxBytes: Int, directory: URL, idempotent: Bool, errorBodies: Bool,
                          completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
         guard ContinuousClock.now < deadline else { return completion(.failure(.runTimedOut)) }
         guard let url = request.url else { return completion(.failure(.refused("no URL"))) }
@@ -110,13 +118,37 @@ public final class HTTPTransport: Sendable {
             }
             onRetry(url, number, wait, failure)
             scheduler.schedule(after: wait) { [self] in
-                attempt(number + 1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent, completion: completion)
+                attempt(number + 1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent,
+                        errorBodies: errorBodies, completion: completion)
             }
         }
 
+        // Throttled requests wait for their slot; the deadline still holds while they do.
+        if let throttle, url.host == throttle.host {
+            let now = Self.seconds(ContinuousClock.now - started)
+            let slot = throttle.window.withLock { $0.reserve(at: now) }
+            if slot > now {
+                return DispatchQueue.global().asyncAfter(deadline: .now() + (slot - now)) { [self] in
+                    guard ContinuousClock.now < deadline else { return completion(.failure(.runTimedOut)) }
+                    send(request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies, retry: retry,
+                         completion: completion)
+                }
+            }
+        }
+        send(request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies, retry: retry, completion: completion)
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func send(_ request: URLRequest, url: URL, maxBytes: Int, directory: URL, errorBodies: Bool,
+                      retry: @escaping @Sendable (TransportFailure, String?) -> Void,
+                      completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
+        let deadline = self.deadline
         let task = session.dataTask(with: request)
         sent.withLock { $0 += 1 }
-        delegate.register(task, maxBytes: maxBytes, directory: directory) { outcome in
+        delegate.register(task, maxBytes: maxBytes, directory: directory, keepsErrorBodies: errorBodies) { outcome in
             // Any body not handed to the caller is removed here, whatever the outcome.
             let keep: @Sendable (Bool) -> Void = { kept in
                 if !kept, let file = outcome.file { try? FileManager.default.removeItem(at: file) }
@@ -145,6 +177,8 @@ public final class HTTPTransport: Sendable {
             case 300..<400:
                 keep(false)
                 completion(.failure(.refused("redirected to \(headers["location"].map { String($0.prefix(80)) } ?? "nowhere")")))
+            case let status where errorBodies && (400..<500).contains(status) && !RetryPolicy.isRetryable(status: status):
+                completion(.success(HTTPDownload(status: status, headers: headers, file: outcome.file, byteCount: outcome.byteCount)))
             case let status where RetryPolicy.isRetryable(status: status):
                 keep(false)
                 retry(.status(status), headers["retry-after"])

@@ -33,6 +33,8 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var task: URLSessionTask
         var maxBytes: Int
         var directory: URL
+        /// Also keep 4xx bodies (an OAuth endpoint explains its refusals in JSON).
+        var keepsErrorBodies: Bool
         var completion: Completion
         var started: ContinuousClock.Instant
         var lastActivity: ContinuousClock.Instant
@@ -72,11 +74,12 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
         stopped.withLock { $0 = true }
     }
 
-    func register(_ task: URLSessionTask, maxBytes: Int, directory: URL, completion: @escaping Completion) {
+    func register(_ task: URLSessionTask, maxBytes: Int, directory: URL, keepsErrorBodies: Bool = false,
+                  completion: @escaping Completion) {
         let now = ContinuousClock.now
         tasks.withLock {
-            $0[task.taskIdentifier] = TaskState(task: task, maxBytes: maxBytes, directory: directory, completion: completion,
-                                                started: now, lastActivity: now)
+            $0[task.taskIdentifier] = TaskState(task: task, maxBytes: maxBytes, directory: directory, keepsErrorBodies: keepsErrorBodies,
+                                                completion: completion, started: now, lastActivity: now)
         }
     }
 
@@ -119,8 +122,8 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let refusal = tasks.withLock { tasks -> TransportFailure? in
             guard var state = tasks[identifier] else { return nil }
             state.lastActivity = .now
-            // Only a 2xx body is kept; error pages and 304s are read from the status alone.
-            if (200..<300).contains(status) {
+            // Only a 2xx body is kept (and 4xx when asked); error pages and 304s are read from the status alone.
+            if (200..<300).contains(status) || (state.keepsErrorBodies && (400..<500).contains(status)) {
                 if response.expectedContentLength > Int64(state.maxBytes) {
                     tasks[identifier] = state
                     return .tooLarge(limit: state.maxBytes)

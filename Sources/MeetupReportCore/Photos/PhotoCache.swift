@@ -52,7 +52,7 @@ public struct PhotoCache: Sendable {
     /// Downloads land here first, on the cache's file system, so storing is a rename.
     public var incomingDirectory: URL { directory.appendingPathComponent("incoming") }
 
-    public func key(for url: URL) -> String { SHA256.hex(url.absoluteString) }
+    public func key(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
 
     public func dataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url)) }
 

@@ -49,18 +49,16 @@ public struct ReportRun: Sendable {
     /// Runs every stage. Never throws: whatever happens ends in a summary, and
     /// unless the site was published, the previous one is untouched.
     public func run() -> RunSummary {
-        var summary = runStages(observer: RedactingObserver(wrapped: observer, redactor: redactor))
+        // Every secret the run knows or learns (tokens, client secret, assertions) is
+        // kept out of whatever it logs, stores or renders.
+        let redactor = SecretRedactor()
+        if case .meetupAPI(_, .token(let variable)) = config.source { redactor.add([environment[variable] ?? ""]) }
+        var summary = runStages(observer: RedactingObserver(wrapped: observer, redactor: redactor), redactor: redactor)
         summary.abortReason = summary.abortReason.map(redactor.redact)
         return summary
     }
 
-    /// Every secret this run knows, to be kept out of whatever it logs, stores or renders.
-    var redactor: SecretRedactor {
-        guard case .meetupAPI(_, let tokenVariable) = config.source else { return SecretRedactor() }
-        return SecretRedactor(secrets: [environment[tokenVariable] ?? ""])
-    }
-
-    private func runStages(observer: any RunObserver) -> RunSummary {
+    private func runStages(observer: any RunObserver, redactor: SecretRedactor) -> RunSummary {
         let started = ContinuousClock.now
         func elapsed() -> Double {
             let duration = ContinuousClock.now - started
@@ -89,7 +87,7 @@ public struct ReportRun: Sendable {
         defer { withExtendedLifetime(locks) {} }
 
         let recorder = recordDirectory.map(SnapshotRecorder.init(directory:))
-        let (eventSource, photoFetcher, transport) = makeSources(recorder: recorder, observer: observer)
+        let (eventSource, photoFetcher, transport) = makeSources(recorder: recorder, observer: observer, redactor: redactor)
         var stageStarted = ContinuousClock.now
         func endStage(_ name: String) {
             let now = ContinuousClock.now
@@ -220,27 +218,39 @@ public struct ReportRun: Sendable {
         return summary
     }
 
-    private func makeSources(recorder: SnapshotRecorder?, observer: any RunObserver) -> (any EventSource, any PhotoFetching, HTTPTransport?) {
+    private func makeSources(recorder: SnapshotRecorder?, observer: any RunObserver,
+                             redactor: SecretRedactor) -> (any EventSource, any PhotoFetching, HTTPTransport?) {
         if offline {
             return (OfflineEventSource(store: LastGoodEvents(cacheDirectory: config.cacheDirectory)),
                     OfflinePhotoFetcher(cache: PhotoCache(directory: config.cacheDirectory)), nil)
         }
         switch config.source {
-        case .meetupAPI(let endpoint, let tokenVariable):
+        case .meetupAPI(let endpoint, let auth):
             let transport = HTTPTransport(
                 limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),
-                addressPolicy: AddressPolicy.forSource(endpoint: endpoint), scheduler: retryScheduler, clock: clock,
+                addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledHost: endpoint.host,
+                scheduler: retryScheduler, clock: clock,
                 onRetry: { url, number, wait, failure in
                     observer.warning("retry \(number) of \(url.host ?? "")\(url.path.prefix(60)) in \(String(format: "%.1f", wait)) s after \(failure)")
                 })
-            let token = environment[tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             let scratch = PhotoCache(directory: config.cacheDirectory).incomingDirectory
             try? FileOperations.createDirectory(scratch)
-            return (MeetupAPISource(endpoint: endpoint, token: token, transport: transport, scratchDirectory: scratch, recorder: recorder),
+            let credentials = Self.credentials(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
+                                               transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
+            return (MeetupAPISource(endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
+                                    redactor: redactor, recorder: recorder),
                     HTTPPhotoFetcher(transport: transport, clock: clock), transport)
         case .snapshot(let directory):
             return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }
+    }
+
+    /// The token source for a flow: the environment's token, or tokens the tool gets itself.
+    static func credentials(for auth: AuthConfig, environment: [String: String], cacheDirectory: URL, transport: HTTPTransport,
+                            scratchDirectory: URL, redactor: SecretRedactor, clock: @escaping @Sendable () -> Date) -> any AccessTokenSource {
+        if case .token(let variable) = auth { return EnvironmentToken(variable: variable, environment: environment) }
+        return IssuedTokens(auth: auth, environment: environment, cacheDirectory: cacheDirectory, transport: transport,
+                            scratchDirectory: scratchDirectory, redactor: redactor, clock: clock)
     }
 
     /// The history database, or nil (with a warning) when it is disabled or unusable:

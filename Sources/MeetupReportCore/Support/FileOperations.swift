@@ -8,11 +8,13 @@ public enum FileOperations {
     }
 
     /// Writes `data` to a temporary file in the same folder and renames it over `url`.
-    public static func writeAtomically(_ data: Data, to url: URL) throws {
+    /// `mode` is set when the file is created, so a secret is never readable by others
+    /// for even a moment.
+    public static func writeAtomically(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
         try createDirectory(url.deletingLastPathComponent())
         let temporary = temporarySibling(of: url)
         do {
-            try write(data, to: temporary)
+            try write(data, to: temporary, mode: mode)
             try replace(url, with: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -23,8 +25,8 @@ public enum FileOperations {
     /// Writes `data` to a new file with plain POSIX calls. Foundation's `Data.write`
     /// fsyncs every file, which profiles showed costing more than the thumbnailing
     /// it sat next to; durability against power loss is not promised (README).
-    public static func write(_ data: Data, to url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw posixError("cannot create \(url.path)") }
         defer { close(descriptor) }
         let written = data.withUnsafeBytes { writeAll(descriptor, $0) }

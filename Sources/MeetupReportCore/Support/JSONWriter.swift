@@ -10,7 +10,18 @@ extension JSONValue {
         return output + "\n"
     }
 
-    private func write(into output: inout String, indent: Int) {
+    /// On one line without spaces, keys sorted: for JWT parts and request bodies.
+    public var compactJSON: String {
+        var output = ""
+        write(into: &output, indent: nil)
+        return output
+    }
+
+    /// `indent` nil writes compactly.
+    private func write(into output: inout String, indent: Int?) {
+        let newline = indent == nil ? "" : "\n"
+        let inner = indent.map { $0 + 2 }
+        let pad = { (level: Int?) in String(repeating: " ", count: level ?? 0) }
         switch self {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -23,25 +34,25 @@ extension JSONValue {
         case .string(let text): Self.writeString(text, into: &output)
         case .array(let items):
             guard !items.isEmpty else { output += "[]"; return }
-            output += "[\n"
+            output += "[" + newline
             for (index, item) in items.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
-                item.write(into: &output, indent: indent + 2)
-                output += index < items.count - 1 ? ",\n" : "\n"
+                output += pad(inner)
+                item.write(into: &output, indent: inner)
+                output += (index < items.count - 1 ? "," : "") + newline
             }
-            output += String(repeating: " ", count: indent) + "]"
+            output += pad(indent) + "]"
         case .object(let members):
             guard !members.isEmpty else { output += "{}"; return }
-            output += "{\n"
+            output += "{" + newline
             let keys = members.keys.sorted()
             for (index, key) in keys.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
+                output += pad(inner)
                 Self.writeString(key, into: &output)
-                output += ": "
-                members[key]?.write(into: &output, indent: indent + 2)
-                output += index < keys.count - 1 ? ",\n" : "\n"
+                output += indent == nil ? ":" : ": "
+                members[key]?.write(into: &output, indent: inner)
+                output += (index < keys.count - 1 ? "," : "") + newline
             }
-            output += String(repeating: " ", count: indent) + "}"
+            output += pad(indent) + "}"
         }
     }
 

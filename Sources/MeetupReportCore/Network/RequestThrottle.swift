@@ -1,0 +1,29 @@
+import Foundation
+
+/// A client-side rate limit: at most `limit` requests in any `window` seconds (a
+/// sliding window, FIFO). Meetup's API host allows about 500 requests a minute, the
+/// rate clients such as rladies/meetupr keep to; a config with many queries and pages
+/// then meets 429s only when the server is stricter than that. Pure: the times come in.
+public struct RequestThrottle: Sendable {
+    public let limit: Int
+    public let window: TimeInterval
+    /// The send times of the last `limit` requests, ascending.
+    private var sent: [TimeInterval] = []
+
+    public init(limit: Int, window: TimeInterval = 60) {
+        self.limit = max(1, limit)
+        self.window = window
+    }
+
+    /// Reserves the next slot for a request that is ready at `now`, and returns when it
+    /// may be sent (`now` itself while the window has room).
+    public mutating func reserve(at now: TimeInterval) -> TimeInterval {
+        var slot = max(now, sent.last ?? now)
+        if sent.count >= limit {
+            slot = max(slot, sent[sent.count - limit] + window)
+        }
+        sent.append(slot)
+        if sent.count > limit { sent.removeFirst(sent.count - limit) }
+        return slot
+    }
+}
