@@ -71,6 +71,7 @@ let package = Package(
             dependencies: [
                 "MeetupReportCore", "LoopbackServer",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             resources: [.copy("Fixtures")]
         ),

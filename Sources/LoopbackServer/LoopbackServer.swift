@@ -52,6 +52,17 @@ public final class LoopbackServer: Sendable {
         var photoRequests = 0
         var latency: Duration = .zero
         var counters = Counters()
+        /// When set, only these bearer tokens are accepted; others get `tokenRejection`.
+        var acceptedTokens: Set<String>?
+        var tokenRejection = TokenRejection.status401
+        var member = (id: "1001", name: "Loopback Member")
+    }
+
+    /// How the API refuses a token it does not accept.
+    public enum TokenRejection: Sendable {
+        case status401
+        /// HTTP 200 with a GraphQL error carrying this `extensions.code`.
+        case graphQLError(code: String)
     }
 
     private let state = Mutex(State())
@@ -112,6 +123,28 @@ public final class LoopbackServer: Sendable {
         state.withLock { $0.counters = Counters() }
     }
 
+    /// Accept only these tokens from now on (nil: accept any, the default).
+    public func setAcceptedTokens(_ tokens: Set<String>?, rejection: TokenRejection = .status401) {
+        state.withLock {
+            $0.acceptedTokens = tokens
+            $0.tokenRejection = rejection
+        }
+    }
+
+    public func acceptToken(_ token: String) {
+        state.withLock { $0.acceptedTokens?.insert(token) }
+    }
+
+    /// The token is refused from now on, as an expired one is.
+    public func revokeToken(_ token: String) {
+        state.withLock { _ = $0.acceptedTokens?.remove(token) }
+    }
+
+    /// Who `query { self { id name } }` says the token belongs to.
+    public func setMember(id: String, name: String) {
+        state.withLock { $0.member = (id, name) }
+    }
+
     // MARK: Lifecycle
 
     /// Starts listening and returns the base URL, e.g. `http://127.0.0.1:41234`.
@@ -155,7 +188,25 @@ public final class LoopbackServer: Sendable {
             if let authorization { $0.counters.authorizationHeaders.insert(authorization) }
         }
         await delay()
-        guard let payload = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+        let (accepted, rejection, member) = state.withLock { ($0.acceptedTokens, $0.tokenRejection, $0.member) }
+        if let accepted {
+            let token = authorization.flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+            if token.map({ !accepted.contains($0) }) ?? true {
+                switch rejection {
+                case .status401:
+                    return Self.json(#"{"errors":[{"message":"Unauthorized: invalid or expired token"}]}"#, status: .unauthorized)
+                case .graphQLError(let code):
+                    return Self.json(#"{"data":null,"errors":[{"message":"Invalid access token","extensions":{"code":"\#(code)"}}]}"#)
+                }
+            }
+        }
+        let payload = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+        if let document = payload?["query"] as? String, document.contains("self {") {
+            let answer: [String: Any] = ["data": ["self": ["id": member.id, "name": member.name]]]
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
+                                body: (try? JSONSerialization.data(withJSONObject: answer)) ?? Data())
+        }
+        guard let payload,
               let variables = payload["variables"] as? [String: Any],
               let filter = variables["filter"] as? [String: Any],
               let keyword = filter["query"] as? String else {

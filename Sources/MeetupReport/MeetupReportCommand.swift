@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import Logging
-import MeetupReportCore
 
 @main
 struct MeetupReportCommand: ParsableCommand {
@@ -9,122 +7,17 @@ struct MeetupReportCommand: ParsableCommand {
         commandName: "meetup-report",
         abstract: "Turn Meetup event searches into a static website.",
         discussion: """
-            Reads the queries in a JSON config, fetches their upcoming events from the Meetup \
-            GraphQL API (token from the environment) or replays a recorded snapshot, downloads and \
-            caches the groups' photos, and publishes Markdown and HTML pages into the output folder \
-            in one atomic step. A failed run leaves the previous site untouched.
+            `meetup-report --config FILE` runs the nightly job (the `run` subcommand, the default): \
+            fetch the events of the config's queries from the Meetup API, cache their photos, and \
+            publish the pages in one atomic step. `meetup-report auth --config FILE` checks the API \
+            credentials once while setting up. See `meetup-report help run` for every option.
 
             Exit status: 0 success; 1 the run failed or a query failed (previous site kept); \
             2 bad command line or config.
-            """
+            """,
+        subcommands: [RunCommand.self, AuthCommand.self],
+        defaultSubcommand: RunCommand.self
     )
-
-    @Option(name: .long, help: ArgumentHelp("The JSON config file.", valueName: "file"))
-    var config: String
-
-    @Option(name: .long, help: ArgumentHelp("Publish the site here instead of the config's \"output\".", valueName: "dir"))
-    var output: String?
-
-    @Option(name: .long, help: ArgumentHelp("Keep the photo cache here instead of the config's \"cache\".", valueName: "dir"))
-    var cache: String?
-
-    @Option(name: .long, help: ArgumentHelp("Download at most this many photos at once (1-64).", valueName: "n"))
-    var photoConcurrency: Int?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Also write every raw API response and downloaded photo into this folder, as a snapshot a config can replay.",
-        valueName: "dir"))
-    var record: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "The folder holding the page templates (default: ./Templates, else Templates beside the config).", valueName: "dir"))
-    var templates: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Run as if it were this moment (ISO 8601, e.g. 2026-12-01T08:00:00Z): the search window and the generated-at time use it.",
-        valueName: "time"))
-    var now: String?
-
-    @Flag(name: .long, help: "Re-render from the last fetched events and the cached photos, with no network and no token (for template work).")
-    var offline = false
-
-    @Option(name: .long, help: ArgumentHelp("Write the run's figures (stage times, requests, bytes, thumbnail CPU time) as JSON here.",
-                                            valueName: "file"))
-    var stats: String?
-
-    @Flag(name: .long, help: "Delete the run history (new, moved and removed markers, trend charts) and start it over.")
-    var resetHistory = false
-
-    @Flag(name: .shortAndLong, help: "Print only warnings and the summary line.")
-    var quiet = false
-
-    @Flag(name: .shortAndLong, help: "Also log each photo and each stage.")
-    var verbose = false
-
-    func validate() throws {
-        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
-        if let photoConcurrency, !(1...64).contains(photoConcurrency) {
-            throw ValidationError("--photo-concurrency must be from 1 to 64, not \(photoConcurrency).")
-        }
-        if let now, ISO8601.parseDateTime(now) == nil {
-            throw ValidationError("--now must be an ISO 8601 time such as 2026-12-01T08:00:00Z, not \"\(now)\".")
-        }
-    }
-
-    func run() throws {
-        let console = Console(mode: quiet ? .quiet : verbose ? .verbose : .normal)
-        LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, console: console) }
-        let logger = Logger(label: "meetup-report")
-
-        let configURL = URL(fileURLWithPath: config)
-        var settings: ReportConfig
-        do {
-            settings = try ConfigLoader(requiresToken: !offline).load(from: configURL)
-        } catch {
-            console.finish(summary: "meetup-report: config error: \(error)")
-            throw ExitCode(2)
-        }
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        if let output { settings.outputDirectory = ConfigLoader.resolve(output, against: workingDirectory) }
-        if let cache { settings.cacheDirectory = ConfigLoader.resolve(cache, against: workingDirectory) }
-        if let photoConcurrency { settings.photoConcurrency = photoConcurrency }
-
-        let run = ReportRun(
-            config: settings,
-            templatesDirectory: templatesDirectory(configURL: configURL, workingDirectory: workingDirectory),
-            now: now.flatMap(ISO8601.parseDateTime)?.date ?? Date(),
-            recordDirectory: record.map { ConfigLoader.resolve($0, against: workingDirectory) },
-            observer: ConsoleObserver(console: console, logger: logger),
-            offline: offline
-        )
-        var configuredRun = run
-        configuredRun.resetHistory = resetHistory
-        let summary = configuredRun.run()
-        if let stats {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            do {
-                try FileOperations.writeAtomically(try encoder.encode(summary.statistics),
-                                                   to: ConfigLoader.resolve(stats, against: workingDirectory))
-            } catch {
-                logger.warning("cannot write the statistics to \(stats): \(error.localizedDescription)")
-            }
-        }
-        if summary.published {
-            logger.info("published \(settings.outputDirectory.path)")
-        }
-        console.finish(summary: summary.line)
-        if !summary.succeeded { throw ExitCode(1) }
-    }
-
-    private func templatesDirectory(configURL: URL, workingDirectory: URL) -> URL {
-        if let templates { return ConfigLoader.resolve(templates, against: workingDirectory) }
-        let candidates = [
-            workingDirectory.appendingPathComponent("Templates"),
-            configURL.deletingLastPathComponent().appendingPathComponent("Templates"),
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
-    }
 
     /// Usage errors exit with 2 (the README's contract), not ArgumentParser's default 64.
     static func main() {

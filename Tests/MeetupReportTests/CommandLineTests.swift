@@ -40,7 +40,10 @@ struct CommandLineTests {
         #expect(result.stderr.contains("--photo-concurrency must be from 1 to 64"))
         let help = try await CommandRunner.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("--record <dir>") && help.stdout.contains("Exit status"))
+        #expect(help.stdout.contains("run (default)") && help.stdout.contains("auth") && help.stdout.contains("Exit status"))
+        let runHelp = try await CommandRunner.run(["help", "run"])
+        #expect(runHelp.status == 0)
+        #expect(runHelp.stdout.contains("--record <dir>") && runHelp.stdout.contains("Exit status"))
     }
 
     @Test func failedQueryExitsOneKeepsTheSiteAndNeverPrintsTheToken() async throws {

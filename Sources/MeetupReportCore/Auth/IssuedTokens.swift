@@ -5,8 +5,8 @@ import Foundation
 /// A cached token is reused across runs until five minutes before it expires. A new
 /// one is requested at most once at a time: every request that needs it waits for
 /// the same answer. When the API refuses a token, the first refusal renews it and
-/// the others get the renewed one; a token issued in this run that is refused again
-/// fails, since renewing once more would only loop.
+/// the others get the renewed one. Each request retries once with the renewed token
+/// (`MeetupAPISource`); a second refusal fails that request, so nothing loops.
 public final class IssuedTokens: AccessTokenSource {
     public typealias Completion = @Sendable (Result<String, AuthError>) -> Void
 
@@ -14,8 +14,6 @@ public final class IssuedTokens: AccessTokenSource {
         var current: TokenCache.Entry?
         var fetching = false
         var waiters: [Completion] = []
-        /// Tokens obtained from the endpoint during this run.
-        var issuedThisRun: Set<String> = []
         var requests = 0
     }
 
@@ -84,19 +82,19 @@ public final class IssuedTokens: AccessTokenSource {
     }
 
     public func renew(after rejected: String, reason: String, completion: @escaping Completion) {
-        enum Decision { case use(String), fail, wait }
+        enum Decision { case use(String), wait(first: Bool) }
         let decision = state.withLock { state -> Decision in
             if let current = state.current, current.token != rejected { return .use(current.token) }
-            if state.issuedThisRun.contains(rejected) { return .fail }
+            let first = state.current != nil
             state.current = nil
             state.waiters.append(completion)
-            return .wait
+            return .wait(first: first)
         }
         switch decision {
         case .use(let token): completion(.success(token))
-        case .fail: completion(.failure(.refusedAfterRenewal(reason: reason)))
-        case .wait:
-            cache.discard()
+        case .wait(let first):
+            // The refused token must not be reused by the next run either.
+            if first { cache.discard() }
             fetchIfIdle()
         }
     }
@@ -112,10 +110,7 @@ public final class IssuedTokens: AccessTokenSource {
         requestGrant { [self] result in
             let waiters = state.withLock { state -> [Completion] in
                 state.fetching = false
-                if case .success(let entry) = result {
-                    state.current = entry
-                    state.issuedThisRun.insert(entry.token)
-                }
+                if case .success(let entry) = result { state.current = entry }
                 defer { state.waiters = [] }
                 return state.waiters
             }

@@ -8,15 +8,20 @@ import Testing
 final class LoopbackServerRegistry: Sendable {
     @TaskLocal static var current: LoopbackServerRegistry?
 
-    private let servers = LockedBox([LoopbackServer]())
+    private let stops = LockedBox([@Sendable () async -> Void]())
 
     /// Registers `server` with the running test case, if it runs under the trait.
     static func register(_ server: LoopbackServer) {
-        current?.servers.withLock { $0.append(server) }
+        register { await server.stop() }
+    }
+
+    /// Registers any server's stop (the token server's, say).
+    static func register(stop: @escaping @Sendable () async -> Void) {
+        current?.stops.withLock { $0.append(stop) }
     }
 
     func stopAll() async {
-        for server in servers.withLock({ $0 }) { await server.stop() }
+        for stop in stops.withLock({ $0 }) { await stop() }
     }
 }
 

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import MeetupReportCore
+
+/// `meetup-report auth`: the one command to run while setting up cron.
+struct AuthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auth",
+        abstract: "Check the API credentials: get (or reuse) a token and ask the API who it belongs to.",
+        discussion: """
+            Uses the config's source.auth exactly as a run would (a cached token is reused; a new one \
+            is cached for the next run), then runs `query { self { id name } }`. Prints the member, \
+            the flow and when the token expires. Nothing is fetched or published.
+
+            Exit status: 0 authenticated; 1 not (the reason is printed); 2 bad command line or config.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The JSON config file.", valueName: "file"))
+    var config: String
+
+    @Option(name: .long, help: ArgumentHelp("Keep the token cache here instead of the config's \"cache\".", valueName: "dir"))
+    var cache: String?
+
+    @Option(name: .long, help: ArgumentHelp("Check as if it were this moment (ISO 8601), for tests.", valueName: "time"))
+    var now: String?
+
+    func validate() throws {
+        if let now, ISO8601.parseDateTime(now) == nil {
+            throw ValidationError("--now must be an ISO 8601 time such as 2026-12-01T08:00:00Z, not \"\(now)\".")
+        }
+    }
+
+    func run() throws {
+        var settings: ReportConfig
+        do {
+            settings = try ConfigLoader().load(from: URL(fileURLWithPath: config))
+        } catch {
+            FileHandle.standardError.write(Data("meetup-report: config error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if let cache { settings.cacheDirectory = ConfigLoader.resolve(cache, against: workingDirectory) }
+        let fixedNow = now.flatMap(ISO8601.parseDateTime)?.date
+        switch AuthCheck.run(config: settings, environment: ProcessInfo.processInfo.environment, clock: { fixedNow ?? Date() }) {
+        case .success(let report):
+            var lines = [
+                "authenticated as \(report.memberName) (member \(report.memberID))",
+                "flow: \(report.flow); token \(report.tokenOrigin)",
+            ]
+            if let expiresAt = report.expiresAt {
+                let minutes = Int(expiresAt.timeIntervalSince(fixedNow ?? Date()) / 60)
+                lines.append("token expires \(ISO8601.formatUTC(expiresAt)) (in \(minutes) min); runs renew it 5 min before")
+            }
+            print(lines.joined(separator: "\n"))
+        case .failure(let error):
+            FileHandle.standardError.write(Data("meetup-report: auth FAILED: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
