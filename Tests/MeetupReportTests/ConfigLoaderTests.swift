@@ -146,4 +146,24 @@ struct ConfigLoaderTests {
             #expect(error.description.hasPrefix("/nonexistent/queries.json: cannot read"))
         }
     }
+
+    @Test func authFlowsAreParsedAndCheckedWithKeyPaths() throws {
+        let jwt = try load(Self.valid.replacingOccurrences(of: #""source": {"type": "meetup-api"}"#, with: #"""
+            "source": {"type": "meetup-api", "auth": {"type": "jwt", "clientKey": "k", "memberId": "7", "signingKeyId": "kid",
+                       "privateKeyFile": "keys/meetup.pem"}}
+            """#), environment: [:])
+        #expect(jwt.source == .meetupAPI(endpoint: URL(string: "https://api.meetup.com/gql-ext")!, auth: .jwt(JWTBearerAuth(
+            clientKey: "k", memberID: "7", signingKeyID: "kid", privateKeyFile: URL(fileURLWithPath: "/srv/reports/keys/meetup.pem")))))
+
+        let both = try error(editing: { $0["source"] = ["type": "meetup-api", "tokenVariable": "T", "auth": ["type": "token"]] })
+        #expect(both.description.contains("queries.json: source.tokenVariable: expected no tokenVariable beside auth"), "\(both)")
+        let flow = try error(editing: { $0["source"] = ["type": "meetup-api", "auth": ["type": "password"]] })
+        #expect(flow.description == #"queries.json: source.auth.type: expected "jwt", "refresh-token" or "token", found "password""#, "\(flow)")
+        let endpoint = try error(editing: { $0["source"] = ["type": "meetup-api", "auth": [
+            "type": "refresh-token", "clientId": "c", "clientSecretVariable": "S", "refreshTokenFile": "r", "tokenEndpoint": "ftp://x"]] },
+            environment: ["S": "secret"])
+        #expect(endpoint.description.contains("source.auth.tokenEndpoint: expected an absolute http(s) URL"), "\(endpoint)")
+        let limits = try error(editing: { $0["limits"] = ["apiRequestsPerMinute": 0] })
+        #expect(limits.description.contains("limits.apiRequestsPerMinute"), "\(limits)")
+    }
 }

@@ -119,7 +119,7 @@ public struct ConfigLoader: Sendable {
 
     private func parseSource(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> EventSourceConfig {
         let keyPath = root.keyPath("source")
-        let type = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "directory"])
+        let type = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth", "directory"])
             .requiredString("type", expected: "\"meetup-api\" or \"snapshot\"")
         switch type {
         case "meetup-api":

@@ -27,7 +27,7 @@ final class TokenServer: Sendable {
         var clock: Date
         var lifetime: TimeInterval = 3600
         var rotates = true
-        var down = false
+        var onRequest: (@Sendable () -> Void)?
     }
 
     let client: Client
@@ -74,10 +74,15 @@ final class TokenServer: Sendable {
     func setClock(_ now: Date) { state.withLock { $0.clock = now } }
     func setTokenLifetime(_ seconds: TimeInterval) { state.withLock { $0.lifetime = seconds } }
     func setRotates(_ rotates: Bool) { state.withLock { $0.rotates = rotates } }
+    /// Told of each token request as it arrives (a kill test uses it).
+    func setRequestObserver(_ observer: (@Sendable () -> Void)?) { state.withLock { $0.onRequest = observer } }
+    /// Makes `token` the valid refresh token again (after a test lost a rotation on purpose).
+    func resetRefreshToken(to token: String) { state.withLock { $0.currentRefreshToken = token } }
 
     private func answer(_ body: String) -> HTTPResponse {
         let form = Self.parseForm(body)
         state.withLock { $0.requests += 1 }
+        state.withLock { $0.onRequest }?()
         switch form["grant_type"] {
         case "urn:ietf:params:oauth:grant-type:jwt-bearer":
             let assertion = form["assertion"] ?? ""
