@@ -16,32 +16,11 @@ struct AuthCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The JSON config file.", valueName: "file"))
-    var config: String
-
-    @Option(name: .long, help: ArgumentHelp("Keep the token cache here instead of the config's \"cache\".", valueName: "dir"))
-    var cache: String?
-
-    @Option(name: .long, help: ArgumentHelp("Check as if it were this moment (ISO 8601), for tests.", valueName: "time"))
-    var now: String?
-
-    func validate() throws {
-        if let now, ISO8601.parseDateTime(now) == nil {
-            throw ValidationError("--now must be an ISO 8601 time such as 2026-12-01T08:00:00Z, not \"\(now)\".")
-        }
-    }
+    @OptionGroup var options: ConfigOptions
 
     func run() throws {
-        var settings: ReportConfig
-        do {
-            settings = try ConfigLoader().load(from: URL(fileURLWithPath: config))
-        } catch {
-            FileHandle.standardError.write(Data("meetup-report: config error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        if let cache { settings.cacheDirectory = ConfigLoader.resolve(cache, against: workingDirectory) }
-        let fixedNow = now.flatMap(ISO8601.parseDateTime)?.date
+        let settings = try options.load { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        let fixedNow = options.now?.date
         switch AuthCheck.run(config: settings, environment: ProcessInfo.processInfo.environment, clock: { fixedNow ?? Date() }) {
         case .success(let report):
             var lines = [

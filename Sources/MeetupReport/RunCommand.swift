@@ -19,14 +19,10 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The JSON config file.", valueName: "file"))
-    var config: String
+    @OptionGroup var options: ConfigOptions
 
     @Option(name: .long, help: ArgumentHelp("Publish the site here instead of the config's \"output\".", valueName: "dir"))
     var output: String?
-
-    @Option(name: .long, help: ArgumentHelp("Keep the photo cache here instead of the config's \"cache\".", valueName: "dir"))
-    var cache: String?
 
     @Option(name: .long, help: ArgumentHelp("Download at most this many photos at once (1-64).", valueName: "n"))
     var photoConcurrency: Int?
@@ -39,11 +35,6 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "The folder holding the page templates (default: ./Templates, else Templates beside the config).", valueName: "dir"))
     var templates: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Run as if it were this moment (ISO 8601, e.g. 2026-12-01T08:00:00Z): the search window and the generated-at time use it.",
-        valueName: "time"))
-    var now: String?
 
     @Flag(name: .long, help: "Re-render from the last fetched events and the cached photos, with no network and no token (for template work).")
     var offline = false
@@ -66,9 +57,6 @@ struct RunCommand: ParsableCommand {
         if let photoConcurrency, !(1...64).contains(photoConcurrency) {
             throw ValidationError("--photo-concurrency must be from 1 to 64, not \(photoConcurrency).")
         }
-        if let now, ISO8601.parseDateTime(now) == nil {
-            throw ValidationError("--now must be an ISO 8601 time such as 2026-12-01T08:00:00Z, not \"\(now)\".")
-        }
     }
 
     func run() throws {
@@ -76,25 +64,21 @@ struct RunCommand: ParsableCommand {
         LoggingSystem.bootstrap { label in ConsoleLogHandler(label: label, console: console) }
         let logger = Logger(label: "meetup-report")
 
-        let configURL = URL(fileURLWithPath: config)
-        var settings: ReportConfig
-        do {
-            settings = try ConfigLoader(requiresToken: !offline).load(from: configURL)
-        } catch {
-            console.finish(summary: "meetup-report: config error: \(error)")
-            throw ExitCode(2)
-        }
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let configURL = options.configURL
+        var settings = try options.load(requiresToken: !offline) { console.finish(summary: $0) }
+        let workingDirectory = ConfigOptions.workingDirectory
         if let output { settings.outputDirectory = ConfigLoader.resolve(output, against: workingDirectory) }
-        if let cache { settings.cacheDirectory = ConfigLoader.resolve(cache, against: workingDirectory) }
         if let photoConcurrency { settings.photoConcurrency = photoConcurrency }
 
+        // `--now` stands for the wall clock too (token expiry, Retry-After dates).
+        let fixedNow = options.now?.date
         let run = ReportRun(
             config: settings,
             templatesDirectory: templatesDirectory(configURL: configURL, workingDirectory: workingDirectory),
-            now: now.flatMap(ISO8601.parseDateTime)?.date ?? Date(),
+            now: fixedNow ?? Date(),
             recordDirectory: record.map { ConfigLoader.resolve($0, against: workingDirectory) },
             observer: ConsoleObserver(console: console, logger: logger),
+            clock: { fixedNow ?? Date() },
             offline: offline
         )
         var configuredRun = run
