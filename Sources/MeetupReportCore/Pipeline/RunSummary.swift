@@ -2,16 +2,16 @@ import Foundation
 
 /// What a run did, for the one-line summary and the exit code.
 public struct RunSummary: Sendable {
-    public var queriesSucceeded: Int
-    public var failures: [FetchError]
+    public var queriesSucceeded = 0
+    public var failures: [FetchError] = []
     /// Failed queries whose last good events were published instead, with when those were fetched.
-    public var staleSince: [String: Date]
-    public var eventCount: Int
-    public var photos: PhotoStatistics
-    public var published: Bool
+    public var staleSince: [String: Date] = [:]
+    public var eventCount = 0
+    public var photos = PhotoStatistics()
+    public var published = false
     /// Why nothing was published, when it was not.
     public var abortReason: String?
-    public var seconds: Double
+    public var seconds = 0.0
     /// Wall time of each stage that ran: fetch, photos, render, publish.
     public var stageSeconds: [String: Double] = [:]
     /// HTTP requests sent, retries included.

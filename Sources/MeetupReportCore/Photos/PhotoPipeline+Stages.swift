@@ -1,0 +1,95 @@
+import Foundation
+
+/// The store and thumbnail stages of the photo pipeline: what happens to one photo
+/// once its bytes (or the server's "not modified") are known.
+extension PhotoPipeline {
+    /// Folds a fetch result into the cache and the statistics; returns the entry to
+    /// thumbnail, if any, and whether its metadata still has to be written.
+    func store(_ result: PhotoFetchResult, for url: URL, cached: CachedPhoto?) -> (CachedPhoto, unsaved: Bool)? {
+        switch result {
+        case .downloaded(let file, let byteCount, let validators, let freshFor):
+            do {
+                let entry = try cache.store(file, for: url, validators: validators,
+                                            freshUntil: now.addingTimeInterval(freshFor ?? settings.defaultFreshness), now: now)
+                recorder?.recordPhoto(cache.dataFile(for: url), for: url)
+                results.withLock {
+                    $0.statistics.downloaded += 1
+                    $0.statistics.bytesDownloaded += byteCount
+                }
+                return (entry, true)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                return fallback(to: cached, url: url, reason: "cannot store it in the cache: \(error.localizedDescription)")
+                    .map { ($0, false) }
+            }
+        case .notModified(let overNetwork, let freshFor):
+            guard var cached else {
+                _ = fallback(to: nil, url: url, reason: "the server said not modified, but nothing is cached")
+                return nil
+            }
+            cached.freshUntil = now.addingTimeInterval(freshFor ?? settings.defaultFreshness)
+            recorder?.recordPhoto(cache.dataFile(for: url), for: url)
+            results.withLock {
+                if overNetwork { $0.statistics.revalidated += 1 } else { $0.statistics.fromCache += 1 }
+            }
+            return (cached, true)
+        case .failed(let reason):
+            return fallback(to: cached, url: url, reason: reason).map { ($0, false) }
+        }
+    }
+
+    /// A photo that could not be fetched keeps its last good cached copy, else the placeholder.
+    private func fallback(to cached: CachedPhoto?, url: URL, reason: String) -> CachedPhoto? {
+        results.withLock {
+            $0.statistics.failed += 1
+            $0.warnings.append("photo \(Self.shortName(url)): \(reason); "
+                + (cached == nil ? "using the placeholder" : "using the cached copy"))
+        }
+        return cached
+    }
+
+    /// Reuses or makes the thumbnail, then writes the entry's metadata once if it
+    /// changed (`unsaved`, or a new thumbnail size).
+    func makeThumbnail(_ url: URL, entry: CachedPhoto, unsaved: Bool) {
+        let key = PhotoCache.thumbnailKey(width: settings.thumbnailWidth, processor: thumbnailer.identity)
+        let file = cache.thumbnailFile(for: url, width: settings.thumbnailWidth, processor: thumbnailer.identity)
+        let publishedName = String(cache.key(for: url).prefix(32)) + ".jpg"
+        // The cache sweep keeps what a run used: the photo, its metadata, this thumbnail.
+        results.withLock {
+            $0.usedCacheFiles.formUnion(["photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
+                                         "thumbnails/" + file.lastPathComponent])
+        }
+        if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) {
+            if unsaved { try? cache.write(entry, for: url) }
+            results.withLock { $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName) }
+            return
+        }
+        let started = ContinuousClock.now
+        defer {
+            let spent = ContinuousClock.now - started
+            let seconds = Double(spent.components.seconds) + Double(spent.components.attoseconds) / 1e18
+            results.withLock { $0.statistics.thumbnailSeconds += seconds }
+        }
+        do {
+            let size = try thumbnailer.makeThumbnail(of: cache.dataFile(for: url), width: settings.thumbnailWidth, to: file)
+            var updated = entry
+            updated.thumbnails[key] = size
+            try? cache.write(updated, for: url)
+            results.withLock {
+                $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName)
+                $0.statistics.thumbnailsMade += 1
+            }
+        } catch {
+            if unsaved { try? cache.write(entry, for: url) }
+            results.withLock {
+                $0.statistics.failed += 1
+                $0.warnings.append("photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")
+            }
+        }
+    }
+
+    /// Host and last path component: enough to find the photo, short enough for a log line.
+    static func shortName(_ url: URL) -> String {
+        "\(url.host ?? "")/…/\(url.lastPathComponent)"
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Everything a run's steps share and nothing they change: built once per run,
+/// from the config, before the first step. Every IO edge (event source, photo
+/// fetcher, thumbnailer, clock) is chosen here, so tests run the same steps against a
+/// loopback server and temp folders.
+struct RunEnvironment: Sendable {
+    let config: ReportConfig
+    let templates: SiteTemplates
+    let now: Date
+    let offline: Bool
+    let observer: any RunObserver
+    let cache: PhotoCache
+    let lastGood: LastGoodEvents
+    let history: HistoryStore?
+    let eventSource: any EventSource
+    /// Nil when no request can be sent (snapshot, offline).
+    let transport: HTTPTransport?
+    let recorder: SnapshotRecorder?
+    /// Started before the fetch, so downloads overlap it.
+    let photos: PhotoPipeline
+    let publisher: SitePublisher
+}
+
+/// What the steps learn as they go, and the summary they fill in.
+struct RunContext: Sendable {
+    var summary = RunSummary()
+    /// Every query's outcome, upcoming events only (after `FetchStep`).
+    var fetched = FetchedEvents(outcomes: [])
+    var report: HistoryReport?
+    var photos = PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [])
+    /// The rendered site, not yet published (after `RenderStep`).
+    var staging: URL?
+
+    var isAborted: Bool { summary.abortReason != nil }
+}
+
+/// Why a step stopped the run; the steps after it that must run anyway still do.
+struct RunAbort: Error, Sendable {
+    let reason: String
+}

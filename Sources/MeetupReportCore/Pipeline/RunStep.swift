@@ -1,0 +1,46 @@
+import Foundation
+
+/// One named stage of a run over the shared context. The runner does what every step
+/// needs once: stage events for the terminal, timing for `--stats`, the abort reason.
+protocol RunStep: Sendable {
+    /// Its time is reported as `<name>Seconds` in `--stats`.
+    var name: String { get }
+    /// The stage the terminal shows while it runs, with its item count; nil for a quiet step.
+    func stage(in environment: RunEnvironment) -> (RunStage, total: Int)?
+    /// True for steps that must run after an earlier one aborted (waiting for work in
+    /// flight, recording the run); they see `context.isAborted`.
+    var runsAfterAbort: Bool { get }
+    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort)
+}
+
+extension RunStep {
+    func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { nil }
+    var runsAfterAbort: Bool { false }
+}
+
+/// Runs steps in order; the first abort skips the rest but for those that must run.
+struct StepRunner: Sendable {
+    let steps: [any RunStep]
+
+    func run(_ context: inout RunContext, in environment: RunEnvironment) {
+        for step in steps where !context.isAborted || step.runsAfterAbort {
+            let timed = !context.isAborted
+            if timed, let (stage, total) = step.stage(in: environment) {
+                environment.observer.stageStarted(stage, total: total)
+            }
+            let started = ContinuousClock.now
+            do throws(RunAbort) {
+                try step.run(&context, in: environment)
+            } catch {
+                context.summary.abortReason = context.summary.abortReason ?? error.reason
+            }
+            if timed { context.summary.stageSeconds[step.name] = Self.seconds(since: started) }
+            context.summary.requestsSent = environment.transport?.requestsSent ?? 0
+        }
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let duration = ContinuousClock.now - start
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
