@@ -72,6 +72,7 @@ let package = Package(
                 "MeetupReportCore", "LoopbackServer",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LoopbackServer
 import Testing
 @testable import MeetupReportCore
@@ -83,6 +84,29 @@ struct HistoryEdgeTests {
         for page in ["/index.html", "/index.md", "/queries/online.html", "/queries/rust.html", "/charts/rust.svg", "/queries/online.atom"] {
             #expect(replayed[page] == online[page], "\(page) differs offline")
         }
+    }
+
+    /// Places are stored as data; rows from before (display text only) compare as text
+    /// once, so upgrading marks nothing as moved.
+    @Test func historyFromBeforePlacesWereStoredMarksNothingMoved() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await run(harness, night: 0).succeeded)
+        let database = HistoryStore.defaultPath(cacheDirectory: harness.cacheDirectory)
+        let store = try HistoryStore(path: database)
+        try await store.database.write { db in
+            // What version 1 wrote: the text the pages showed, no place data.
+            for row in try Row.fetchAll(db, sql: "SELECT id FROM event") {
+                let id: String = row["id"]
+                let text = ["301", "302"].contains(id) ? "Online" : (id == "202" ? "Location to be announced" : "Factory Berlin, Berlin")
+                try db.execute(sql: "UPDATE event SET place = NULL, venue = ? WHERE id = ?", arguments: [text, id])
+            }
+        }
+        #expect(await run(harness, night: 1).succeeded)
+        for page in ["swift", "rust", "online"] {
+            #expect(try !harness.page("queries/\(page).html").contains("Moved:"), "\(page)")
+        }
+        let places = try await store.database.read { db in try String.fetchAll(db, sql: "SELECT place FROM event WHERE place IS NOT NULL") }
+        #expect(places.count == 9 && places.contains(#"{"city":"Berlin","online":false,"venue":"Factory Berlin"}"#), "\(places)")
     }
 }
 }

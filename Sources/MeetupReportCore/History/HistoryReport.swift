@@ -27,8 +27,8 @@ public struct HistoryChange: Sendable, Equatable {
     /// The event's start before the change, and now (moved only).
     public var oldStart: ZonedDate
     public var newStart: ZonedDate?
-    public var oldVenue: String
-    public var newVenue: String?
+    public var oldPlace: EventPlace
+    public var newPlace: EventPlace?
     public var url: URL?
     /// Queries that had listed the event.
     public var queryIDs: [String]

@@ -23,10 +23,10 @@ extension HistoryStore {
                 guard published else { return }
                 // Statements compiled once: a large run writes tens of thousands of rows.
                 let upsertEvent = try db.cachedStatement(sql: """
-                    INSERT INTO event (id, firstSeen, lastSeen, title, start, utcOffset, venue, url)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO event (id, firstSeen, lastSeen, title, start, utcOffset, venue, place, url)
+                    VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)
                     ON CONFLICT(id) DO UPDATE SET lastSeen = excluded.lastSeen, title = excluded.title,
-                      start = excluded.start, utcOffset = excluded.utcOffset, venue = excluded.venue, url = excluded.url
+                      start = excluded.start, utcOffset = excluded.utcOffset, venue = '', place = excluded.place, url = excluded.url
                     """)
                 let upsertMembership = try db.cachedStatement(sql: """
                     INSERT INTO eventQuery (eventId, queryId, lastSeenRunId) VALUES (?, ?, ?)
@@ -39,7 +39,7 @@ extension HistoryStore {
                         if written.insert(event.id).inserted {
                             try upsertEvent.execute(arguments: [event.id, (report.firstSeen[event.id] ?? now).timeIntervalSince1970,
                                              now.timeIntervalSince1970, event.title, event.start.date.timeIntervalSince1970,
-                                             event.start.utcOffsetSeconds, EventFormatting.location(of: event),
+                                             event.start.utcOffsetSeconds, EventPlace(of: event).jsonValue.compactJSON,
                                              event.eventURL?.absoluteString])
                         }
                         try upsertMembership.execute(arguments: [event.id, entry.query.id, runID])
@@ -47,12 +47,13 @@ extension HistoryStore {
                 }
                 for change in report.changes where change.noticedAt == now {
                     try db.execute(sql: """
-                        INSERT INTO change (at, kind, eventId, title, oldStart, oldOffset, newStart, newOffset, oldVenue, newVenue, url, queryIds)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO change (at, kind, eventId, title, oldStart, oldOffset, newStart, newOffset, oldVenue, oldPlace, newPlace, url, queryIds)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)
                         """, arguments: [now.timeIntervalSince1970, change.kind.rawValue, change.eventID, change.title,
                                          change.oldStart.date.timeIntervalSince1970, change.oldStart.utcOffsetSeconds,
                                          change.newStart?.date.timeIntervalSince1970, change.newStart?.utcOffsetSeconds,
-                                         change.oldVenue, change.newVenue, change.url?.absoluteString,
+                                         change.oldPlace.jsonValue.compactJSON, change.newPlace?.jsonValue.compactJSON,
+                                         change.url?.absoluteString,
                                          change.queryIDs.joined(separator: ",")])
                 }
                 let cutoff = now.addingTimeInterval(-Double(settings.retentionDays) * 86_400).timeIntervalSince1970

@@ -8,7 +8,7 @@ public struct HistoryError: Error, Sendable, CustomStringConvertible {
 
 /// The run history in SQLite (`history.sqlite` in the cache folder): per run its
 /// time and per query its count and status; per event when it was first and last
-/// seen and its last known title, time and venue; and the changes noticed.
+/// seen and its last known title, time and place; and the changes noticed.
 /// Schema changes go through versioned migrations.
 public final class HistoryStore: Sendable {
     public let path: URL
@@ -87,6 +87,15 @@ public final class HistoryStore: Sendable {
                 table.column("queryIds", .text).notNull()
             }
         }
+        migrator.registerMigration("v2: places as data") { db in
+            // Where an event is, as data (`EventPlace`); the v1 text columns are kept
+            // for rows written before, and read only when these are empty.
+            try db.alter(table: "event") { $0.add(column: "place", .text) }
+            try db.alter(table: "change") { table in
+                table.add(column: "oldPlace", .text)
+                table.add(column: "newPlace", .text)
+            }
+        }
         return migrator
     }
 
@@ -118,44 +127,9 @@ public final class HistoryStore: Sendable {
                 continue
             }
             report.firstSeen[event.id] = Date(timeIntervalSince1970: row["firstSeen"])
-            let oldStart = ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"])
-            let oldVenue: String = row["venue"]
-            let newVenue = EventFormatting.location(of: event)
-            if abs(oldStart.date.timeIntervalSince(event.start.date)) >= 60 || oldVenue != newVenue {
-                noticed.append(HistoryChange(kind: .moved, eventID: event.id, title: event.title, noticedAt: now,
-                                             oldStart: oldStart, newStart: event.start, oldVenue: oldVenue, newVenue: newVenue,
-                                             url: event.eventURL, queryIDs: (fetched.queriesByEvent[event.id] ?? []).map(\.id)))
-            }
+            if let moved = movedChange(of: event, known: row, fetched: fetched, now: now) { noticed.append(moved) }
         }
-
-        // Removed: listed by a query the last time that query succeeded in a published
-        // run (not simply the last run: a query that failed in between kept no list),
-        // not listed now by that query (which succeeded), and not simply over.
-        if previousRun != nil {
-            var removed: [String: (Row, [String])] = [:]
-            for entry in fetched.outcomes {
-                guard case .succeeded(let events) = entry.outcome else { continue }
-                let current = Set(events.map(\.id))
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
-                    WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
-                      SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
-                      WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published)
-                    """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
-                for row in rows {
-                    let id: String = row["id"]
-                    guard !current.contains(id), fetched.queriesByEvent[id] == nil else { continue }
-                    removed[id, default: (row, [])].1.append(entry.query.id)
-                }
-            }
-            for (id, (row, queries)) in removed.sorted(by: { $0.key < $1.key }) {
-                noticed.append(HistoryChange(
-                    kind: .removed, eventID: id, title: row["title"], noticedAt: now,
-                    oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"]),
-                    newStart: nil, oldVenue: row["venue"], newVenue: nil,
-                    url: (row["url"] as String?).flatMap(URL.init(string:)), queryIDs: queries))
-            }
-        }
+        if previousRun != nil { noticed += try removedChanges(db, fetched: fetched, now: now) }
 
         let earlier = try changes(db, since: now, settings: settings, current: fetched)
         report.changes = noticed + earlier.filter { old in !noticed.contains { $0.eventID == old.eventID && $0.kind == old.kind } }
@@ -165,6 +139,50 @@ public final class HistoryStore: Sendable {
                                     arguments: [max(0, settings.chartRuns - 1)]).map { $0["id"] as Int64 }.reversed()
         report.counts = try counts(db, runs: Array(runs), fetched: fetched, appendingCurrent: true)
         return report
+    }
+
+    /// A change of start (by a minute or more) or of place since the event was last seen.
+    private static func movedChange(of event: Event, known row: Row, fetched: FetchedEvents, now: Date) -> HistoryChange? {
+        let oldStart = ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"])
+        let newPlace = EventPlace(of: event)
+        let oldPlace = EventPlace(jsonText: row["place"])
+        // v1 rows kept only the displayed text: compared as text, once, until rewritten.
+        let placeChanged = oldPlace.map { $0 != newPlace }
+            ?? ((row["venue"] as String?) != EventFormatting.location(of: newPlace))
+        guard abs(oldStart.date.timeIntervalSince(event.start.date)) >= 60 || placeChanged else { return nil }
+        return HistoryChange(kind: .moved, eventID: event.id, title: event.title, noticedAt: now, oldStart: oldStart,
+                             newStart: event.start, oldPlace: oldPlace ?? EventPlace(displayedText: row["venue"] ?? ""),
+                             newPlace: newPlace, url: event.eventURL, queryIDs: (fetched.queriesByEvent[event.id] ?? []).map(\.id))
+    }
+
+    /// Removed: listed by a query the last time that query succeeded in a published
+    /// run (not simply the last run: a query that failed in between kept no list),
+    /// not listed now by that query (which succeeded), and not simply over.
+    private static func removedChanges(_ db: Database, fetched: FetchedEvents, now: Date) throws -> [HistoryChange] {
+        var removed: [String: (Row, [String])] = [:]
+        for entry in fetched.outcomes {
+            guard case .succeeded(let events) = entry.outcome else { continue }
+            let current = Set(events.map(\.id))
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
+                WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
+                  SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
+                  WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published)
+                """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
+            for row in rows {
+                let id: String = row["id"]
+                guard !current.contains(id), fetched.queriesByEvent[id] == nil else { continue }
+                removed[id, default: (row, [])].1.append(entry.query.id)
+            }
+        }
+        return removed.sorted { $0.key < $1.key }.map { id, found in
+            let (row, queries) = found
+            return HistoryChange(
+                kind: .removed, eventID: id, title: row["title"], noticedAt: now,
+                oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"]),
+                newStart: nil, oldPlace: EventPlace(jsonText: row["place"]) ?? EventPlace(displayedText: row["venue"] ?? ""),
+                newPlace: nil, url: (row["url"] as String?).flatMap(URL.init(string:)), queryIDs: queries)
+        }
     }
 
     /// Changes recorded in the last `changeDays` before `now`, newest run first and in
@@ -202,7 +220,8 @@ public final class HistoryStore: Sendable {
             noticedAt: Date(timeIntervalSince1970: row["at"]),
             oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["oldStart"]), utcOffsetSeconds: row["oldOffset"]),
             newStart: newStart.map { ZonedDate(date: Date(timeIntervalSince1970: $0), utcOffsetSeconds: newOffset ?? 0) },
-            oldVenue: row["oldVenue"], newVenue: row["newVenue"],
+            oldPlace: EventPlace(jsonText: row["oldPlace"]) ?? EventPlace(displayedText: row["oldVenue"] ?? ""),
+            newPlace: EventPlace(jsonText: row["newPlace"]) ?? (row["newVenue"] as String?).map(EventPlace.init(displayedText:)),
             url: (row["url"] as String?).flatMap(URL.init(string:)),
             queryIDs: (row["queryIds"] as String).split(separator: ",").map(String.init))
     }

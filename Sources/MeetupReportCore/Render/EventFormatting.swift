@@ -59,13 +59,17 @@ final class EventFormatting {
     }
 
     static func location(of event: Event) -> String {
-        if let venue = event.venue {
-            if let city = venue.city, !city.isEmpty, city.lowercased() != venue.name.lowercased() {
-                return "\(venue.name), \(city)"
+        location(of: EventPlace(of: event))
+    }
+
+    static func location(of place: EventPlace) -> String {
+        if let name = place.venueName {
+            if let city = place.city, !city.isEmpty, city.lowercased() != name.lowercased() {
+                return "\(name), \(city)"
             }
-            return venue.name
+            return name
         }
-        return event.isOnline ? "Online" : "Location to be announced"
+        return place.isOnline ? "Online" : "Location to be announced"
     }
 
     static func count(_ number: Int, _ singular: String, _ plural: String) -> String {

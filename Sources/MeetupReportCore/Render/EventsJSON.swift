@@ -22,13 +22,13 @@ enum EventsJSON {
                     "id": .string(entry.query.id), "title": .string(entry.query.title), "keyword": .string(entry.query.keyword),
                     "latitude": .number(entry.query.latitude), "longitude": .number(entry.query.longitude),
                     "radiusMiles": .number(entry.query.radiusMiles), "eventCount": .number(Double(entry.outcome.events.count)),
-                    "eventIds": .array(PageContexts.chronological(entry.outcome.events).map { .string($0.id) }),
-                    "page": .string("\(PageContexts.queryPagePath(entry.query)).html"),
+                    "eventIds": .array(SitePaths.chronological(entry.outcome.events).map { .string($0.id) }),
+                    "page": .string("\(SitePaths.queryPage(entry.query)).html"),
                 ]
                 if let since = entry.outcome.staleSince { query["staleSince"] = .string(ISO8601.formatUTC(since)) }
                 return .object(query)
             }),
-            "events": .array(PageContexts.chronological(input.fetched.distinctEvents).map { event in
+            "events": .array(SitePaths.chronological(input.fetched.distinctEvents).map { event in
                 item(event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] }, queries: foundBy[event.id] ?? [])
             }),
         ])

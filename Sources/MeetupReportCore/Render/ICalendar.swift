@@ -18,7 +18,7 @@ struct ICalendar {
             "METHOD:PUBLISH",
             "X-WR-CALNAME:\(Self.text(name))",
         ].map(Self.fold).joined(separator: "\r\n") + "\r\n"
-        for item in PageContexts.chronological(events) {
+        for item in SitePaths.chronological(events) {
             text += event(item)
         }
         return text + "END:VCALENDAR\r\n"

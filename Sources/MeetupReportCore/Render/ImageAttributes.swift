@@ -36,7 +36,7 @@ enum ImageAttributes {
 
     /// Site-relative image paths to their sizes: every thumbnail and the placeholder.
     static func sizes(thumbnails: some Sequence<Thumbnail>, placeholder: PixelSize) -> [String: PixelSize] {
-        var sizes = [PageContexts.placeholderPath: placeholder]
+        var sizes = [SitePaths.placeholder: placeholder]
         for thumbnail in thumbnails { sizes["thumbs/\(thumbnail.publishedName)"] = thumbnail.size }
         return sizes
     }

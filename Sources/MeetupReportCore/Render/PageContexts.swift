@@ -24,7 +24,6 @@ public struct SiteInput: Sendable {
 /// Untrusted strings stay raw here; templates escape them for their format.
 /// Values rendered with `{{{…}}}` are built here from trusted parts only.
 struct PageContexts {
-    static let placeholderPath = "assets/placeholder.svg"
 
     let input: SiteInput
     let formatting: EventFormatting
@@ -56,14 +55,10 @@ struct PageContexts {
         TextCleaning.truncated(plainDescriptions[event.id] ?? TextCleaning.plainText(event.description), maxLength: maxLength)
     }
 
-    static func queryPagePath(_ query: EventQuery) -> String { "queries/\(query.id)" }
-
     /// The placeholder is drawn 3:2, like most group photos.
     static func placeholderSize(width: Int) -> PixelSize {
         PixelSize(width: width, height: width * 2 / 3)
     }
-
-    static let allEventsPath = "all"
 
     func index() -> [String: Any] {
         let queries: [[String: Any]] = input.fetched.outcomes.map { entry in
@@ -71,7 +66,7 @@ struct PageContexts {
                 "title": entry.query.title,
                 "keyword": entry.query.keyword,
                 "area": area(of: entry.query),
-                "link": "<\(Self.queryPagePath(entry.query)).html>",
+                "link": "<\(SitePaths.queryPage(entry.query)).html>",
                 "count": EventFormatting.count(entry.outcome.events.count, "event", "events"),
             ]
             if let since = entry.outcome.staleSince {
@@ -79,11 +74,11 @@ struct PageContexts {
             }
             if let counts = input.history?.counts[entry.query.id], counts.count > 1 {
                 context["chart"] = [
-                    "image": "<\(Self.chartPath(entry.query))>",
+                    "image": "<\(SitePaths.chart(entry.query))>",
                     "alt": "Events found in the last \(counts.count) runs: " + counts.map(String.init).joined(separator: ", "),
                 ]
             }
-            if let next = Self.chronological(entry.outcome.events).first {
+            if let next = SitePaths.chronological(entry.outcome.events).first {
                 context["next"] = ["title": next.title, "time": formatting.eventTime(start: next.start, end: nil)]
             }
             return context
@@ -92,13 +87,13 @@ struct PageContexts {
             "siteTitle": input.config.siteTitle,
             "generatedAt": formatting.generatedAt(input.generatedAt),
             "totalEvents": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
-            "allLink": "<\(Self.allEventsPath).html>",
+            "allLink": "<\(SitePaths.allEvents).html>",
             "queries": queries,
         ]
     }
 
     func queryPage(_ query: EventQuery, outcome: QueryOutcome) -> [String: Any] {
-        let ordered = Self.chronological(outcome.events)
+        let ordered = SitePaths.chronological(outcome.events)
         var context: [String: Any] = [
             "title": query.title,
             "keyword": query.keyword,
@@ -118,17 +113,15 @@ struct PageContexts {
         return context
     }
 
-    static func chartPath(_ query: EventQuery) -> String { "charts/\(query.id).svg" }
-
     /// "Moved" (with the old and new time or place) or "Cancelled or removed".
     private func changeContext(_ change: HistoryChange) -> [String: Any] {
         var context: [String: Any] = [
             "title": change.title,
             "kind": change.kind == .moved ? "Moved" : "Cancelled or removed",
-            "was": "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(change.oldVenue)",
+            "was": "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(EventFormatting.location(of: change.oldPlace))",
         ]
         if let newStart = change.newStart {
-            context["now"] = "\(formatting.eventTime(start: newStart, end: nil)) · \(change.newVenue ?? "")"
+            context["now"] = "\(formatting.eventTime(start: newStart, end: nil)) · \(change.newPlace.map(EventFormatting.location(of:)) ?? "")"
         }
         if let destination = change.url.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
         return context
@@ -136,17 +129,13 @@ struct PageContexts {
 
     /// Every event once, merged across queries, each saying which queries found it.
     func allEvents() -> [String: Any] {
-        let ordered = Self.chronological(input.fetched.distinctEvents)
+        let ordered = SitePaths.chronological(input.fetched.distinctEvents)
         return [
             "title": "All events",
             "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
             "days": days(ordered, blocks: eventBlocks?.allEventsPage ?? [:]),
             "isEmpty": ordered.isEmpty,
         ]
-    }
-
-    static func chronological(_ events: [Event]) -> [Event] {
-        events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
     }
 
     /// Events grouped by their day in the site's time zone, in order, each as its
@@ -179,7 +168,7 @@ struct PageContexts {
             "title": event.title,
             "time": formatting.eventTime(start: event.start, end: event.end),
             "location": EventFormatting.location(of: event),
-            "image": "<\(root)\(thumbnail.map { "thumbs/\($0.publishedName)" } ?? Self.placeholderPath)>",
+            "image": "<\(root)\(thumbnail.map { "thumbs/\($0.publishedName)" } ?? SitePaths.placeholder)>",
             "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
         ]
         if let destination = event.eventURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
@@ -191,7 +180,7 @@ struct PageContexts {
         if let queries = foundBy, !queries.isEmpty {
             context["hasFoundBy"] = true
             context["foundBy"] = queries.enumerated().map { index, query in
-                ["title": query.title, "link": "<\(root)\(Self.queryPagePath(query)).html>", "last": index == queries.count - 1]
+                ["title": query.title, "link": "<\(root)\(SitePaths.queryPage(query)).html>", "last": index == queries.count - 1]
             }
         }
         return context

@@ -1,0 +1,124 @@
+import Foundation
+
+/// What the renderer shares with every generator: the input and what is made from
+/// it once (plain descriptions, feed entries, event blocks, image sizes, charts).
+struct RenderShared: Sendable {
+    let input: SiteInput
+    let templates: SiteTemplates
+    let descriptions: [String: String]
+    let imageSizes: [String: PixelSize]
+    let feedEntries: FeedEntries
+    let eventBlocks: EventBlocks
+    /// Each query's trend chart by site path: written as files and inlined in the index.
+    let charts: [String: String]
+}
+
+/// Files made once for the whole site.
+protocol SiteGenerator: Sendable {
+    func files(_ shared: RenderShared) -> [SiteFile]
+}
+
+/// Files made for each page (the page itself, its feed, its calendar).
+protocol PageGenerator: Sendable {
+    func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile]
+}
+
+/// `events.json`: every upcoming event, for scripts (schema in the README).
+struct EventsJSONFile: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        [SiteFile(path: SitePaths.eventsJSON, contents: .bytes(Data(EventsJSON.make(shared.input).serialized().utf8)))]
+    }
+}
+
+/// `sitemap.xml`: the HTML pages.
+struct SitemapFile: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        let pagePaths = ["\(SitePaths.index).html", "\(SitePaths.allEvents).html"]
+            + shared.input.fetched.outcomes.map { "\(SitePaths.queryPage($0.query)).html" }
+        return [.text(SitePaths.sitemap, Sitemap.render(paths: pagePaths, baseURL: shared.input.config.baseURL))]
+    }
+}
+
+/// The stylesheet and the placeholder picture, from the templates folder.
+struct AssetFiles: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        [SiteFile(path: SitePaths.stylesheet, contents: .file(shared.templates.asset("style.css"))),
+         SiteFile(path: SitePaths.placeholder, contents: .file(shared.templates.asset("placeholder.svg")))]
+    }
+}
+
+/// `charts/<query>.svg`: each query's trend, when the history has more than one run.
+struct ChartFiles: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        shared.charts.map { path, svg in .text(path, svg + "\n") }
+    }
+
+    static func charts(_ input: SiteInput) -> [String: String] {
+        var charts: [String: String] = [:]
+        for entry in input.fetched.outcomes {
+            guard let counts = input.history?.counts[entry.query.id], counts.count > 1 else { continue }
+            charts[SitePaths.chart(entry.query)] = TrendChart.svg(
+                counts: counts, label: "\(entry.query.title): events found in the last \(counts.count) runs")
+        }
+        return charts
+    }
+}
+
+/// `thumbs/…`: the thumbnails of the events shown, hard-linked from the cache.
+struct ThumbnailFiles: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        let shown = Set(shared.input.fetched.distinctEvents.compactMap(\.displayPhotoURL))
+        return shared.input.thumbnails.filter { shown.contains($0.key) }.map(\.value)
+            .sorted { $0.publishedName < $1.publishedName }
+            .map { SiteFile(path: SitePaths.thumbnail($0), contents: .file($0.file)) }
+    }
+}
+
+/// The page as Markdown (`.md`, for readers and diffing) and as HTML in the layout.
+struct PageFiles: PageGenerator {
+    func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
+        let config = shared.input.config
+        let markdown = shared.templates.render(page.template, page.context)
+        let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: page.root, sizes: shared.imageSizes)
+        let html = shared.templates.render("layout.html", [
+            "pageTitle": page.title,
+            "siteTitle": config.siteTitle,
+            "root": page.root,
+            "content": TrendChart.inline(body, root: page.root, charts: page.kind == .index ? shared.charts : [:]),
+            "generatedAt": contexts.formatting.generatedAt(shared.input.generatedAt),
+            "feedTitle": page.feedTitle,
+            "atomPath": page.feed,
+            "icsPath": page.calendar,
+            "webcalURL": Self.webcal(Sitemap.absolute(page.calendar, baseURL: config.baseURL)),
+        ])
+        return [.text(page.path + ".md", markdown), .text(page.path + ".html", html)]
+    }
+
+    /// The same address with the `webcal` scheme, which calendar apps open as a subscription.
+    static func webcal(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        components.scheme = "webcal"
+        return components.string ?? url.absoluteString
+    }
+}
+
+/// The page's Atom feed (pages that share the site feed write none).
+struct AtomFeedFile: PageGenerator {
+    func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
+        guard page.writesFeeds else { return [] }
+        let config = shared.input.config
+        let feed = AtomFeed(title: page.feedTitle, feedURL: Sitemap.absolute(page.feed, baseURL: config.baseURL),
+                            pageURL: Sitemap.absolute(page.path + ".html", baseURL: config.baseURL),
+                            author: config.siteTitle, generatedAt: shared.input.generatedAt)
+        return [.text(page.feed, feed.render(page.events) { shared.feedEntries.atom[$0.id] ?? "" })]
+    }
+}
+
+/// The page's iCalendar file, to subscribe to.
+struct CalendarFile: PageGenerator {
+    func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
+        guard page.writesFeeds else { return [] }
+        let calendar = ICalendar(name: page.feedTitle, generatedAt: shared.input.generatedAt)
+        return [.text(page.calendar, calendar.render(page.events) { shared.feedEntries.calendar[$0.id] ?? "" })]
+    }
+}

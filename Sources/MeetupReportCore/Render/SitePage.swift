@@ -1,0 +1,52 @@
+import Foundation
+
+/// One page of the site and where its files go: the index, all events, or a query.
+struct SitePage {
+    enum Kind: Equatable {
+        case index, allEvents
+        case query(EventQuery, QueryOutcome)
+
+        static func == (lhs: Kind, rhs: Kind) -> Bool {
+            switch (lhs, rhs) {
+            case (.index, .index), (.allEvents, .allEvents): true
+            case (.query(let a, _), .query(let b, _)): a.id == b.id
+            default: false
+            }
+        }
+    }
+
+    let kind: Kind
+    /// Site path without suffix; `.md` and `.html` are added.
+    let path: String
+    let title: String
+    /// From the page back to the site root ("" or "../").
+    let root: String
+    let template: String
+    let feed: String
+    let calendar: String
+    let feedTitle: String
+    let context: [String: Any]
+    let events: [Event]
+    /// The all-events page shares the site-wide feed and calendar written with the index.
+    let writesFeeds: Bool
+
+    init(_ kind: Kind, input: SiteInput, contexts: PageContexts) {
+        let site = input.config.siteTitle
+        self.kind = kind
+        switch kind {
+        case .index:
+            (path, title, root, template) = (SitePaths.index, site, "", "index.md")
+            (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
+            (context, events, writesFeeds) = (contexts.index(), input.fetched.distinctEvents, true)
+        case .allEvents:
+            (path, title, root, template) = (SitePaths.allEvents, "All events · \(site)", "", "all.md")
+            (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
+            (context, events, writesFeeds) = (contexts.allEvents(), input.fetched.distinctEvents, false)
+        case .query(let query, let outcome):
+            let queryPath = SitePaths.queryPage(query)
+            (path, title, root, template) = (queryPath, "\(query.title) · \(site)", "../", "query.md")
+            (feed, calendar, feedTitle) = ("\(queryPath).atom", "\(queryPath).ics", "\(query.title) · \(site)")
+            (context, events, writesFeeds) = (contexts.queryPage(query, outcome: outcome), outcome.events, true)
+        }
+    }
+}
