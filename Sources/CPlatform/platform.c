@@ -18,7 +18,3 @@ int mr_exchange_paths(const char *first, const char *second) {
     return -1;
 #endif
 }
-
-int mr_is_terminal(int fd) {
-    return isatty(fd);
-}

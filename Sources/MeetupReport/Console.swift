@@ -1,4 +1,4 @@
-import CPlatform
+import Glibc
 import Foundation
 import Synchronization
 
@@ -19,7 +19,7 @@ final class Console: Sendable {
 
     init(mode: Mode) {
         self.mode = mode
-        isTerminal = mr_is_terminal(2) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        isTerminal = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
     /// A log line, printed above the progress line.

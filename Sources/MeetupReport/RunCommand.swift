@@ -85,10 +85,9 @@ struct RunCommand: ParsableCommand {
         configuredRun.resetHistory = resetHistory
         let summary = configuredRun.run()
         if let stats {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
             do {
-                try FileOperations.writeAtomically(try encoder.encode(summary.statistics),
+                let figures = JSONValue.object(summary.statistics.mapValues { .number($0) })
+                try FileOperations.writeAtomically(Data(figures.serialized().utf8),
                                                    to: ConfigLoader.resolve(stats, against: workingDirectory))
             } catch {
                 logger.warning("cannot write the statistics to \(stats): \(error.localizedDescription)")

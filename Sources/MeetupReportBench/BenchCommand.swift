@@ -95,36 +95,13 @@ struct BenchCommand: AsyncParsableCommand {
         let photos = try Workload(name: "photos", queries: 1, pagesPerQuery: 1, distinctEvents: 1,
                                   distinctPhotos: workload.distinctPhotos)
             .makePhotos(in: work.appendingPathComponent("photos-1200x800"))
-        let server = try LoopbackServer()
-        let base = try await server.start()
-        server.setLatency(.milliseconds(latencyMs))
-        for (keyword, pages) in try workload.pages(photoBase: base.appendingPathComponent("photos")) {
-            server.setPages(pages, forKeyword: keyword)
-        }
-        var photoBytes = 0
-        for (index, file) in photos.enumerated() {
-            let data = try Data(contentsOf: file)
-            photoBytes += data.count
-            server.setPhoto(data, named: workload.photoName(index))
-        }
-        print("photos: \(photos.count), \(photoBytes / photos.count / 1024) KB on average")
+        let (server, base) = try await serve(workload, photos: photos)
         // The real cost of one request to this server (its configured latency plus its
         // own overhead), measured the same way for the latency bound.
         let roundTrip = try await Self.medianRoundTrip(base.appendingPathComponent("photos/\(workload.photoName(0))"))
         print(String(format: "measured round trip for one photo: %.1f ms (configured latency %d ms)", roundTrip * 1000, latencyMs))
 
-        let config: [String: Any] = [
-            "title": "Benchmark \(workload.name)", "baseURL": "https://bench.example.org/", "timeZone": "Europe/Berlin",
-            "source": ["type": "meetup-api", "endpoint": base.appendingPathComponent("gql").absoluteString],
-            "output": "Output", "cache": "cache", "thumbnailWidth": 320, "photoConcurrency": concurrency,
-            "queries": (0..<workload.queries).map { ["id": "q\($0)", "keyword": workload.keyword($0), "lat": 52.5, "lon": 13.4] },
-        ]
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let configFile = folder.appendingPathComponent("config.json")
-        try JSONSerialization.data(withJSONObject: config).write(to: configFile)
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
-
+        let configFile = try writeConfig(for: workload, endpoint: base.appendingPathComponent("gql"), in: folder)
         func runOnce(_ label: String, extra: [String] = []) throws -> RunMeasurement {
             server.resetCounters()
             let requestsBefore = server.photoRequests
@@ -155,5 +132,39 @@ struct BenchCommand: AsyncParsableCommand {
             / Double(cores)
         return WorkloadReport(name: workload.name, cold: cold, warm: warm, offline: offline,
                               latencyBound: latencyBound, cpuBound: cpuBound)
+    }
+
+    /// The loopback API with the workload's pages and photos, at the configured latency.
+    private func serve(_ workload: Workload, photos: [URL]) async throws -> (LoopbackServer, URL) {
+        let server = try LoopbackServer()
+        let base = try await server.start()
+        server.setLatency(.milliseconds(latencyMs))
+        for (keyword, pages) in try workload.pages(photoBase: base.appendingPathComponent("photos")) {
+            server.setPages(pages, forKeyword: keyword)
+        }
+        var photoBytes = 0
+        for (index, file) in photos.enumerated() {
+            let data = try Data(contentsOf: file)
+            photoBytes += data.count
+            server.setPhoto(data, named: workload.photoName(index))
+        }
+        print("photos: \(photos.count), \(photoBytes / photos.count / 1024) KB on average")
+        return (server, base)
+    }
+
+    /// The workload's config, with an empty cache and output (a cold start).
+    private func writeConfig(for workload: Workload, endpoint: URL, in folder: URL) throws -> URL {
+        let config: [String: Any] = [
+            "title": "Benchmark \(workload.name)", "baseURL": "https://bench.example.org/", "timeZone": "Europe/Berlin",
+            "source": ["type": "meetup-api", "endpoint": endpoint.absoluteString],
+            "output": "Output", "cache": "cache", "thumbnailWidth": 320, "photoConcurrency": concurrency,
+            "queries": (0..<workload.queries).map { ["id": "q\($0)", "keyword": workload.keyword($0), "lat": 52.5, "lon": 13.4] },
+        ]
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let configFile = folder.appendingPathComponent("config.json")
+        try JSONSerialization.data(withJSONObject: config).write(to: configFile)
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
+        return configFile
     }
 }

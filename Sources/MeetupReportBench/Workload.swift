@@ -1,4 +1,4 @@
-import CVipsShim
+import CVipsBenchShim
 import Foundation
 
 /// A generated benchmark workload: queries whose pages overlap on events, and

@@ -6,7 +6,4 @@
 /// file system or kernel cannot exchange).
 int mr_exchange_paths(const char *first, const char *second);
 
-/// 1 when the file descriptor is a terminal.
-int mr_is_terminal(int fd);
-
 #endif

@@ -20,8 +20,4 @@ int mr_vips_thumbnail(const char *input_path, const char *output_path,
                       int *out_width, int *out_height,
                       char *error, size_t error_capacity);
 
-/// Writes a photo-like JPEG (smooth colour waves plus grain, so it compresses like
-/// a photograph) for benchmarks. `seed` varies the picture. Returns 0 on success.
-int mr_vips_make_sample_jpeg(const char *output_path, int width, int height, int seed, double noise, int quality);
-
 #endif

@@ -18,9 +18,7 @@ public struct LastGoodEvents: Sendable {
             "fetchedAt": .number(fetchedAt.timeIntervalSince1970),
             "events": .array(events.map(\.jsonValue)),
         ])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try FileOperations.writeAtomically(try encoder.encode(record), to: file(for: queryID))
+        try FileOperations.writeAtomically(Data(record.compactJSON.utf8), to: file(for: queryID))
     }
 
     /// The last good events and when they were fetched; nil when there are none or the file is unreadable.

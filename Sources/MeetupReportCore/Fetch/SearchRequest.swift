@@ -38,9 +38,6 @@ public enum SearchRequest {
         ]
         if let after { variables["after"] = .string(after) }
         let payload = JSONValue.object(["query": .string(document), "variables": .object(variables)])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // Encoding a JSONValue cannot fail: it holds only JSON-representable values.
-        return (try? encoder.encode(payload)) ?? Data()
+        return Data(payload.compactJSON.utf8)
     }
 }

@@ -48,10 +48,9 @@ public final class SnapshotRecorder: Sendable {
             for (url, value) in existing { if let name = value.stringValue { index[url] = name } }
         }
         photoIndex.withLock { recorded in index.merge(recorded) { _, new in new } }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
-            try FileOperations.writeAtomically(try encoder.encode(index), to: layout.photoIndex)
+            let document = JSONValue.object(index.mapValues { .string($0) })
+            try FileOperations.writeAtomically(Data(document.serialized().utf8), to: layout.photoIndex)
         } catch {
             failures.withLock { $0.append("photo index: \(error.localizedDescription)") }
         }

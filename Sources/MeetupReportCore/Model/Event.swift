@@ -3,7 +3,7 @@ import Foundation
 /// One upcoming event, normalised from whichever API shape it arrived in.
 /// Everything except `id`, `title` and `start` is optional because real
 /// responses omit venues, photos and counts routinely.
-public struct Event: Sendable, Hashable, Codable, Identifiable {
+public struct Event: Sendable, Hashable, Identifiable {
     public var id: String
     public var title: String
     public var start: ZonedDate
@@ -48,7 +48,7 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
     public func isUpcoming(at now: Date) -> Bool { start.date >= now }
 }
 
-public struct Venue: Sendable, Hashable, Codable {
+public struct Venue: Sendable, Hashable {
     public var name: String
     public var city: String?
     public var latitude: Double?
@@ -62,7 +62,7 @@ public struct Venue: Sendable, Hashable, Codable {
     }
 }
 
-public struct EventGroup: Sendable, Hashable, Codable {
+public struct EventGroup: Sendable, Hashable {
     public var name: String
     public var urlname: String?
 

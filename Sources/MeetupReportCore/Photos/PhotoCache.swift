@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the server said about a photo, to revalidate it next run instead of downloading it again.
-public struct PhotoValidators: Sendable, Codable, Equatable {
+public struct PhotoValidators: Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
 
@@ -14,7 +14,7 @@ public struct PhotoValidators: Sendable, Codable, Equatable {
 }
 
 /// Width and height in pixels.
-public struct PixelSize: Sendable, Codable, Hashable {
+public struct PixelSize: Sendable, Hashable {
     public var width: Int
     public var height: Int
 
@@ -25,7 +25,7 @@ public struct PixelSize: Sendable, Codable, Hashable {
 }
 
 /// A photo kept between runs, with its validators and the thumbnails made from it.
-public struct CachedPhoto: Sendable, Codable, Equatable {
+public struct CachedPhoto: Sendable, Equatable {
     public var url: String
     public var validators: PhotoValidators
     public var byteCount: Int
@@ -78,7 +78,7 @@ public struct PhotoCache: Sendable {
     /// The entry for `url`, only if both its metadata and its bytes are present.
     public func entry(for url: URL) -> CachedPhoto? {
         guard let data = try? Data(contentsOf: metadataFile(for: url)),
-              let entry = try? Self.decoder.decode(CachedPhoto.self, from: data),
+              let entry = (try? JSONValue.parse(data)).flatMap(CachedPhoto.init(jsonValue:)),
               entry.url == url.absoluteString,
               FileOperations.fileSize(dataFile(for: url)) == entry.byteCount else { return nil }
         return entry
@@ -101,16 +101,37 @@ public struct PhotoCache: Sendable {
         return entry
     }
 
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }()
-
     public func write(_ entry: CachedPhoto, for url: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        try FileOperations.writeAtomically(try encoder.encode(entry), to: metadataFile(for: url))
+        try FileOperations.writeAtomically(Data(entry.jsonValue.compactJSON.utf8), to: metadataFile(for: url))
+    }
+}
+
+extension CachedPhoto {
+    /// The metadata file's JSON (dates as seconds since 1970, the layout earlier
+    /// versions wrote with JSONEncoder, so existing caches stay valid).
+    var jsonValue: JSONValue {
+        var validatorMembers: [String: JSONValue] = [:]
+        if let etag = validators.etag { validatorMembers["etag"] = .string(etag) }
+        if let lastModified = validators.lastModified { validatorMembers["lastModified"] = .string(lastModified) }
+        var members: [String: JSONValue] = [
+            "url": .string(url), "validators": .object(validatorMembers), "byteCount": .number(Double(byteCount)),
+            "storedAt": .number(storedAt.timeIntervalSince1970),
+            "thumbnails": .object(thumbnails.mapValues { .object(["width": .number(Double($0.width)), "height": .number(Double($0.height))]) }),
+        ]
+        if let freshUntil { members["freshUntil"] = .number(freshUntil.timeIntervalSince1970) }
+        return .object(members)
+    }
+
+    init?(jsonValue value: JSONValue) {
+        guard let url = value["url"]?.stringValue, let byteCount = value["byteCount"]?.intValue,
+              let storedAt = value["storedAt"]?.doubleValue else { return nil }
+        var thumbnails: [String: PixelSize] = [:]
+        for (key, size) in value["thumbnails"]?.objectValue ?? [:] {
+            if let width = size["width"]?.intValue, let height = size["height"]?.intValue { thumbnails[key] = PixelSize(width: width, height: height) }
+        }
+        self.init(url: url, validators: PhotoValidators(etag: value["validators"]?["etag"]?.stringValue,
+                                                         lastModified: value["validators"]?["lastModified"]?.stringValue),
+                  byteCount: byteCount, storedAt: Date(timeIntervalSince1970: storedAt), thumbnails: thumbnails,
+                  freshUntil: value["freshUntil"]?.doubleValue.map(Date.init(timeIntervalSince1970:)))
     }
 }

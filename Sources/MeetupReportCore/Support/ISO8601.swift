@@ -2,7 +2,7 @@ import Foundation
 
 /// A moment together with the UTC offset it was written in, so an event can be
 /// shown in its own local time while days are grouped in the site's zone.
-public struct ZonedDate: Sendable, Hashable, Codable, Comparable {
+public struct ZonedDate: Sendable, Hashable, Comparable {
     public let date: Date
     public let utcOffsetSeconds: Int
 

@@ -97,17 +97,3 @@ private func isValidUTF8(_ data: Data) -> Bool {
         }
     }
 }
-
-extension JSONValue: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let flag): try container.encode(flag)
-        case .number(let number): try container.encode(number)
-        case .string(let text): try container.encode(text)
-        case .array(let items): try container.encode(items)
-        case .object(let members): try container.encode(members)
-        }
-    }
-}
