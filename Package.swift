@@ -68,15 +68,29 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test fixtures (recorded payloads, real images) and helpers shared by both test targets.
+        .target(
+            name: "MeetupReportTestSupport",
+            dependencies: ["MeetupReportCore"],
+            path: "Tests/Support",
+            resources: [.copy("Fixtures")]
+        ),
+        // Pure logic: mapping, config, rendering, rules. Seconds, no servers or processes.
         .testTarget(
-            name: "MeetupReportTests",
+            name: "MeetupReportUnitTests",
+            dependencies: ["MeetupReportCore", "MeetupReportTestSupport", "LoopbackServer"],
+            path: "Tests/UnitTests"
+        ),
+        // Loopback servers, the real binary, faults, kills, history across runs.
+        .testTarget(
+            name: "MeetupReportIntegrationTests",
             dependencies: [
-                "MeetupReportCore", "LoopbackServer",
+                "MeetupReportCore", "MeetupReportTestSupport", "LoopbackServer",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            resources: [.copy("Fixtures")]
+            path: "Tests/IntegrationTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -12,6 +12,14 @@ struct CommandResult: Sendable {
     var lastLine: String { stderr.split(separator: "\n").last.map(String.init) ?? "" }
 }
 
+/// Runs blocking work (the pipeline, a child process) on a Dispatch thread, so it
+/// never occupies the Swift concurrency pool the loopback server runs on.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
+
 enum CommandRunner {
     /// The executable sits beside the test bundle in the build folder.
     static var executable: URL {

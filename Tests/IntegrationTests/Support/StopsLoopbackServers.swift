@@ -1,5 +1,6 @@
 import LoopbackServer
 import MeetupReportCore
+@testable import MeetupReportTestSupport
 import Testing
 
 /// The loopback servers a test case started, stopped (and awaited) when it ends,

@@ -3,6 +3,7 @@ import FlyingFox
 import Foundation
 import LoopbackServer
 import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 /// A Meetup OAuth token endpoint on 127.0.0.1 that checks what Meetup checks: the
 /// RS256 signature against the registered public key, `alg`, `kid`, `iss`, `sub`,

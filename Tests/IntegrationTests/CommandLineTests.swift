@@ -2,6 +2,7 @@ import Foundation
 import LoopbackServer
 import Testing
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 extension LoopbackSuites {
 @Suite("The meetup-report command: exit codes, summary, demo")

@@ -2,6 +2,7 @@ import Foundation
 import LoopbackServer
 import Testing
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 /// Issue 9, code review: thumbnails keyed by their processor, a cache that is swept.
 extension LoopbackSuites {
@@ -64,22 +65,4 @@ struct CacheSweepTests {
         #expect(gone.isEmpty && thumbnails(harness).isEmpty, "\(gone)")
     }
 }
-}
-
-@Suite("Text and header parsing from the code review")
-struct ParsingReviewTests {
-    @Test func characterReferencesAreDecoded() {
-        #expect(TextCleaning.plainText("It&#8217;s a caf&eacute; &#x1F600; &hellip; &euro;5 &apos;x&apos;")
-                == "It’s a café 😀 … €5 'x'")
-        #expect(TextCleaning.plainText("AT&T &bogus; &#xD800; &#0; &amp") == "AT&T &bogus; \u{FFFD} \u{FFFD} &amp")
-    }
-
-    @Test func expiresIsMeasuredFromDateOrFromWhenTheAnswerArrived() {
-        let received = ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date
-        #expect(HTTPPhotoFetcher.freshness(["expires": "Sun, 22 Nov 2026 09:00:00 GMT"], receivedAt: received) == 3600)
-        #expect(HTTPPhotoFetcher.freshness(["expires": "Sun, 22 Nov 2026 09:00:00 GMT", "date": "Sun, 22 Nov 2026 08:30:00 GMT"],
-                                           receivedAt: received) == 1800)
-        #expect(HTTPPhotoFetcher.freshness(["expires": "0"], receivedAt: received) == 0, "an invalid date means expired")
-        #expect(HTTPPhotoFetcher.freshness([:], receivedAt: received) == nil)
-    }
 }

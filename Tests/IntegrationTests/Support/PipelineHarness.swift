@@ -2,19 +2,13 @@ import Foundation
 import Testing
 import LoopbackServer
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 /// Tests that talk to a loopback server run one at a time: with several servers
 /// and URLSessions active at once in one process, FoundationNetworking stalls
 /// requests for whole seconds (seen here), which made the suite slow, not wrong.
 @Suite(.serialized, .stopsLoopbackServers) enum LoopbackSuites {}
 
-/// Runs blocking work (the pipeline, a child process) on a Dispatch thread, so it
-/// never occupies the Swift concurrency pool the loopback server runs on.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
-    }
-}
 
 /// A loopback API with three queries, real photos, and a temp folder for output and cache.
 final class PipelineHarness: Sendable {

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 /// Renders a site of hostile events in memory and reads the files back.
 struct HostileSite {

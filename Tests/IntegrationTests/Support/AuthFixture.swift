@@ -2,6 +2,7 @@ import _CryptoExtras
 import Foundation
 import LoopbackServer
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 /// The loopback API (accepting only issued tokens) with a token server beside it,
 /// an RSA key pair on disk, and configs for both OAuth flows.

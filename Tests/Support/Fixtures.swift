@@ -11,7 +11,7 @@ enum Fixtures {
 
     /// The package root, for the templates and the demo.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static var templates: URL { packageRoot.appendingPathComponent("Templates") }
 

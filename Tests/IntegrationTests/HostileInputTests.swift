@@ -2,6 +2,7 @@ import Foundation
 import LoopbackServer
 import Testing
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 @Suite("Hostile images")
 struct HostileImageTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 @Suite("Escaping untrusted text into Markdown and HTML")
 struct EscapingTests {

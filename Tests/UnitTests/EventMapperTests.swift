@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 @Suite("Mapping recorded GraphQL responses")
 struct RecordedGraphQLMappingTests {

@@ -2,6 +2,7 @@ import Foundation
 import LoopbackServer
 import Testing
 @testable import MeetupReportCore
+@testable import MeetupReportTestSupport
 
 /// Collects warnings, for tests that expect one.
 final class RecordingObserver: RunObserver {

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import MeetupReportCore
+@testable import MeetupReportTestSupport
+
+/// Pure parts behind the fault-run fixes (issue 9) and the auth work (issue 10):
+/// paging rules, redaction, the throttle, text and header parsing.
+@Suite("Paging rules, redaction, throttle")
+struct PureRulesTests {
+    /// Item 4, the cap: fresh cursors forever (no cycle to notice) stop at a page cap
+    /// derived from the API's count. Pure, so the endless server is a loop here.
+    @Test func item4_endlessFreshCursorsStopAtThePageCap() throws {
+        var walk = PageWalk(maxEvents: nil)
+        var step = PageWalk.Step.finished
+        for page in 1...1_000 {
+            let event = Event(id: "e\(page)", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+            step = walk.add(EventPage(events: [event], nextCursor: "cursor-\(page)", totalCount: 5))
+            if step != .next(cursor: "cursor-\(page)") { break }
+        }
+        #expect(walk.pagesRead == 12, "5 results at 1 a page: 5 pages, doubled, plus 2")
+        #expect(step == .failed(reason: "stopped after 12 pages: more than this query can need (the API counts 5 results)"))
+
+        var uncounted = PageWalk(maxEvents: nil)
+        for page in 1...1_000 {
+            let event = Event(id: "e\(page)", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+            if case .failed = uncounted.add(EventPage(events: [event], nextCursor: "c\(page)")) { break }
+        }
+        #expect(uncounted.pagesRead == PageWalk.absolutePageCap)
+    }
+
+    @Test func item5_theRedactorMasksKnownSecretsAndAnyBearerCredential() {
+        let redactor = SecretRedactor(secrets: ["s3cr3t-token", "ab"])
+        #expect(redactor.redact("token s3cr3t-token and s3cr3t-token") == "token [redacted] and [redacted]")
+        #expect(redactor.redact("Authorization: bearer eyJhbGciOi.J9x_y-z==") == "Authorization: bearer [redacted]")
+        #expect(redactor.redact("about abc") == "about abc", "secrets under 4 characters are not masked")
+    }
+
+    @Test func theThrottleHoldsTheRatePerMinute() {
+        var throttle = RequestThrottle(limit: 500)
+        // 1,200 requests ready at once, at t = 0 s.
+        let slots = (0..<1_200).map { _ in throttle.reserve(at: 0) }
+        #expect(slots.prefix(500).allSatisfy { $0 == 0 })
+        #expect(slots[500] == 60 && slots[999] == 60 && slots[1_000] == 120)
+        // Any 60-second window holds at most 500 sends.
+        for start in stride(from: 0.0, through: 180, by: 7.5) {
+            #expect(slots.filter { $0 >= start && $0 < start + 60 }.count <= 500, "window at \(start) s")
+        }
+        // Spread-out requests are never delayed.
+        var relaxed = RequestThrottle(limit: 500)
+        #expect((0..<2_000).allSatisfy { relaxed.reserve(at: Double($0) * 0.2) == Double($0) * 0.2 })
+    }
+}
+
+@Suite("Text and header parsing from the code review")
+struct ParsingReviewTests {
+    @Test func characterReferencesAreDecoded() {
+        #expect(TextCleaning.plainText("It&#8217;s a caf&eacute; &#x1F600; &hellip; &euro;5 &apos;x&apos;")
+                == "It’s a café 😀 … €5 'x'")
+        #expect(TextCleaning.plainText("AT&T &bogus; &#xD800; &#0; &amp") == "AT&T &bogus; \u{FFFD} \u{FFFD} &amp")
+    }
+
+    @Test func expiresIsMeasuredFromDateOrFromWhenTheAnswerArrived() {
+        let received = ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date
+        #expect(HTTPPhotoFetcher.freshness(["expires": "Sun, 22 Nov 2026 09:00:00 GMT"], receivedAt: received) == 3600)
+        #expect(HTTPPhotoFetcher.freshness(["expires": "Sun, 22 Nov 2026 09:00:00 GMT", "date": "Sun, 22 Nov 2026 08:30:00 GMT"],
+                                           receivedAt: received) == 1800)
+        #expect(HTTPPhotoFetcher.freshness(["expires": "0"], receivedAt: received) == 0, "an invalid date means expired")
+        #expect(HTTPPhotoFetcher.freshness([:], receivedAt: received) == nil)
+    }
+}
