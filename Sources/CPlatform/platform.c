@@ -18,3 +18,13 @@ int mr_exchange_paths(const char *first, const char *second) {
     return -1;
 #endif
 }
+
+/* The git commit the binary was built from, passed by the Makefile as
+   -Xcc -DMR_GIT_COMMIT='"abc1234"'; empty for builds outside a clone. */
+#ifndef MR_GIT_COMMIT
+#define MR_GIT_COMMIT ""
+#endif
+
+const char *mr_build_commit(void) {
+    return MR_GIT_COMMIT;
+}

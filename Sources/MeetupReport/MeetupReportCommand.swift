@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MeetupReportCore
 
 @main
 struct MeetupReportCommand: ParsableCommand {
@@ -10,12 +11,15 @@ struct MeetupReportCommand: ParsableCommand {
             `meetup-report --config FILE` runs the nightly job (the `run` subcommand, the default): \
             fetch the events of the config's queries from the Meetup API, cache their photos, and \
             publish the pages in one atomic step. `meetup-report auth --config FILE` checks the API \
-            credentials once while setting up. See `meetup-report help run` for every option.
+            credentials once while setting up; `meetup-report init DIR` writes a starter config \
+            and `meetup-report check --config FILE` checks a setup without publishing. See \
+            `meetup-report help run` for every option.
 
             Exit status: 0 success; 1 the run failed or a query failed (previous site kept); \
             2 bad command line or config.
             """,
-        subcommands: [RunCommand.self, AuthCommand.self],
+        version: BuildInfo.versionLine,
+        subcommands: [RunCommand.self, InitCommand.self, CheckCommand.self, AuthCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

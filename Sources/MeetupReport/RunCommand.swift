@@ -33,7 +33,8 @@ struct RunCommand: ParsableCommand {
     var record: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "The folder holding the page templates (default: ./Templates, else Templates beside the config).", valueName: "dir"))
+        "The folder holding the page templates (default: the config's \"templates\", Templates beside the config, then the installed ones).",
+        valueName: "dir"))
     var templates: String?
 
     @Flag(name: .long, help: "Re-render from the last fetched events and the cached photos, with no network and no token (for template work).")
@@ -74,7 +75,8 @@ struct RunCommand: ParsableCommand {
         let fixedNow = options.now?.date
         let run = ReportRun(
             config: settings,
-            templatesDirectory: templatesDirectory(configURL: configURL, workingDirectory: workingDirectory),
+            templatesDirectory: TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
+                                                config: settings, configFile: configURL, workingDirectory: workingDirectory).locate(),
             now: fixedNow ?? Date(),
             recordDirectory: record.map { ConfigLoader.resolve($0, against: workingDirectory) },
             observer: ConsoleObserver(console: console, logger: logger),
@@ -98,14 +100,5 @@ struct RunCommand: ParsableCommand {
         }
         console.finish(summary: summary.line)
         if !summary.succeeded { throw ExitCode(1) }
-    }
-
-    private func templatesDirectory(configURL: URL, workingDirectory: URL) -> URL {
-        if let templates { return ConfigLoader.resolve(templates, against: workingDirectory) }
-        let candidates = [
-            workingDirectory.appendingPathComponent("Templates"),
-            configURL.deletingLastPathComponent().appendingPathComponent("Templates"),
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
     }
 }

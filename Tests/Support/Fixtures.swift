@@ -1,5 +1,5 @@
 import Foundation
-@testable import MeetupReportCore
+import MeetupReportCore
 
 /// Test inputs: recorded payloads, real images, and small builders for GraphQL pages.
 enum Fixtures {

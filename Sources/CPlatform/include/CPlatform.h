@@ -6,4 +6,7 @@
 /// file system or kernel cannot exchange).
 int mr_exchange_paths(const char *first, const char *second);
 
+/// The git commit of the build ("" when built outside a clone).
+const char *mr_build_commit(void);
+
 #endif

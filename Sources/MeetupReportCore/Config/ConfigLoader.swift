@@ -8,8 +8,8 @@ public struct ConfigLoader: Sendable {
     public static let defaultEndpoint = "https://api.meetup.com/gql-ext"
     public static let defaultTokenVariable = "MEETUP_TOKEN"
 
-    private let environment: [String: String]
-    private let requiresToken: Bool
+    let environment: [String: String]
+    let requiresToken: Bool
 
     /// - Parameters:
     ///   - environment: where the token variable is looked up; tests pass their own.
@@ -47,6 +47,7 @@ public struct ConfigLoader: Sendable {
         }
         let root = try ConfigReader(file: file, path: "", value: document, allowed: [
             "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
+            "templates", "publish",
         ])
 
         let title = try root.requiredString("title")
@@ -64,7 +65,7 @@ public struct ConfigLoader: Sendable {
         let output = try root.string("output", required: false) ?? "Output"
         let cache = try root.string("cache", required: false) ?? ".meetup-report-cache"
 
-        return ReportConfig(
+        var config = ReportConfig(
             siteTitle: title,
             baseURL: baseURL,
             timeZone: timeZone,
@@ -77,6 +78,22 @@ public struct ConfigLoader: Sendable {
             limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) } ?? NetworkLimits(),
             history: try root.value("history").map { value throws(ConfigError) in try parseHistory(value, root: root) } ?? HistorySettings()
         )
+        config.templatesDirectory = try root.string("templates", required: false).map { Self.resolve($0, against: baseDirectory) }
+        config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
+        return config
+    }
+
+    /// `publish`: `{"command": ["rsync", "-a", "--delete"], "timeoutSeconds": 600}`. An argv
+    /// array, never a shell string, so nothing in it is ever interpreted by a shell.
+    private func parsePublish(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> PublishCommand {
+        let reader = try ConfigReader(file: root.file, path: root.keyPath("publish"), value: value, allowed: ["command", "timeoutSeconds"])
+        let expected = "a non-empty array of strings, the program first (no shell), e.g. [\"rsync\", \"-a\", \"--delete\"]"
+        let command = try reader.require("command", expected: expected)
+        guard case .array(let items) = command, !items.isEmpty else { throw reader.invalid("command", expected: expected, found: command) }
+        let arguments = items.compactMap(\.stringValue)
+        guard arguments.count == items.count, !arguments[0].isEmpty else { throw reader.invalid("command", expected: expected, found: command) }
+        return PublishCommand(arguments: arguments,
+                              timeout: try reader.number("timeoutSeconds", in: 1...86_400, required: false) ?? PublishCommand.defaultTimeout)
     }
 
     private func parseHistory(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> HistorySettings {
@@ -185,92 +202,6 @@ public struct ConfigLoader: Sendable {
             ))
         }
         return queries
-    }
-
-    /// `source.auth`: which OAuth flow the run uses, with what it needs.
-    private func parseAuth(_ value: JSONValue, reader source: ConfigReader, baseDirectory: URL) throws(ConfigError) -> AuthConfig {
-        let keyPath = source.keyPath("auth")
-        let flows = "\"jwt\", \"refresh-token\" or \"token\""
-        let type = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
-            "type", "variable", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "clientId", "clientSecretVariable",
-            "refreshTokenFile", "tokenEndpoint",
-        ]).requiredString("type", expected: flows)
-        func endpoint(_ reader: ConfigReader) throws(ConfigError) -> URL {
-            guard let text = try reader.string("tokenEndpoint", required: false) else { return AuthConfig.defaultTokenEndpoint }
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
-                throw reader.invalid("tokenEndpoint", expected: "an absolute http(s) URL", found: .string(text))
-            }
-            return url
-        }
-        switch type {
-        case "token":
-            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: ["type", "variable"])
-            return .token(variable: try tokenVariable(reader, key: "variable"))
-        case "jwt":
-            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
-                "type", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "tokenEndpoint",
-            ])
-            let keyFile = try reader.requiredString("privateKeyFile", expected: "the path of the PEM private key registered with Meetup")
-            return .jwt(JWTBearerAuth(
-                clientKey: try reader.requiredString("clientKey", expected: "the OAuth client's key"),
-                memberID: try reader.requiredString("memberId", expected: "the id of the member the client acts for"),
-                signingKeyID: try reader.requiredString("signingKeyId", expected: "the id Meetup gave the signing key"),
-                privateKeyFile: credentialFile(keyFile, baseDirectory: baseDirectory),
-                tokenEndpoint: try endpoint(reader)))
-        case "refresh-token":
-            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
-                "type", "clientId", "clientSecretVariable", "refreshTokenFile", "tokenEndpoint",
-            ])
-            let variable = try reader.requiredString("clientSecretVariable", expected: "an environment variable name such as MEETUP_CLIENT_SECRET")
-            guard Self.isVariableName(variable) else {
-                throw reader.invalid("clientSecretVariable", expected: "an environment variable name such as MEETUP_CLIENT_SECRET",
-                                     found: .string(variable))
-            }
-            guard !requiresToken || Self.isSet(environment[variable]) else {
-                throw .missingSecret(file: reader.file, keyPath: reader.keyPath("clientSecretVariable"), variable: variable,
-                                     what: "the OAuth client's secret")
-            }
-            return .refreshToken(RefreshTokenAuth(
-                clientID: try reader.requiredString("clientId", expected: "the OAuth client's id"),
-                clientSecretVariable: variable,
-                refreshTokenFile: Self.resolve(try reader.requiredString("refreshTokenFile", expected: "the path of the refresh token file"),
-                                               against: baseDirectory),
-                tokenEndpoint: try endpoint(reader)))
-        default:
-            throw ConfigError.invalidValue(file: source.file, keyPath: ConfigReader.join(keyPath, "type"),
-                                           expected: flows, found: ConfigReader.describe(.string(type)))
-        }
-    }
-
-    /// An environment variable holding the access token, checked to be set unless offline.
-    private func tokenVariable(_ reader: ConfigReader, key: String) throws(ConfigError) -> String {
-        let variable = try reader.string(key, required: false) ?? Self.defaultTokenVariable
-        guard Self.isVariableName(variable) else {
-            throw reader.invalid(key, expected: "an environment variable name such as MEETUP_TOKEN", found: .string(variable))
-        }
-        guard !requiresToken || Self.isSet(environment[variable]) else {
-            throw .missingToken(file: reader.file, keyPath: reader.keyPath(key), variable: variable)
-        }
-        return variable
-    }
-
-    /// A relative key file is looked up in systemd's `$CREDENTIALS_DIRECTORY` first
-    /// (so `LoadCredential=` works), then beside the config.
-    private func credentialFile(_ path: String, baseDirectory: URL) -> URL {
-        let expanded = (path as NSString).expandingTildeInPath
-        if !expanded.hasPrefix("/"), let credentials = environment["CREDENTIALS_DIRECTORY"], !credentials.isEmpty {
-            let candidate = URL(fileURLWithPath: credentials).appendingPathComponent(expanded).standardizedFileURL
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        }
-        return Self.resolve(path, against: baseDirectory)
-    }
-
-    private static func isVariableName(_ name: String) -> Bool {
-        name.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil
-    }
-
-    private static func isSet(_ value: String?) -> Bool {
-        value.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } == true
     }
 
     /// Resolves a path from a config or the command line: `~` expanded, relative to `base`.

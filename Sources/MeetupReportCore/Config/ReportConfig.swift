@@ -15,6 +15,10 @@ public struct ReportConfig: Sendable {
     public var photoConcurrency: Int
     public var limits: NetworkLimits
     public var history: HistorySettings
+    /// The config's `templates` folder, if it names one.
+    public var templatesDirectory: URL?
+    /// A command run after each successful publish (config `publish`).
+    public var publishCommand: PublishCommand?
 
     public init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],

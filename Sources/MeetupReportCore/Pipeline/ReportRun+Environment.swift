@@ -24,7 +24,17 @@ extension ReportRun {
             config: config, templates: templates, now: now, offline: offline, observer: observer, cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
             transport: sources.transport, recorder: recorder, photos: photos,
-            publisher: SitePublisher(outputDirectory: config.outputDirectory))
+            publisher: SitePublisher(outputDirectory: config.outputDirectory),
+            processEnvironment: environment, secretVariables: secretVariables, redactor: redactor)
+    }
+
+    /// Environment variables that hold secrets of this config.
+    var secretVariables: Set<String> {
+        switch config.source {
+        case .meetupAPI(_, .token(let variable)): [variable]
+        case .meetupAPI(_, .refreshToken(let settings)): [settings.clientSecretVariable]
+        default: []
+        }
     }
 
     private func makeSources(cache: PhotoCache, lastGood: LastGoodEvents, recorder: SnapshotRecorder?, observer: any RunObserver,

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// One run of the batch pipeline, and the one place that lists its steps:
 ///
-///     fetch → history → photos → (recording) → render → publish → record → sweep
+///     fetch → history → photos → (recording) → render → publish → (command) → record → sweep
 ///
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
@@ -50,7 +50,7 @@ public struct ReportRun: Sendable {
     /// The steps of every run, in order.
     static let steps: [any RunStep] = [
         FetchStep(), HistoryReportStep(), PhotosStep(), FinishRecordingStep(),
-        RenderStep(), PublishStep(), RecordHistoryStep(), SweepCacheStep(),
+        RenderStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), SweepCacheStep(),
     ]
 
     /// Runs every step. Never throws: whatever happens ends in a summary, and unless

@@ -20,6 +20,11 @@ struct RunEnvironment: Sendable {
     /// Started before the fetch, so downloads overlap it.
     let photos: PhotoPipeline
     let publisher: SitePublisher
+    /// The process environment, for the publish command, and the names of the
+    /// variables in it that hold secrets (never passed on).
+    let processEnvironment: [String: String]
+    let secretVariables: Set<String>
+    let redactor: SecretRedactor
 }
 
 /// What the steps learn as they go, and the summary they fill in.

@@ -16,6 +16,8 @@ public struct RunSummary: Sendable {
     public var stageSeconds: [String: Double] = [:]
     /// HTTP requests sent, retries included.
     public var requestsSent = 0
+    /// Why the publish command failed, when it did (the local site is published).
+    public var publishCommandFailure: String?
 
     /// Machine-readable figures for `--stats` (benchmarks, monitoring).
     public var statistics: [String: Double] {
@@ -32,7 +34,7 @@ public struct RunSummary: Sendable {
     }
 
     /// Exit status 0: every query fresh and the site published.
-    public var succeeded: Bool { failures.isEmpty && published }
+    public var succeeded: Bool { failures.isEmpty && published && publishCommandFailure == nil }
 
     /// One line, the last thing a cron mail shows:
     /// `meetup-report: ok: 4/4 queries, 47 events; photos 5 downloaded, 0 revalidated, 0 from cache, 1 failed; 0.8 s`
@@ -47,6 +49,9 @@ public struct RunSummary: Sendable {
                 let kept = staleSince[failure.queryID].map { "; kept its events from \(ISO8601.formatUTC($0))" } ?? ""
                 return "\(failure.queryID) (\(failure.reason)\(kept))"
             }.joined(separator: ", ")
+        }
+        if let publishCommandFailure {
+            text += "; " + publishCommandFailure
         }
         if !published {
             text += "; previous site kept" + (abortReason.map { " (\($0))" } ?? "")

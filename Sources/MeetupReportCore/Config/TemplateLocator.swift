@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where a run finds its templates, first match wins: `--templates`, the config's
+/// `templates`, `Templates` beside the config, the installed share folder next to the
+/// executable (`<prefix>/bin/meetup-report` → `<prefix>/share/meetup-report/Templates`,
+/// symlinks resolved), and last `Templates` in the working directory (a clone).
+public struct TemplateLocator: Sendable {
+    public var commandLine: URL?
+    public var config: ReportConfig?
+    public var configFile: URL?
+    public var executable: URL?
+    public var workingDirectory: URL
+
+    public init(commandLine: URL? = nil, config: ReportConfig? = nil, configFile: URL? = nil,
+                executable: URL? = TemplateLocator.currentExecutable, workingDirectory: URL) {
+        self.commandLine = commandLine
+        self.config = config
+        self.configFile = configFile
+        self.executable = executable
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The running binary's real path (`/proc/self/exe` resolves every symlink).
+    public static var currentExecutable: URL? {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map(URL.init(fileURLWithPath:))
+            ?? Bundle.main.executableURL?.resolvingSymlinksInPath()
+    }
+
+    /// The installed share folder for an executable in `<prefix>/bin`.
+    public static func installedTemplates(for executable: URL) -> URL {
+        executable.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/meetup-report/Templates")
+    }
+
+    public var candidates: [URL] {
+        var candidates: [URL] = []
+        if let commandLine { return [commandLine] }
+        if let templates = config?.templatesDirectory { candidates.append(templates) }
+        if let configFile { candidates.append(configFile.deletingLastPathComponent().appendingPathComponent("Templates")) }
+        if let executable { candidates.append(Self.installedTemplates(for: executable)) }
+        candidates.append(workingDirectory.appendingPathComponent("Templates"))
+        return candidates
+    }
+
+    /// The first candidate that exists, else the first (whose error then names it).
+    public func locate() -> URL {
+        let all = candidates
+        return all.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("layout.html.mustache").path) } ?? all[0]
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// `meetup-report check`: everything a nightly run needs, checked without publishing:
+/// the templates (each renders on a tiny sample), the output and cache folders
+/// (writable, staging on the same file system), the run lock, and with the live API
+/// the credentials and one `self` query.
+public struct SetupCheck: Sendable {
+    public struct Result: Sendable, Equatable {
+        public var name: String
+        public var ok: Bool
+        public var detail: String
+    }
+
+    public let config: ReportConfig
+    public let templatesDirectory: URL
+    public let environment: [String: String]
+    public let clock: @Sendable () -> Date
+
+    public init(config: ReportConfig, templatesDirectory: URL, environment: [String: String],
+                clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.config = config
+        self.templatesDirectory = templatesDirectory
+        self.environment = environment
+        self.clock = clock
+    }
+
+    public func run() -> [Result] {
+        var results = [templates(), output(), cache(), lock()]
+        if case .meetupAPI = config.source { results.append(credentials()) }
+        return results
+    }
+
+    private func templates() -> Result {
+        do {
+            let templates = try SiteTemplates(directory: templatesDirectory)
+            let event = Event(id: "check", title: "Sample <event>", start: ZonedDate(date: clock(), utcOffsetSeconds: 3600),
+                              description: "**Sample** description", venue: Venue(name: "Venue", city: "City"))
+            let query = config.queries[0]
+            let input = SiteInput(config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: [event]))]),
+                                  thumbnails: [:], generatedAt: clock())
+            let files = SiteRenderer(templates: templates).render(input)
+            let empty = files.filter { file in
+                guard file.path.hasSuffix(".html"), case .bytes(let data) = file.contents else { return false }
+                return data.isEmpty
+            }.map(\.path)
+            guard empty.isEmpty else { return Result(name: "templates", ok: false, detail: "rendered empty: \(empty.joined(separator: ", "))") }
+            return Result(name: "templates", ok: true, detail: "\(templatesDirectory.path): \(SiteTemplates.templateNames.count) templates render")
+        } catch {
+            return Result(name: "templates", ok: false, detail: error.description)
+        }
+    }
+
+    private func output() -> Result {
+        let publisher = SitePublisher(outputDirectory: config.outputDirectory)
+        do {
+            let staging = try publisher.makeStagingDirectory()
+            defer { publisher.discard(staging) }
+            try Data("check\n".utf8).write(to: staging.appendingPathComponent("check.txt"))
+            if FileManager.default.fileExists(atPath: config.outputDirectory.path),
+               Self.device(of: config.outputDirectory) != Self.device(of: staging) {
+                return Result(name: "output folder", ok: false,
+                              detail: "\(config.outputDirectory.path) is on another file system than its staging folder; the swap cannot be atomic")
+            }
+            return Result(name: "output folder", ok: true, detail: "\(config.outputDirectory.path) (staged beside it, same file system)")
+        } catch {
+            return Result(name: "output folder", ok: false, detail: "\(config.outputDirectory.path): \(error)")
+        }
+    }
+
+    private func cache() -> Result {
+        let cache = PhotoCache(directory: config.cacheDirectory)
+        do {
+            try cache.prepare()
+            let probe = cache.incomingDirectory.appendingPathComponent(".check-\(getpid())")
+            try FileOperations.writeAtomically(Data("check\n".utf8), to: probe)
+            try FileManager.default.removeItem(at: probe)
+            guard Self.device(of: cache.incomingDirectory) == Self.device(of: cache.photosDirectory) else {
+                return Result(name: "cache folder", ok: false, detail: "\(cache.incomingDirectory.path) and \(cache.photosDirectory.path) are on different file systems")
+            }
+            return Result(name: "cache folder", ok: true, detail: "\(config.cacheDirectory.path) (writable)")
+        } catch {
+            return Result(name: "cache folder", ok: false, detail: "\(config.cacheDirectory.path): \(error.localizedDescription)")
+        }
+    }
+
+    private func lock() -> Result {
+        do {
+            let locks = try RunLock.acquire(for: config)
+            withExtendedLifetime(locks) {}
+            return Result(name: "run lock", ok: true, detail: "free")
+        } catch {
+            return Result(name: "run lock", ok: false, detail: error.description)
+        }
+    }
+
+    private func credentials() -> Result {
+        switch AuthCheck.run(config: config, environment: environment, clock: clock) {
+        case .success(let report):
+            return Result(name: "credentials", ok: true,
+                          detail: "authenticated as \(report.memberName) (member \(report.memberID)), flow \(report.flow)")
+        case .failure(let error):
+            return Result(name: "credentials", ok: false, detail: error.description)
+        }
+    }
+
+    private static func device(of url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.systemNumber] as? Int
+    }
+}
