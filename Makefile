@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libcmark-dev libvips-dev libsqlite3-dev pkg-config
 
-.PHONY: demo test build release deps clean check-site screenshots bench bench-history
+.PHONY: demo test build release deps clean check-site screenshots bench bench-history install uninstall
 
 # Installs the C libraries the build links against, only when one is missing.
 deps:
@@ -22,7 +22,47 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(COMMIT_FLAGS)
+
+# The commit a binary was built from, for `meetup-report --version` (empty outside a clone).
+COMMIT := $(shell git rev-parse --short HEAD 2>/dev/null)
+COMMIT_FLAGS := -Xcc -DMR_GIT_COMMIT='"$(COMMIT)"'
+
+# `make install` puts the tool where cron and systemd expect it. PREFIX and DESTDIR work
+# as usual for packagers; CONFIGURATION=debug skips the release build (the install test).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+BIN_DIR := $(DESTDIR)$(PREFIX)/bin
+SHARE_DIR := $(DESTDIR)$(PREFIX)/share/meetup-report
+MAN_DIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_DIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_DIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_DIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+BUILT := .build/$(CONFIGURATION)
+# The commit goes into release builds only: a changed C flag rebuilds everything, and
+# the install test reuses the debug build of make test as it is.
+INSTALL_FLAGS := $(if $(filter release,$(CONFIGURATION)),$(COMMIT_FLAGS),)
+
+install: deps
+	$(SWIFT) build -c $(CONFIGURATION) --product meetup-report $(INSTALL_FLAGS)
+	$(SWIFT) build -c $(CONFIGURATION) --product generate-manual
+	install -d $(BIN_DIR) $(SHARE_DIR)/Templates $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
+	install -m 755 $(BUILT)/meetup-report $(BIN_DIR)/meetup-report
+	install -m 644 Templates/* $(SHARE_DIR)/Templates/
+	rm -rf .build/man && mkdir -p .build/man
+	$(BUILT)/generate-manual $(BUILT)/meetup-report --output-directory .build/man --date "$$(date -u +%Y-%m-%d)"
+	install -m 644 .build/man/meetup-report.1 $(MAN_DIR)/meetup-report.1
+	$(BUILT)/meetup-report --generate-completion-script bash > $(BASH_DIR)/meetup-report
+	$(BUILT)/meetup-report --generate-completion-script zsh > $(ZSH_DIR)/_meetup-report
+	$(BUILT)/meetup-report --generate-completion-script fish > $(FISH_DIR)/meetup-report.fish
+	@echo "installed $(PREFIX)/bin/meetup-report ($$($(BIN_DIR)/meetup-report --version))"
+
+# Removes exactly what `make install` put there.
+uninstall:
+	rm -f $(BIN_DIR)/meetup-report $(MAN_DIR)/meetup-report.1 $(BASH_DIR)/meetup-report \
+	  $(ZSH_DIR)/_meetup-report $(FISH_DIR)/meetup-report.fish
+	rm -rf $(SHARE_DIR)
 
 # The demo replays a snapshot recorded for the morning of 22 Nov 2026, so it runs as of then:
 # with today's clock its events would eventually all be in the past and left out.
@@ -35,6 +75,8 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	Scripts/check-site.sh
+	Scripts/check-install.sh
+	Scripts/check-systemd.sh
 	$(SWIFT) test --skip-build
 
 # Validates the rendered demo and hostile examples with the W3C Nu checker, feedparser

@@ -57,9 +57,14 @@ public struct PublishCommand: Sendable, Equatable {
         }
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut.withLock { $0 = true }
-            process.terminate()
-            if finished.wait(timeout: .now() + 5) == .timedOut { kill(process.processIdentifier, SIGKILL) }
-            finished.wait()
+            // Foundation starts the command as the leader of its own process group: the
+            // whole group goes (an rsync's ssh, a script's children), first asked, then forced.
+            let group = -process.processIdentifier
+            kill(group, SIGTERM)
+            if finished.wait(timeout: .now() + 5) == .timedOut {
+                kill(group, SIGKILL)
+                finished.wait()
+            }
         }
         process.waitUntilExit()
         let lastLine = String(decoding: stderr.withLock { $0 }.suffix(4096), as: UTF8.self)
