@@ -15,7 +15,9 @@ struct KillTests {
             "title": "Kill", "baseURL": "https://example.org/", "timeZone": "Europe/Berlin",
             "source": ["type": "meetup-api", "endpoint": harness.baseURL.appendingPathComponent("gql").absoluteString,
                        "tokenVariable": "TEST_MEETUP_TOKEN"],
-            "output": "site/Output", "cache": "cache", "thumbnailWidth": 100, "photoConcurrency": 2,
+            // History off: a completed run would rightly add a chart point, and this test
+            // compares sites byte for byte ("the old site or an identical new one").
+            "output": "site/Output", "cache": "cache", "thumbnailWidth": 100, "photoConcurrency": 2, "history": ["enabled": false],
             "queries": [["id": "swift", "keyword": "swift", "lat": 52.5, "lon": 13.4],
                         ["id": "rust", "keyword": "rust", "lat": 52.5, "lon": 13.4],
                         ["id": "online", "keyword": "online", "lat": 52.5, "lon": 13.4]],
