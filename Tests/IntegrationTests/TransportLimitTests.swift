@@ -53,11 +53,11 @@ struct TransportLimitTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "the partial body is removed")
     }
 
-    /// Item 2: 0.3 s used to become 0 ms inside Foundation, failing every request at once.
+    /// Item 2: 0.5 s used to become 0 ms inside Foundation, failing every request at once.
     @Test func item2_aSubSecondRequestTimeoutWorksAgainstAnInstantServer() async throws {
         let harness = try await PipelineHarness.start()
         var config = harness.config()
-        config.limits.requestTimeout = 0.3
+        config.limits.requestTimeout = 0.5
         let summary = await harness.run(config)
         #expect(summary.succeeded, "\(summary.line)")
         #expect(summary.eventCount == 9)
