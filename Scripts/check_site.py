@@ -102,6 +102,20 @@ def check(site):
             if url is not None and not str(url).startswith(("http://", "https://")):
                 problem(site, f"{ics_path}: {event_id} URL {url!r}")
 
+    # The digest feed: one entry a night, each with the digest as HTML content.
+    digest_feed = os.path.join(site, "digest.atom")
+    checked_files.add(digest_feed)
+    feed = feedparser.parse(digest_feed)
+    if feed.bozo:
+        problem(site, f"{digest_feed}: not a well-formed feed: {feed.bozo_exception}")
+    if not feed.entries:
+        problem(site, f"{digest_feed}: no entry")
+    for entry in feed.entries:
+        if not entry.id.startswith("urn:meetup-report:digest:") or not entry.get("updated_parsed"):
+            problem(site, f"{digest_feed}: entry {entry.id!r} lacks a digest id or a valid date")
+        if not entry.get("content") or entry.content[0].type != "text/html" or "<h1>" not in entry.content[0].value:
+            problem(site, f"{digest_feed}: entry {entry.id!r} does not carry the digest as HTML")
+
     sitemap = open(os.path.join(site, "sitemap.xml"), encoding="utf-8").read()
     if data["site"]["baseURL"] not in sitemap:
         problem(site, "sitemap.xml does not use the base URL")

@@ -47,6 +47,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Delete the run history (new, moved and removed markers, trend charts) and start it over.")
     var resetHistory = false
 
+    @Flag(name: .long, help: "Print tonight's digest as plain text on stdout once the site is published (nothing on a quiet night, unless the config's digest.onlyWhenChanged is false), so cron mails it.")
+    var digestStdout = false
+
     @Flag(name: .shortAndLong, help: "Print only warnings and the summary line.")
     var quiet = false
 
@@ -85,6 +88,7 @@ struct RunCommand: ParsableCommand {
         )
         var configuredRun = run
         configuredRun.resetHistory = resetHistory
+        configuredRun.digestToStandardOutput = digestStdout
         let summary = configuredRun.run()
         if let stats {
             do {
@@ -98,6 +102,7 @@ struct RunCommand: ParsableCommand {
         if summary.published {
             logger.info("published \(settings.outputDirectory.path)")
         }
+        if let digest = summary.digestText { FileHandle.standardOutput.write(Data(digest.utf8)) }
         console.finish(summary: summary.line)
         if !summary.succeeded { throw ExitCode(1) }
     }

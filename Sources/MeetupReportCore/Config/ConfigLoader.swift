@@ -47,7 +47,7 @@ public struct ConfigLoader: Sendable {
         }
         let root = try ConfigReader(file: file, path: "", value: document, allowed: [
             "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
-            "templates", "publish",
+            "templates", "publish", "digest",
         ])
 
         let title = try root.requiredString("title")
@@ -80,6 +80,13 @@ public struct ConfigLoader: Sendable {
         )
         config.templatesDirectory = try root.string("templates", required: false).map { Self.resolve($0, against: baseDirectory) }
         config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
+        if let digest = root.value("digest") {
+            let reader = try ConfigReader(file: root.file, path: root.keyPath("digest"), value: digest, allowed: ["onlyWhenChanged"])
+            if let flag = reader.value("onlyWhenChanged") {
+                guard case .bool(let only) = flag else { throw reader.invalid("onlyWhenChanged", expected: "true or false", found: flag) }
+                config.digest.onlyWhenChanged = only
+            }
+        }
         return config
     }
 

@@ -19,6 +19,7 @@ public struct ReportConfig: Sendable {
     public var templatesDirectory: URL?
     /// A command run after each successful publish (config `publish`).
     public var publishCommand: PublishCommand?
+    public var digest = DigestSettings()
 
     public init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],

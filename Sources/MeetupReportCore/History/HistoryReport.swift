@@ -38,6 +38,8 @@ public struct HistoryChange: Sendable, Equatable {
 public struct HistoryReport: Sendable {
     /// Events first seen in this run, when there was an earlier successful run to compare with.
     public var newEventIDs: Set<String> = []
+    /// No published run came before this one: nothing can be new, moved or removed yet.
+    public var isFirstRun = false
     /// When each current event was first seen.
     public var firstSeen: [String: Date] = [:]
     /// Changes noticed in this run and in the last `changeDays`, newest first.

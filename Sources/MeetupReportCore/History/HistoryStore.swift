@@ -116,6 +116,7 @@ public final class HistoryStore: Sendable {
     static func report(_ db: Database, fetched: FetchedEvents, now: Date, settings: HistorySettings) throws -> HistoryReport {
         var report = HistoryReport()
         let previousRun = try Row.fetchOne(db, sql: "SELECT id, at FROM run WHERE published ORDER BY at DESC, id DESC LIMIT 1")
+        report.isFirstRun = previousRun == nil
         var known: [String: Row] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT * FROM event") { known[row["id"]] = row }
 

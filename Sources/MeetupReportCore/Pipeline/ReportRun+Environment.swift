@@ -25,7 +25,8 @@ extension ReportRun {
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
             transport: sources.transport, recorder: recorder, photos: photos,
             publisher: SitePublisher(outputDirectory: config.outputDirectory),
-            processEnvironment: environment, secretVariables: secretVariables, redactor: redactor)
+            processEnvironment: environment, secretVariables: secretVariables, redactor: redactor,
+            digestToStandardOutput: digestToStandardOutput)
     }
 
     /// Environment variables that hold secrets of this config.

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// One run of the batch pipeline, and the one place that lists its steps:
 ///
-///     fetch → history → photos → (recording) → render → publish → (command) → record → sweep
+///     fetch → history → photos → (recording) → digest → render → publish → (command) → record → deliver → sweep
 ///
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
@@ -28,6 +28,8 @@ public struct ReportRun: Sendable {
     public var offline: Bool
     /// Delete the run history before this run (`--reset-history`).
     public var resetHistory = false
+    /// Put tonight's plain-text digest in the summary, for stdout (`--digest-stdout`).
+    public var digestToStandardOutput = false
 
     public init(config: ReportConfig, templatesDirectory: URL, now: Date,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -49,8 +51,8 @@ public struct ReportRun: Sendable {
 
     /// The steps of every run, in order.
     static let steps: [any RunStep] = [
-        FetchStep(), HistoryReportStep(), PhotosStep(), FinishRecordingStep(),
-        RenderStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), SweepCacheStep(),
+        FetchStep(), HistoryReportStep(), PhotosStep(), FinishRecordingStep(), DigestStep(),
+        RenderStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(), SweepCacheStep(),
     ]
 
     /// Runs every step. Never throws: whatever happens ends in a summary, and unless

@@ -25,6 +25,8 @@ struct RunEnvironment: Sendable {
     let processEnvironment: [String: String]
     let secretVariables: Set<String>
     let redactor: SecretRedactor
+    /// `--digest-stdout`: the summary carries the plain-text digest for the front end to print.
+    let digestToStandardOutput: Bool
 }
 
 /// What the steps learn as they go, and the summary they fill in.
@@ -36,6 +38,10 @@ struct RunContext: Sendable {
     var photos = PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [])
     /// The rendered site, not yet published (after `RenderStep`).
     var staging: URL?
+    var digest: Digest?
+    /// Tonight's digest as the archive keeps it; saved once the site is published.
+    var digestEntry: DigestArchive.Entry?
+    var digestArchive: [DigestArchive.Entry] = []
 
     var isAborted: Bool { summary.abortReason != nil }
 }

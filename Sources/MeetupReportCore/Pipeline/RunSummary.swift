@@ -18,6 +18,8 @@ public struct RunSummary: Sendable {
     public var requestsSent = 0
     /// Why the publish command failed, when it did (the local site is published).
     public var publishCommandFailure: String?
+    /// Tonight's digest as plain text, when `--digest-stdout` asked and there is news.
+    public var digestText: String?
 
     /// Machine-readable figures for `--stats` (benchmarks, monitoring).
     public var statistics: [String: Double] {

@@ -8,14 +8,20 @@ public struct SiteInput: Sendable {
     public var generatedAt: Date
     /// Markers, changes and trends from earlier runs; nil without history.
     public var history: HistoryReport?
+    /// Tonight's digest (nil offline, where the archive's newest stands in).
+    public var digest: Digest?
+    /// Every night's digest kept, tonight's included, newest first.
+    public var digestArchive: [DigestArchive.Entry]
 
     public init(config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
-                history: HistoryReport? = nil) {
+                history: HistoryReport? = nil, digest: Digest? = nil, digestArchive: [DigestArchive.Entry] = []) {
         self.config = config
         self.fetched = fetched
         self.thumbnails = thumbnails
         self.generatedAt = generatedAt
         self.history = history
+        self.digest = digest
+        self.digestArchive = digestArchive
     }
 }
 
@@ -89,6 +95,7 @@ struct PageContexts {
             "totalEvents": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
             "allLink": "<\(SitePaths.allEvents).html>",
             "queries": queries,
+            "digest": (input.digest != nil || !input.digestArchive.isEmpty) ? ["link": "<\(DigestFiles.page).html>"] : false,
         ]
     }
 

@@ -77,21 +77,29 @@ struct ThumbnailFiles: SiteGenerator {
 /// The page as Markdown (`.md`, for readers and diffing) and as HTML in the layout.
 struct PageFiles: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
-        let config = shared.input.config
         let markdown = shared.templates.render(page.template, page.context)
-        let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: page.root, sizes: shared.imageSizes)
-        let html = shared.templates.render("layout.html", [
-            "pageTitle": page.title,
-            "siteTitle": config.siteTitle,
-            "root": page.root,
-            "content": TrendChart.inline(body, root: page.root, charts: page.kind == .index ? shared.charts : [:]),
-            "generatedAt": contexts.formatting.generatedAt(shared.input.generatedAt),
-            "feedTitle": page.feedTitle,
-            "atomPath": page.feed,
-            "icsPath": page.calendar,
-            "webcalURL": Self.webcal(Sitemap.absolute(page.calendar, baseURL: config.baseURL)),
-        ])
+        let html = Self.layout(markdown: markdown, title: page.title, root: page.root, feed: page.feed, calendar: page.calendar,
+                               feedTitle: page.feedTitle, charts: page.kind == .index ? shared.charts : [:], shared: shared,
+                               formatting: contexts.formatting)
         return [.text(page.path + ".md", markdown), .text(page.path + ".html", html)]
+    }
+
+    /// A page's Markdown as HTML (cmark, no raw HTML), in the site's layout.
+    static func layout(markdown: String, title: String, root: String, feed: String, calendar: String = SitePaths.siteCalendar,
+                       feedTitle: String, charts: [String: String] = [:], shared: RenderShared, formatting: EventFormatting) -> String {
+        let config = shared.input.config
+        let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: shared.imageSizes)
+        return shared.templates.render("layout.html", [
+            "pageTitle": title,
+            "siteTitle": config.siteTitle,
+            "root": root,
+            "content": TrendChart.inline(body, root: root, charts: charts),
+            "generatedAt": formatting.generatedAt(shared.input.generatedAt),
+            "feedTitle": feedTitle,
+            "atomPath": feed,
+            "icsPath": calendar,
+            "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
+        ])
     }
 
     /// The same address with the `webcal` scheme, which calendar apps open as a subscription.

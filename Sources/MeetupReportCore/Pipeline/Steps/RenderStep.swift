@@ -20,7 +20,8 @@ struct RenderStep: RunStep {
         let writer = StagingWriter(staging: staging, previous: previous)
         let writeError = LockedBox<RenderError?>(nil)
         let input = SiteInput(config: config, fetched: context.fetched, thumbnails: context.photos.thumbnails,
-                              generatedAt: environment.now, history: context.report)
+                              generatedAt: environment.now, history: context.report, digest: context.digest,
+                              digestArchive: context.digestArchive)
         SiteRenderer(templates: environment.templates).render(input) { _, file in
             guard writeError.withLock({ $0 == nil }) else { return }
             do throws(RenderError) {

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The digest in the site: `digest.md`/`.html` (tonight's, linked from the index),
+/// `digests/<day>.md`/`.html` for every night kept, `digests/index.html` (newest first)
+/// and `digest.atom`, one entry a night whose content is that night's digest.
+struct DigestFiles: SiteGenerator {
+    static let page = "digest"
+    static let archiveFolder = "digests"
+    static let feed = "digest.atom"
+
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        let input = shared.input
+        let archive = input.digestArchive
+        let tonight: String? = input.digest.map { digest in
+            let thumbnails = input.thumbnails.mapValues(SitePaths.thumbnail)
+            return DigestWriter(digest, timeZone: input.config.timeZone).markdown(thumbnails: thumbnails, root: "")
+        } ?? archive.first?.markdown
+        guard let tonight else { return [] }
+        let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
+        func page(_ path: String, _ markdown: String, title: String, root: String) -> [SiteFile] {
+            [.text(path + ".md", markdown),
+             .text(path + ".html", PageFiles.layout(markdown: markdown, title: title, root: root, feed: Self.feed,
+                                                   feedTitle: "Digest · \(input.config.siteTitle)", shared: shared, formatting: formatting))]
+        }
+        var files = page(Self.page, tonight, title: "Digest · \(input.config.siteTitle)", root: "")
+        for entry in archive {
+            files += page("\(Self.archiveFolder)/\(entry.day)", entry.markdown, title: "\(entry.title) · \(input.config.siteTitle)", root: "../")
+        }
+        let list = archive.map { entry in
+            "- [\(MarkdownEscaping.text(entry.title))](<\(entry.day).html>)" + (entry.isQuiet ? " · quiet night" : "")
+        }
+        let index = "# " + MarkdownEscaping.text("\(input.config.siteTitle): every night's digest") + "\n\n"
+            + (list.isEmpty ? "No digest yet.\n" : list.joined(separator: "\n") + "\n")
+        files += page("\(Self.archiveFolder)/index", index, title: "Digests · \(input.config.siteTitle)", root: "../")
+        files.append(.text(Self.feed, feed(archive, input: input)))
+        return files
+    }
+
+    /// One entry a night; a feed reader gets one item a night, not one per event.
+    private func feed(_ archive: [DigestArchive.Entry], input: SiteInput) -> String {
+        let base = input.config.baseURL
+        let feedURL = Sitemap.absolute(Self.feed, baseURL: base).absoluteString
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom">
+            <title>\(XMLEscaping.escape("Digest · \(input.config.siteTitle)"))</title>
+            <id>\(XMLEscaping.escape(feedURL))</id>
+            <link rel="self" type="application/atom+xml" href="\(XMLEscaping.escape(feedURL))"/>
+            <link rel="alternate" type="text/html" href="\(XMLEscaping.escape(Sitemap.absolute("\(Self.archiveFolder)/index.html", baseURL: base).absoluteString))"/>
+            <updated>\(ISO8601.formatUTC(archive.first?.date ?? input.generatedAt))</updated>
+            <author><name>\(XMLEscaping.escape(input.config.siteTitle))</name></author>
+            <generator>meetup-report</generator>
+
+            """
+        for entry in archive {
+            let url = Sitemap.absolute("\(Self.archiveFolder)/\(entry.day).html", baseURL: base).absoluteString
+            xml += "<entry>\n<id>urn:meetup-report:digest:\(XMLEscaping.escape(entry.day))</id>\n"
+            xml += "<title type=\"text\">\(XMLEscaping.escape(entry.title))</title>\n"
+            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url))\"/>\n"
+            xml += "<published>\(ISO8601.formatUTC(entry.date))</published>\n<updated>\(ISO8601.formatUTC(entry.date))</updated>\n"
+            xml += "<content type=\"html\">\(XMLEscaping.escape(CommonMark.html(from: entry.markdown)))</content>\n</entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+}
