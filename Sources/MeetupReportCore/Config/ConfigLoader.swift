@@ -80,13 +80,7 @@ public struct ConfigLoader: Sendable {
         )
         config.templatesDirectory = try root.string("templates", required: false).map { Self.resolve($0, against: baseDirectory) }
         config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
-        if let digest = root.value("digest") {
-            let reader = try ConfigReader(file: root.file, path: root.keyPath("digest"), value: digest, allowed: ["onlyWhenChanged"])
-            if let flag = reader.value("onlyWhenChanged") {
-                guard case .bool(let only) = flag else { throw reader.invalid("onlyWhenChanged", expected: "true or false", found: flag) }
-                config.digest.onlyWhenChanged = only
-            }
-        }
+        config.digest = try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) } ?? DigestSettings()
         return config
     }
 

@@ -20,6 +20,8 @@ public struct RunSummary: Sendable {
     public var publishCommandFailure: String?
     /// Tonight's digest as plain text, when `--digest-stdout` asked and there is news.
     public var digestText: String?
+    /// Why the digest email was not sent, when it was not (the site is published).
+    public var digestMailFailure: String?
 
     /// Machine-readable figures for `--stats` (benchmarks, monitoring).
     public var statistics: [String: Double] {
@@ -36,7 +38,7 @@ public struct RunSummary: Sendable {
     }
 
     /// Exit status 0: every query fresh and the site published.
-    public var succeeded: Bool { failures.isEmpty && published && publishCommandFailure == nil }
+    public var succeeded: Bool { failures.isEmpty && published && publishCommandFailure == nil && digestMailFailure == nil }
 
     /// One line, the last thing a cron mail shows:
     /// `meetup-report: ok: 4/4 queries, 47 events; photos 5 downloaded, 0 revalidated, 0 from cache, 1 failed; 0.8 s`
@@ -52,8 +54,8 @@ public struct RunSummary: Sendable {
                 return "\(failure.queryID) (\(failure.reason)\(kept))"
             }.joined(separator: ", ")
         }
-        if let publishCommandFailure {
-            text += "; " + publishCommandFailure
+        for failure in [publishCommandFailure, digestMailFailure].compactMap({ $0 }) {
+            text += "; " + failure
         }
         if !published {
             text += "; previous site kept" + (abortReason.map { " (\($0))" } ?? "")

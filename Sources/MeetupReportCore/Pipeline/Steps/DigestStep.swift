@@ -37,9 +37,34 @@ struct DeliverDigestStep: RunStep {
             environment.observer.warning("digest: cannot keep tonight's digest for the archive (\(error.localizedDescription))")
         }
         archive.prune(olderThan: environment.now.addingTimeInterval(-Double(environment.config.history.retentionDays) * 86_400))
-        let quietAndSkipped = digest.isQuiet && !digest.isFirstRun && environment.config.digest.onlyWhenChanged
-        if environment.digestToStandardOutput && !quietAndSkipped {
+        let quiet = digest.isQuiet && !digest.isFirstRun
+        if environment.digestToStandardOutput && !(quiet && environment.config.digest.onlyWhenChanged) {
             context.summary.digestText = DigestWriter(digest, timeZone: environment.config.timeZone).plainText()
         }
+        if let email = environment.config.digest.email, !(quiet && email.onlyWhenChanged) {
+            send(digest, email: email, context: &context, environment: environment)
+        }
+    }
+
+    /// One message through sendmail; a failure is a warning and exit 1, the site stays published.
+    private func send(_ digest: Digest, email: DigestEmailSettings, context: inout RunContext, environment: RunEnvironment) {
+        let config = environment.config
+        let message = DigestEmail(digest: digest, settings: email, baseURL: config.baseURL, timeZone: config.timeZone,
+                                  thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail))
+            .message(messageID: "\(digest.day).\(UUID().uuidString)", date: environment.now)
+        let command = ExternalCommand(arguments: email.sendmail,
+                                      environment: environment.processEnvironment.filter { !environment.secretVariables.contains($0.key) },
+                                      standardInput: Data(message.utf8), timeout: 120)
+        let program = URL(fileURLWithPath: email.sendmail[0]).lastPathComponent
+        switch command.run() {
+        case .failure(let failure):
+            context.summary.digestMailFailure = "digest email: \(failure)"
+        case .success(let outcome) where !outcome.succeeded:
+            context.summary.digestMailFailure = "digest email: \(program) " + (outcome.timedOut ? "did not finish in 120 s" : "exited with \(outcome.status)")
+                + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0))" } ?? "")
+        case .success:
+            break
+        }
+        if let failure = context.summary.digestMailFailure { environment.observer.warning(failure) }
     }
 }
