@@ -25,6 +25,19 @@ struct CommandLineTests {
         #expect(!rust.contains("<script"))
     }
 
+    @Test func digestStdoutPrintsTheDigestAndNothingOnAQuietNight() async throws {
+        let folder = try TemporaryDirectory()
+        let arguments = ["--config", Fixtures.packageRoot.appendingPathComponent("Examples/demo/config.json").path,
+                         "--output", folder.path("Output").path, "--cache", folder.path("cache").path,
+                         "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z", "--digest-stdout", "--quiet"]
+        let first = try await CommandRunner.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("Berlin Tech Meetups: Digest for Sunday 22 November 2026\n\nThis is the first run"), "\(first.stdout)")
+        #expect(!first.stdout.contains("meetup-report:"), "the summary goes to stderr, the digest alone to stdout")
+        let quiet = try await CommandRunner.run(arguments)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "nothing changed: nothing for cron to mail (\(quiet.stdout))")
+    }
+
     @Test func badConfigExitsTwoNamingFileAndKeyPath() async throws {
         let folder = try TemporaryDirectory()
         let config = folder.path("queries.json")
