@@ -21,33 +21,6 @@ struct DigestTests {
         return await offThePool { configured.run() }
     }
 
-    /// Night 1: 103 gone, 201 a day later, 105 new (as the history tests change it).
-    func changeTheData(_ harness: PipelineHarness) throws {
-        let shared = Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
-                                   groupName: "Swift Berlin", groupPhoto: harness.photoURL("group-a.jpg"))
-        harness.server.setPages([
-            try Fixtures.page([
-                Fixtures.node(id: "101", title: "Swift <script>alert(1)</script> night", dateTime: "2026-12-01T19:00:00+01:00",
-                              groupPhoto: harness.photoURL("group-a.jpg")),
-                Fixtures.node(id: "102", title: "SwiftUI [click](javascript:alert(1))", dateTime: "2026-12-01T23:30:00+01:00",
-                              groupName: "CocoaHeads", groupPhoto: harness.photoURL("group-b.png")),
-            ], endCursor: "swift-page-2"),
-            try Fixtures.page([
-                shared,
-                Fixtures.node(id: "104", title: "Missing photo", dateTime: "2026-12-05T18:00:00+01:00", groupName: "Gone"),
-                Fixtures.node(id: "105", title: "Brand new\r\nBcc: victim@example.org", dateTime: "2026-11-26T18:00:00+01:00",
-                              groupName: "Newcomers", going: 3),
-            ], endCursor: nil),
-        ], forKeyword: "swift")
-        harness.server.setPages([
-            try Fixtures.page([
-                shared,
-                Fixtures.node(id: "201", title: "Rust meetup", dateTime: "2026-12-03T19:00:00+01:00", groupName: "Rust Berlin"),
-                Fixtures.node(id: "202", title: "Embedded Rust", dateTime: "2026-12-09T19:00:00+01:00", venue: nil, groupName: "Rust Berlin"),
-            ], endCursor: nil),
-        ], forKeyword: "rust")
-    }
-
     @Test func theDigestListsExactlyWhatChangedThenSaysTheNightWasQuiet() async throws {
         let harness = try await PipelineHarness.start()
         let first = await run(harness, night: 0)
@@ -55,7 +28,8 @@ struct DigestTests {
         #expect(try harness.page("digest.md").contains(DigestWriter.firstRunLine))
         #expect(try harness.page("index.html").contains("<a href=\"digest.html\">tonight's digest</a>"))
 
-        try changeTheData(harness)
+        try harness.loadSecondNight(newEvent: Fixtures.node(
+            id: "105", title: "Brand new\r\nBcc: victim@example.org", dateTime: "2026-11-26T18:00:00+01:00", groupName: "Newcomers", going: 3))
         let second = await run(harness, night: 1)
         let text = try #require(second.digestText, "news: printed")
         #expect(text.contains("New (1)\n- Brand new Bcc: victim@example.org — Thu 26 Nov, 18:00–20:00 (UTC+01:00) · Factory Berlin, Berlin · Newcomers · 3 going · Swift"), "\(text)")

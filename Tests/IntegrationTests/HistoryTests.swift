@@ -29,30 +29,6 @@ struct HistoryTests {
         return await offThePool { configured.run() }
     }
 
-    /// The second night: event 103 is gone, 201 moved a day later, 105 is new.
-    func changeTheData(_ harness: PipelineHarness) throws {
-        let shared = Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
-                                   groupName: "Swift Berlin", groupPhoto: harness.photoURL("group-a.jpg"))
-        harness.server.setPages([
-            try Fixtures.page([
-                Fixtures.node(id: "101", title: "Swift night", dateTime: "2026-12-01T19:00:00+01:00", groupPhoto: harness.photoURL("group-a.jpg")),
-                Fixtures.node(id: "102", title: "SwiftUI", dateTime: "2026-12-01T23:30:00+01:00", groupPhoto: harness.photoURL("group-b.png")),
-            ], endCursor: "swift-page-2"),
-            try Fixtures.page([
-                shared,
-                Fixtures.node(id: "104", title: "Missing photo", dateTime: "2026-12-05T18:00:00+01:00"),
-                Fixtures.node(id: "105", title: "Brand new meetup", dateTime: "2026-12-06T18:00:00+01:00"),
-            ], endCursor: nil),
-        ], forKeyword: "swift")
-        harness.server.setPages([
-            try Fixtures.page([
-                shared,
-                Fixtures.node(id: "201", title: "Rust meetup", dateTime: "2026-12-03T19:00:00+01:00", groupName: "Rust Berlin"),
-                Fixtures.node(id: "202", title: "Embedded Rust", dateTime: "2026-12-09T19:00:00+01:00", venue: nil, groupName: "Rust Berlin"),
-            ], endCursor: nil),
-        ], forKeyword: "rust")
-    }
-
     @Test func secondRunMarksNewMovedAndRemovedAndChartsTheCounts() async throws {
         let harness = try await PipelineHarness.start()
         let config = harness.config(history: true)
@@ -61,7 +37,7 @@ struct HistoryTests {
         #expect(try !harness.page("queries/swift.html").contains("New:"), "nothing is new on the first run")
         #expect(try !harness.page("index.html").contains("<svg"), "one run is no trend")
 
-        try changeTheData(harness)
+        try harness.loadSecondNight(newEvent: Fixtures.node(id: "105", title: "Brand new meetup", dateTime: "2026-12-06T18:00:00+01:00"))
         let secondNow = PipelineHarness.now.addingTimeInterval(Self.day)
         #expect(await run(harness, config, now: secondNow).succeeded)
 

@@ -81,6 +81,32 @@ final class PipelineHarness: Sendable {
         ], forKeyword: "online")
     }
 
+    /// The second night's data: 103 is gone, 201 moved a day later, `newEvent` (id 105) is new.
+    func loadSecondNight(newEvent: [String: Any]) throws {
+        let shared = Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
+                                   groupName: "Swift Berlin", groupPhoto: photoURL("group-a.jpg"))
+        server.setPages([
+            try Fixtures.page([
+                Fixtures.node(id: "101", title: "Swift <script>alert(1)</script> night", dateTime: "2026-12-01T19:00:00+01:00",
+                              groupPhoto: photoURL("group-a.jpg")),
+                Fixtures.node(id: "102", title: "SwiftUI [click](javascript:alert(1))", dateTime: "2026-12-01T23:30:00+01:00",
+                              groupName: "CocoaHeads", groupPhoto: photoURL("group-b.png")),
+            ], endCursor: "swift-page-2"),
+            try Fixtures.page([
+                shared,
+                Fixtures.node(id: "104", title: "Missing photo", dateTime: "2026-12-05T18:00:00+01:00", groupName: "Gone"),
+                newEvent,
+            ], endCursor: nil),
+        ], forKeyword: "swift")
+        server.setPages([
+            try Fixtures.page([
+                shared,
+                Fixtures.node(id: "201", title: "Rust meetup", dateTime: "2026-12-03T19:00:00+01:00", groupName: "Rust Berlin"),
+                Fixtures.node(id: "202", title: "Embedded Rust", dateTime: "2026-12-09T19:00:00+01:00", venue: nil, groupName: "Rust Berlin"),
+            ], endCursor: nil),
+        ], forKeyword: "rust")
+    }
+
     var outputDirectory: URL { folder.path("site/Output") }
     var cacheDirectory: URL { folder.path("cache") }
 
