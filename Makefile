@@ -75,6 +75,7 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	Scripts/check-site.sh
+	Scripts/check-layout.sh
 	Scripts/check-install.sh
 	Scripts/check-systemd.sh
 	$(SWIFT) test --skip-build
