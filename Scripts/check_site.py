@@ -102,6 +102,23 @@ def check(site):
             if url is not None and not str(url).startswith(("http://", "https://")):
                 problem(site, f"{ics_path}: {event_id} URL {url!r}")
 
+    # Each event's own calendar file and Google Calendar link.
+    from urllib.parse import urlparse, parse_qs
+    from datetime import datetime, timezone
+    for event in data["events"]:
+        ics_file = os.path.join(site, event["calendar"])
+        checked_files.add(ics_file)
+        single = icalendar.Calendar.from_ical(open(ics_file, "rb").read()).walk("VEVENT")
+        if len(single) != 1 or str(single[0].get("uid")) != f"meetup-{event['id']}@meetup-report" or str(single[0].get("summary")) != event["title"]:
+            problem(site, f"{ics_file}: not one VEVENT with the event's UID and title")
+            continue
+        query = parse_qs(urlparse(event["googleCalendar"]).query)
+        start = datetime.fromisoformat(event["start"]).astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        if query.get("text") != [event["title"]] or not query.get("dates", [""])[0].startswith(start + "/"):
+            problem(site, f"Google Calendar link of {event['id']} reads {query.get('text')} {query.get('dates')}")
+        if query.get("action") != ["TEMPLATE"] or urlparse(event["googleCalendar"]).netloc != "calendar.google.com":
+            problem(site, f"Google Calendar link of {event['id']} is not a template link")
+
     # The digest feed: one entry a night, each with the digest as HTML content.
     digest_feed = os.path.join(site, "digest.atom")
     checked_files.add(digest_feed)

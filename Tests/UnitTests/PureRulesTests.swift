@@ -51,6 +51,24 @@ struct PureRulesTests {
     }
 }
 
+@Suite("Per-event calendar links")
+struct EventCalendarLinkTests {
+    @Test func theGoogleLinkCarriesTheTitleAndUTCTimesWhateverTheTitleHolds() throws {
+        let start = try #require(ISO8601.parseDateTime("2026-12-01T19:00:00+01:00"))
+        let event = Event(id: "../../etc/passwd", title: "Rust & C++ = fun?\n#1", start: start, eventURL: URL(string: "https://www.meetup.com/x/events/1/"))
+        let url = try #require(EventCalendarLinks.googleCalendar(event, details: "Talks & pizza"))
+        let items = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
+        let values = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") })
+        #expect(url.host == "calendar.google.com" && values["action"] == "TEMPLATE")
+        #expect(values["text"] == "Rust & C++ = fun?\n#1", "every reserved character survives the round trip")
+        #expect(values["dates"] == "20261201T180000Z/20261201T200000Z", "UTC, two hours without an end")
+        #expect(values["details"] == "Talks & pizza\n\nhttps://www.meetup.com/x/events/1/")
+        #expect(!url.absoluteString.contains("+"), "a + would read as a space")
+        #expect(EventCalendarLinks.icsPath(event).hasPrefix("events/") && !EventCalendarLinks.icsPath(event).contains(".."),
+                "the id never becomes a path")
+    }
+}
+
 @Suite("Text and header parsing from the code review")
 struct ParsingReviewTests {
     @Test func characterReferencesAreDecoded() {

@@ -7,7 +7,8 @@ import Foundation
 enum EventsJSON {
     static let schemaVersion = 1
 
-    static func make(_ input: SiteInput) -> JSONValue {
+    /// - Parameter descriptions: each event's plain description, for its calendar link.
+    static func make(_ input: SiteInput, descriptions: [String: String] = [:]) -> JSONValue {
         let foundBy = input.fetched.queriesByEvent
         return .object([
             "schemaVersion": .number(Double(schemaVersion)),
@@ -29,16 +30,19 @@ enum EventsJSON {
                 return .object(query)
             }),
             "events": .array(SitePaths.chronological(input.fetched.distinctEvents).map { event in
-                item(event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] }, queries: foundBy[event.id] ?? [])
+                item(event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] }, queries: foundBy[event.id] ?? [],
+                     description: descriptions[event.id] ?? "")
             }),
         ])
     }
 
-    private static func item(_ event: Event, thumbnail: Thumbnail?, queries: [EventQuery]) -> JSONValue {
+    private static func item(_ event: Event, thumbnail: Thumbnail?, queries: [EventQuery], description: String) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(event.id), "title": .string(event.title), "start": .string(ISO8601.format(event.start)),
             "online": .bool(event.isOnline), "queries": .array(queries.map { .string($0.id) }),
+            "calendar": .string(EventCalendarLinks.icsPath(event)),
         ]
+        if let google = EventCalendarLinks.googleCalendar(event, details: description) { object["googleCalendar"] = .string(google.absoluteString) }
         if let end = event.end { object["end"] = .string(ISO8601.format(end)) }
         if let url = event.eventURL { object["url"] = .string(url.absoluteString) }
         if let count = event.rsvpCount { object["rsvpCount"] = .number(Double(count)) }

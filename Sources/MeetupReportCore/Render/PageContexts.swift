@@ -179,6 +179,9 @@ struct PageContexts {
             "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
         ]
         if let destination = event.eventURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
+        context["ics"] = "<\(root)\(EventCalendarLinks.icsPath(event))>"
+        if let google = EventCalendarLinks.googleCalendar(event, details: plainDescriptions[event.id] ?? "")
+            .flatMap(MarkdownEscaping.linkDestination) { context["google"] = google }
         if let group = event.group { context["group"] = group.name }
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
         if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }

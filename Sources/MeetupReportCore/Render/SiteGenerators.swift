@@ -26,7 +26,7 @@ protocol PageGenerator: Sendable {
 /// `events.json`: every upcoming event, for scripts (schema in the README).
 struct EventsJSONFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        [SiteFile(path: SitePaths.eventsJSON, contents: .bytes(Data(EventsJSON.make(shared.input).serialized().utf8)))]
+        [SiteFile(path: SitePaths.eventsJSON, contents: .bytes(Data(EventsJSON.make(shared.input, descriptions: shared.descriptions).serialized().utf8)))]
     }
 }
 

@@ -10,7 +10,7 @@ public struct SiteRenderer: Sendable {
     static let pageGenerators: [any PageGenerator] = [PageFiles(), AtomFeedFile(), CalendarFile()]
     static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), DigestFiles()]
     /// A site generator as big as a page, rendered alongside the pages.
-    static let heavySiteGenerators: [any SiteGenerator] = [EventsJSONFile()]
+    static let heavySiteGenerators: [any SiteGenerator] = [EventsJSONFile(), EventCalendarFiles()]
 
     public init(templates: SiteTemplates) {
         self.templates = templates

@@ -1,0 +1,37 @@
+import Foundation
+
+/// "Add to calendar" for one event: its own `.ics` (one VEVENT with the same UID as in
+/// the feeds and calendars) and a Google Calendar template link. The file name is a hash
+/// of the event id: ids come from the API and never become paths as they are.
+enum EventCalendarLinks {
+    static func icsPath(_ event: Event) -> String {
+        "events/\(ContentHash.sha256Hex(event.id).prefix(24)).ics"
+    }
+
+    /// `https://calendar.google.com/calendar/render?action=TEMPLATE&text=…&dates=…/…&details=…&location=…`,
+    /// every value percent-encoded (`+` and `&` included); events without an end last two hours.
+    static func googleCalendar(_ event: Event, details: String) -> URL? {
+        let end = event.end.map(\.date).flatMap { $0 > event.start.date ? $0 : nil } ?? event.start.date.addingTimeInterval(2 * 3600)
+        var detailText = TextCleaning.truncated(details, maxLength: 600)
+        if let url = event.eventURL { detailText += (detailText.isEmpty ? "" : "\n\n") + url.absoluteString }
+        let items = [
+            ("action", "TEMPLATE"), ("text", event.title),
+            ("dates", "\(ICalendar.dateTime(event.start.date))/\(ICalendar.dateTime(end))"),
+            ("details", detailText), ("location", EventFormatting.location(of: event)),
+        ]
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let query = items.map { name, value in "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+        return URL(string: "https://calendar.google.com/calendar/render?" + query.joined(separator: "&"))
+    }
+}
+
+/// `events/<hash>.ics`: one calendar file per upcoming event.
+struct EventCalendarFiles: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        shared.input.fetched.distinctEvents.map { event in
+            let calendar = ICalendar(name: event.title, generatedAt: shared.input.generatedAt)
+            return .text(EventCalendarLinks.icsPath(event), calendar.render([event]) { shared.feedEntries.calendar[$0.id] ?? "" })
+        }
+    }
+}
