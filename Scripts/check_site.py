@@ -20,6 +20,7 @@ class PageScan(HTMLParser):
     def __init__(self):
         super().__init__()
         self.scripts, self.bad_links, self.images, self.bad_images, self.alternates = 0, [], 0, [], []
+        self.meta, self.canonical = {}, None
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "script" or any(k.startswith("on") for k in a):
@@ -34,6 +35,10 @@ class PageScan(HTMLParser):
                 self.bad_images.append(a)
         if tag == "link" and a.get("rel") == "alternate":
             self.alternates.append(a.get("type"))
+        if tag == "link" and a.get("rel") == "canonical":
+            self.canonical = a.get("href")
+        if tag == "meta" and (a.get("property") or a.get("name")):
+            self.meta[a.get("property") or a.get("name")] = a.get("content", "")
 
 def check(site):
     with open(os.path.join(site, "events.json"), encoding="utf-8") as f:
@@ -43,6 +48,8 @@ def check(site):
     if data.get("schemaVersion") != 1:
         problem(site, "events.json schemaVersion is not 1")
 
+    if not os.path.isfile(os.path.join(site, "404.html")) or not os.path.isfile(os.path.join(site, "assets", "favicon.svg")):
+        problem(site, "no 404.html or no favicon")
     for page in glob.glob(os.path.join(site, "**", "*.html"), recursive=True):
         checked_files.add(page)
         scan = PageScan()
@@ -56,6 +63,12 @@ def check(site):
             problem(site, f"{page}: images without width/height/alt/lazy or with a foreign src: {scan.bad_images[:2]}")
         if "application/atom+xml" not in scan.alternates:
             problem(site, f"{page}: no <link rel=alternate> to an Atom feed")
+        base = data["site"]["baseURL"]
+        for key in ("description", "og:title", "og:description", "og:url", "og:image", "og:type", "twitter:card"):
+            if not scan.meta.get(key):
+                problem(site, f"{page}: no {key}")
+        if not scan.meta.get("og:image", "").startswith(base) or not (scan.canonical or "").startswith(base):
+            problem(site, f"{page}: og:image {scan.meta.get('og:image')!r} or canonical {scan.canonical!r} is not absolute under {base}")
 
     for stem, ids in expected.items():
         feed_path = os.path.join(site, (stem or "feed") + ".atom")

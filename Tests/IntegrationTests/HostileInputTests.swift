@@ -48,7 +48,7 @@ struct HostileEndToEndTests {
         #expect(summary.photos.failed == 5)
         let thumbs = harness.outputDirectory.appendingPathComponent("thumbs")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: thumbs.path))?.isEmpty ?? true)
-        #expect(try harness.page("queries/swift.html").occurrences(of: "assets/placeholder.svg") == 5)
+        #expect(try harness.page("queries/swift.html").occurrences(of: "src=\"../assets/placeholder.svg\"") == 5)
     }
 
     @Test func privateAddressesAndRedirectsThereAreRefused() async throws {

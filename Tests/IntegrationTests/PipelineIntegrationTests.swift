@@ -51,7 +51,7 @@ struct PipelineIntegrationTests {
         let swift = try harness.page("queries/swift.html")
         #expect(swift.contains("width=\"150\" height=\"100\""), "480x320 becomes 150x100")
         #expect(swift.contains("width=\"150\" height=\"150\""), "400x400 becomes 150x150")
-        #expect(swift.occurrences(of: "assets/placeholder.svg") == 2)
+        #expect(swift.occurrences(of: "src=\"../assets/placeholder.svg\"") == 2)
     }
 
     @Test func secondRunRevalidatesAndDownloadsNoPhotoBytes() async throws {

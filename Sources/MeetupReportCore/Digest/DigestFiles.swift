@@ -19,8 +19,10 @@ struct DigestFiles: SiteGenerator {
         let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
         func page(_ path: String, _ markdown: String, title: String, root: String) -> [SiteFile] {
             [.text(path + ".md", markdown),
-             .text(path + ".html", PageFiles.layout(markdown: markdown, title: title, root: root, feed: Self.feed,
-                                                   feedTitle: "Digest · \(input.config.siteTitle)", shared: shared, formatting: formatting))]
+             .text(path + ".html", PageFiles.layout(markdown: markdown, title: title, path: path,
+                                                   description: "What is new, moved and cancelled among \(input.config.siteTitle).",
+                                                   root: root, feed: Self.feed, feedTitle: "Digest · \(input.config.siteTitle)",
+                                                   shared: shared, formatting: formatting))]
         }
         var files = page(Self.page, tonight, title: "Digest · \(input.config.siteTitle)", root: "")
         for entry in archive {

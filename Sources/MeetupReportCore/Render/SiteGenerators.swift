@@ -42,8 +42,14 @@ struct SitemapFile: SiteGenerator {
 /// The stylesheet and the placeholder picture, from the templates folder.
 struct AssetFiles: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        [SiteFile(path: SitePaths.stylesheet, contents: .file(shared.templates.asset("style.css"))),
-         SiteFile(path: SitePaths.placeholder, contents: .file(shared.templates.asset("placeholder.svg")))]
+        var files = [SiteFile(path: SitePaths.stylesheet, contents: .file(shared.templates.asset("style.css"))),
+                     SiteFile(path: SitePaths.placeholder, contents: .file(shared.templates.asset("placeholder.svg")))]
+        // Optional, so template folders made before it still work.
+        let favicon = shared.templates.asset("favicon.svg")
+        if FileManager.default.fileExists(atPath: favicon.path) {
+            files.append(SiteFile(path: SitePaths.favicon, contents: .file(favicon)))
+        }
+        return files
     }
 }
 
@@ -78,19 +84,28 @@ struct ThumbnailFiles: SiteGenerator {
 struct PageFiles: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         let markdown = shared.templates.render(page.template, page.context)
-        let html = Self.layout(markdown: markdown, title: page.title, root: page.root, feed: page.feed, calendar: page.calendar,
-                               feedTitle: page.feedTitle, charts: page.kind == .index ? shared.charts : [:], shared: shared,
-                               formatting: contexts.formatting)
+        let html = Self.layout(markdown: markdown, title: page.title, path: page.path, description: page.description,
+                               root: page.root, feed: page.feed, calendar: page.calendar, feedTitle: page.feedTitle,
+                               charts: page.kind == .index ? shared.charts : [:], image: Self.image(of: page.events, shared),
+                               shared: shared, formatting: contexts.formatting)
         return [.text(page.path + ".md", markdown), .text(page.path + ".html", html)]
     }
 
     /// A page's Markdown as HTML (cmark, no raw HTML), in the site's layout.
-    static func layout(markdown: String, title: String, root: String, feed: String, calendar: String = SitePaths.siteCalendar,
-                       feedTitle: String, charts: [String: String] = [:], shared: RenderShared, formatting: EventFormatting) -> String {
+    /// - Parameters:
+    ///   - path: the page's site path without suffix, for its canonical URL.
+    ///   - image: a site path for `og:image` (a thumbnail; nil for the site's picture).
+    static func layout(markdown: String, title: String, path: String, description: String, root: String, feed: String,
+                       calendar: String = SitePaths.siteCalendar, feedTitle: String, charts: [String: String] = [:],
+                       image: String? = nil, shared: RenderShared, formatting: EventFormatting) -> String {
         let config = shared.input.config
         let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: shared.imageSizes)
+        let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
         return shared.templates.render("layout.html", [
             "pageTitle": title,
+            "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
+            "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
+            "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,
             "siteTitle": config.siteTitle,
             "root": root,
             "content": TrendChart.inline(body, root: root, charts: charts),
@@ -100,6 +115,12 @@ struct PageFiles: PageGenerator {
             "icsPath": calendar,
             "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
         ])
+    }
+
+    /// The first of the page's events that has a thumbnail, for link previews.
+    static func image(of events: [Event], _ shared: RenderShared) -> String? {
+        SitePaths.chronological(events).lazy.compactMap { $0.displayPhotoURL.flatMap { shared.input.thumbnails[$0] } }
+            .first.map(SitePaths.thumbnail)
     }
 
     /// The same address with the `webcal` scheme, which calendar apps open as a subscription.
@@ -128,5 +149,22 @@ struct CalendarFile: PageGenerator {
         guard page.writesFeeds else { return [] }
         let calendar = ICalendar(name: page.feedTitle, generatedAt: shared.input.generatedAt)
         return [.text(page.calendar, calendar.render(page.events) { shared.feedEntries.calendar[$0.id] ?? "" })]
+    }
+}
+
+/// `404.html`: what a web server shows for a missing page (most static hosts pick it up
+/// by name). Its links are absolute from the host's root, since it is served at any path.
+struct NotFoundPage: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        let config = shared.input.config
+        var root = config.baseURL.path
+        if !root.hasSuffix("/") { root += "/" }
+        let markdown = "# Page not found\n\nThis page does not exist (any more): events come and go every night.\n\n"
+            + "- [The overview](<\(root)index.html>)\n- [All events by date](<\(root)\(SitePaths.allEvents).html>)\n"
+        let html = PageFiles.layout(markdown: markdown, title: "Page not found · \(config.siteTitle)", path: SitePaths.notFound,
+                                    description: "This page does not exist.", root: root, feed: SitePaths.siteFeed,
+                                    feedTitle: config.siteTitle, shared: shared,
+                                    formatting: EventFormatting(siteTimeZone: config.timeZone))
+        return [.text(SitePaths.notFound + ".html", html)]
     }
 }

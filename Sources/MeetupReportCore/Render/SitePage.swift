@@ -19,6 +19,8 @@ struct SitePage {
     /// Site path without suffix; `.md` and `.html` are added.
     let path: String
     let title: String
+    /// For search results and link previews.
+    let description: String
     /// From the page back to the site root ("" or "../").
     let root: String
     let template: String
@@ -36,15 +38,20 @@ struct SitePage {
         switch kind {
         case .index:
             (path, title, root, template) = (SitePaths.index, site, "", "index.md")
+            description = "\(EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events")) from "
+                + input.fetched.outcomes.map(\.query.title).joined(separator: ", ") + ", updated every night."
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             (context, events, writesFeeds) = (contexts.index(), input.fetched.distinctEvents, true)
         case .allEvents:
             (path, title, root, template) = (SitePaths.allEvents, "All events · \(site)", "", "all.md")
+            description = "Every upcoming event of \(site), by date."
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             (context, events, writesFeeds) = (contexts.allEvents(), input.fetched.distinctEvents, false)
         case .query(let query, let outcome):
             let queryPath = SitePaths.queryPage(query)
             (path, title, root, template) = (queryPath, "\(query.title) · \(site)", "../", "query.md")
+            description = "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) for “\(query.keyword)”: "
+                + SitePaths.chronological(outcome.events).prefix(3).map(\.title).joined(separator: ", ")
             (feed, calendar, feedTitle) = ("\(queryPath).atom", "\(queryPath).ics", "\(query.title) · \(site)")
             (context, events, writesFeeds) = (contexts.queryPage(query, outcome: outcome), outcome.events, true)
         }

@@ -12,6 +12,8 @@ public enum SitePaths {
     public static let sitemap = "sitemap.xml"
     public static let stylesheet = "assets/style.css"
     public static let placeholder = "assets/placeholder.svg"
+    public static let favicon = "assets/favicon.svg"
+    public static let notFound = "404"
 
     /// A query's page, without the `.html`/`.md` suffix (its feed and calendar share it).
     public static func queryPage(_ query: EventQuery) -> String { "queries/\(query.id)" }

@@ -8,7 +8,7 @@ public struct SiteRenderer: Sendable {
     public let templates: SiteTemplates
 
     static let pageGenerators: [any PageGenerator] = [PageFiles(), AtomFeedFile(), CalendarFile()]
-    static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), DigestFiles()]
+    static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), DigestFiles(), NotFoundPage()]
     /// A site generator as big as a page, rendered alongside the pages.
     static let heavySiteGenerators: [any SiteGenerator] = [EventsJSONFile(), EventCalendarFiles()]
 
