@@ -115,6 +115,16 @@ def check(site):
             if url is not None and not str(url).startswith(("http://", "https://")):
                 problem(site, f"{ics_path}: {event_id} URL {url!r}")
 
+    # The index's cards link to events on their query pages: every anchor must exist.
+    import re
+    index_html = open(os.path.join(site, "index.html"), encoding="utf-8").read()
+    cards = re.findall(r'href="([^"#]+\.html)#(event-[0-9a-f]+)"', index_html)
+    if not cards:
+        problem(site, "index.html has no event cards")
+    for target, anchor in cards:
+        if f'id="{anchor}"' not in open(os.path.join(site, target), encoding="utf-8").read():
+            problem(site, f"index.html links to {target}#{anchor}, which does not exist")
+
     # Each event's own calendar file and Google Calendar link.
     from urllib.parse import urlparse, parse_qs
     from datetime import datetime, timezone

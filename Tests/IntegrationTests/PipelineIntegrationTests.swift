@@ -20,7 +20,7 @@ struct PipelineIntegrationTests {
         #expect(index.contains("Test &amp; &lt;Meetups&gt;"))
         for (query, count) in PipelineHarness.expectedCounts {
             let page = try harness.page("queries/\(query).html")
-            #expect(page.occurrences(of: "<h3>") == count, "query \(query)")
+            #expect(page.occurrences(of: "<h3 id=\"event-") == count, "query \(query)")
             #expect(index.contains("href=\"queries/\(query).html\""))
             #expect(FileManager.default.fileExists(atPath: harness.outputDirectory.appendingPathComponent("queries/\(query).md").path))
         }
@@ -110,7 +110,7 @@ struct PipelineIntegrationTests {
 
         let site = PipelineHarness.tree(harness.outputDirectory)
         let swift = try harness.page("queries/swift.html")
-        #expect(swift.occurrences(of: "<h3>") == 5, "the last good events are still listed")
+        #expect(swift.occurrences(of: "<h3 id=\"event-") == 5, "the last good events are still listed")
         #expect(swift.contains("<strong>Stale since 22 Nov 2026"))
         #expect(swift.contains("HTTP 500 from the API"))
         #expect(try harness.page("index.html").contains("<em>stale since 22 Nov 2026"))
@@ -168,7 +168,7 @@ extension LoopbackSuites.PipelineIntegrationTests {
         #expect(before.keys.contains("/feed.atom") && before.keys.contains("/queries/rust.ics") && before.keys.contains("/all.html"))
 
         let all = try harness.page("all.html")
-        #expect(all.occurrences(of: "<h3>") == 9)
+        #expect(all.occurrences(of: "<h3 id=\"event-") == 9)
         #expect(all.contains(#"Found by: <a href="queries/swift.html">Swift</a>, <a href="queries/rust.html">Rust</a>"#))
     }
 

@@ -84,8 +84,9 @@ struct PageContexts {
                     "alt": "Events found in the last \(counts.count) runs: " + counts.map(String.init).joined(separator: ", "),
                 ]
             }
-            if let next = SitePaths.chronological(entry.outcome.events).first {
-                context["next"] = ["title": next.title, "time": formatting.eventTime(start: next.start, end: nil)]
+            let next = SitePaths.chronological(entry.outcome.events).prefix(3)
+            if !next.isEmpty {
+                context["upcoming"] = next.map { event in card(event, on: "\(SitePaths.queryPage(entry.query)).html") }
             }
             return context
         }
@@ -165,6 +166,18 @@ struct PageContexts {
         }
         flush()
         return days
+    }
+
+    /// A small card on the index: thumbnail, date and title, linking to the event on its page.
+    private func card(_ event: Event, on page: String) -> [String: Any] {
+        let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
+        return [
+            "title": event.title,
+            "time": formatting.eventTime(start: event.start, end: nil),
+            "image": "<\(thumbnail.map(SitePaths.thumbnail) ?? SitePaths.placeholder)>",
+            "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
+            "link": "<\(page)#\(EventAnchors.id(of: event))>",
+        ]
     }
 
     /// The context of `event.md` for one event: `root` leads back to the site's root,

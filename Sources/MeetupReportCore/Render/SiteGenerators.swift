@@ -87,6 +87,7 @@ struct PageFiles: PageGenerator {
         let html = Self.layout(markdown: markdown, title: page.title, path: page.path, description: page.description,
                                root: page.root, feed: page.feed, calendar: page.calendar, feedTitle: page.feedTitle,
                                charts: page.kind == .index ? shared.charts : [:], image: Self.image(of: page.events, shared),
+                               anchors: page.kind == .index ? [] : SitePaths.chronological(page.events), pageKind: page.kindName,
                                shared: shared, formatting: contexts.formatting)
         return [.text(page.path + ".md", markdown), .text(page.path + ".html", html)]
     }
@@ -97,12 +98,15 @@ struct PageFiles: PageGenerator {
     ///   - image: a site path for `og:image` (a thumbnail; nil for the site's picture).
     static func layout(markdown: String, title: String, path: String, description: String, root: String, feed: String,
                        calendar: String = SitePaths.siteCalendar, feedTitle: String, charts: [String: String] = [:],
-                       image: String? = nil, shared: RenderShared, formatting: EventFormatting) -> String {
+                       image: String? = nil, anchors: [Event] = [], pageKind: String = "page",
+                       shared: RenderShared, formatting: EventFormatting) -> String {
         let config = shared.input.config
-        let body = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: shared.imageSizes)
+        let body = EventAnchors.add(to: ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: shared.imageSizes),
+                                    events: anchors)
         let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
         return shared.templates.render("layout.html", [
             "pageTitle": title,
+            "pageKind": pageKind,
             "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
             "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
             "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,

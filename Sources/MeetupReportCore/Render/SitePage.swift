@@ -32,6 +32,15 @@ struct SitePage {
     /// The all-events page shares the site-wide feed and calendar written with the index.
     let writesFeeds: Bool
 
+    /// For the layout's `<main class="page-…">`, so the stylesheet can tell pages apart.
+    var kindName: String {
+        switch kind {
+        case .index: "index"
+        case .allEvents: "all"
+        case .query: "query"
+        }
+    }
+
     init(_ kind: Kind, input: SiteInput, contexts: PageContexts) {
         let site = input.config.siteTitle
         self.kind = kind
