@@ -69,6 +69,26 @@ struct EventCalendarLinkTests {
     }
 }
 
+@Suite("Descriptions as their organisers wrote them")
+struct DescriptionRenderingTests {
+    @Test func markdownBecomesSafeHTMLAndTextKeepsItsLines() {
+        let description = """
+            ## Agenda
+            1. Doors at **18:30**
+            2. Talks: [slides](https://example.org/s) and [bad](javascript:alert(1))
+
+            ![tracker](https://evil.example/pixel.gif) <script>alert(1)</script> <b>bold?</b>
+            """
+        let html = DescriptionRendering.html(description)
+        #expect(html.contains("<p><strong>Agenda</strong></p>"), "headings become bold paragraphs: \(html)")
+        #expect(html.contains("<a href=\"https://example.org/s\" rel=\"nofollow noopener\">slides</a>"))
+        #expect(html.contains("and bad</li>"), "a javascript: link keeps its text only: \(html)")
+        #expect(!html.contains("<img") && !html.contains("<script") && !html.contains("<b>") && !html.contains("<!--"), "\(html)")
+        let text = DescriptionRendering.text(fromHTML: html)
+        #expect(text.hasPrefix("Agenda\n\n• Doors at 18:30\n• Talks: slides and bad"), "\(text)")
+    }
+}
+
 @Suite("Text and header parsing from the code review")
 struct ParsingReviewTests {
     @Test func characterReferencesAreDecoded() {

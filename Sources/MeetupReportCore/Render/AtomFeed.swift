@@ -37,8 +37,9 @@ struct AtomFeed {
 
     /// One event's `<entry>`: the same in every feed that lists the event.
     /// - Parameter firstSeen: from the history; the entry's `published`.
+    /// - Parameter contentHTML: the rendered description, the entry's HTML content when there is one.
     static func entry(for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String,
-                      firstSeen: Date? = nil) -> String {
+                      contentHTML: String? = nil, firstSeen: Date? = nil) -> String {
         let summary = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event),
                        event.group?.name].compactMap { $0 }.joined(separator: " · ")
         var xml = "<entry>\n"
@@ -50,7 +51,9 @@ struct AtomFeed {
         if let firstSeen { xml += "<published>\(ISO8601.formatUTC(firstSeen))</published>\n" }
         xml += "<updated>\(ISO8601.formatUTC(updated(event, generatedAt: generatedAt)))</updated>\n"
         xml += "<summary type=\"text\">\(XMLEscaping.escape(summary))</summary>\n"
-        if !excerpt.isEmpty {
+        if let contentHTML, !contentHTML.isEmpty {
+            xml += "<content type=\"html\">\(XMLEscaping.escape(contentHTML))</content>\n"
+        } else if !excerpt.isEmpty {
             xml += "<content type=\"text\">\(XMLEscaping.escape(excerpt))</content>\n"
         }
         return xml + "</entry>\n"

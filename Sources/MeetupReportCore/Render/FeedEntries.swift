@@ -8,15 +8,18 @@ struct FeedEntries: Sendable {
     var calendar: [String: String]
 
     /// Built on every core; each chunk has its own date formatters.
-    static func make(_ input: SiteInput, plainDescriptions: [String: String]) -> FeedEntries {
+    static func make(_ input: SiteInput, plainDescriptions: [String: String], richDescriptions: [String: String] = [:]) -> FeedEntries {
         Parallel.chunks(of: input.fetched.distinctEvents, empty: FeedEntries(atom: [:], calendar: [:])) { events in
             let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
             var part = FeedEntries(atom: [:], calendar: [:])
             for event in events {
                 let excerpt = TextCleaning.truncated(plainDescriptions[event.id] ?? "", maxLength: 500)
+                let rich = richDescriptions[DescriptionRendering.marker(for: event)]
                 part.atom[event.id] = AtomFeed.entry(for: event, generatedAt: input.generatedAt, formatting: formatting,
-                                                     excerpt: excerpt, firstSeen: input.history?.firstSeen[event.id])
-                part.calendar[event.id] = ICalendar.event(event, generatedAt: input.generatedAt, excerpt: excerpt)
+                                                     excerpt: excerpt, contentHTML: rich, firstSeen: input.history?.firstSeen[event.id])
+                // The calendar keeps the description's paragraphs and list items on their own lines.
+                let text = rich.map { String(DescriptionRendering.text(fromHTML: $0).prefix(2000)) } ?? excerpt
+                part.calendar[event.id] = ICalendar.event(event, generatedAt: input.generatedAt, excerpt: text)
             }
             return part
         } merge: { all, part in

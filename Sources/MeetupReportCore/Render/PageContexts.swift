@@ -200,6 +200,8 @@ struct PageContexts {
         if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
         let excerpt = excerpt(of: event)
         if !excerpt.isEmpty { context["excerpt"] = excerpt }
+        // Query pages show the whole description behind "More"; the all-events page stays light.
+        if foundBy == nil, !event.description.isEmpty { context["more"] = DescriptionRendering.marker(for: event) }
         if let queries = foundBy, !queries.isEmpty {
             context["hasFoundBy"] = true
             context["foundBy"] = queries.enumerated().map { index, query in

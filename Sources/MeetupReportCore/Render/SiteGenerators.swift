@@ -6,6 +6,8 @@ struct RenderShared: Sendable {
     let input: SiteInput
     let templates: SiteTemplates
     let descriptions: [String: String]
+    /// Each event's description as HTML, by its marker (`DescriptionRendering`).
+    let richDescriptions: [String: String]
     let imageSizes: [String: PixelSize]
     let feedEntries: FeedEntries
     let eventBlocks: EventBlocks
@@ -89,7 +91,7 @@ struct PageFiles: PageGenerator {
                                charts: page.kind == .index ? shared.charts : [:], image: Self.image(of: page.events, shared),
                                anchors: page.kind == .index ? [] : SitePaths.chronological(page.events), pageKind: page.kindName,
                                shared: shared, formatting: contexts.formatting)
-        return [.text(page.path + ".md", markdown), .text(page.path + ".html", html)]
+        return [.text(page.path + ".md", DescriptionRendering.strip(markdown)), .text(page.path + ".html", html)]
     }
 
     /// A page's Markdown as HTML (cmark, no raw HTML), in the site's layout.
@@ -101,8 +103,8 @@ struct PageFiles: PageGenerator {
                        image: String? = nil, anchors: [Event] = [], pageKind: String = "page",
                        shared: RenderShared, formatting: EventFormatting) -> String {
         let config = shared.input.config
-        let body = EventAnchors.add(to: ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: shared.imageSizes),
-                                    events: anchors)
+        let annotated = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: shared.imageSizes)
+        let body = EventAnchors.add(to: DescriptionRendering.expand(annotated, descriptions: shared.richDescriptions), events: anchors)
         let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
         return shared.templates.render("layout.html", [
             "pageTitle": title,

@@ -28,11 +28,12 @@ public struct SiteRenderer: Sendable {
     /// held in memory whole. `order` is the file's work-item index, for callers that collect.
     public func render(_ input: SiteInput, emit: @escaping @Sendable (_ order: Int, SiteFile) -> Void) {
         let descriptions = PageContexts.plainDescriptions(of: input)
+        let rich = DescriptionRendering.all(input.fetched.distinctEvents)
         let shared = RenderShared(
-            input: input, templates: templates, descriptions: descriptions,
+            input: input, templates: templates, descriptions: descriptions, richDescriptions: rich,
             imageSizes: ImageAttributes.sizes(thumbnails: input.thumbnails.values,
                                               placeholder: PageContexts.placeholderSize(width: input.config.thumbnailWidth)),
-            feedEntries: FeedEntries.make(input, plainDescriptions: descriptions),
+            feedEntries: FeedEntries.make(input, plainDescriptions: descriptions, richDescriptions: rich),
             eventBlocks: EventBlocks.make(input, templates: templates, plainDescriptions: descriptions),
             charts: ChartFiles.charts(input))
         let heavy = Self.heavySiteGenerators
