@@ -23,7 +23,8 @@ class PageScan(HTMLParser):
         self.meta, self.canonical = {}, None
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        if tag == "script" or any(k.startswith("on") for k in a):
+        pagefind = tag == "script" and (a.get("src", "").endswith("pagefind/pagefind-ui.js") or "data-search-init" in a)
+        if (tag == "script" and not pagefind) or any(k.startswith("on") for k in a):
             self.scripts += 1
         if tag == "a" and a.get("href", "").split(":")[0].lower() in ("javascript", "data", "vbscript", "file"):
             self.bad_links.append(a["href"])
@@ -141,6 +142,25 @@ def check(site):
             problem(site, f"Google Calendar link of {event['id']} reads {query.get('text')} {query.get('dates')}")
         if query.get("action") != ["TEMPLATE"] or urlparse(event["googleCalendar"]).netloc != "calendar.google.com":
             problem(site, f"Google Calendar link of {event['id']} is not a template link")
+
+    # The search index: a search for an event title finds the page that lists it
+    # (Pagefind's fragments are gzipped JSON: read directly, no Node needed).
+    import gzip
+    fragments = glob.glob(os.path.join(site, "pagefind", "fragment", "*.pf_fragment"))
+    if not fragments:
+        problem(site, "no Pagefind index (pip install pagefind-bin)")
+    else:
+        pages = {}
+        for path in fragments:
+            record = json.loads(gzip.open(path).read()[len(b"pagefind_dcd"):])
+            pages[record["url"]] = record["content"]
+        for query in data["queries"]:
+            if not query["eventIds"]:
+                continue
+            title = titles[query["eventIds"][0]]
+            url = "/" + query["page"]
+            if title.split()[0] not in pages.get(url, ""):
+                problem(site, f"search: {url} is not indexed with {title!r}")
 
     # The digest feed: one entry a night, each with the digest as HTML content.
     digest_feed = os.path.join(site, "digest.atom")

@@ -71,5 +71,32 @@ struct CoverageTests {
                 "\(observer.warnings)")
         #expect(try harness.page("queries/swift.html").contains("assets/placeholder.svg"))
     }
+
+    @Test func searchIsBuiltInStagingOrTheRunWarnsOnceAndPublishesWithout() async throws {
+        let harness = try await PipelineHarness.start()
+        var config = harness.config()
+        config.search = true
+        func run(path: String) async -> (RunSummary, [String]) {
+            let observer = RecordingObserver()
+            let run = ReportRun(config: config, templatesDirectory: Fixtures.templates, now: PipelineHarness.now,
+                                environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token, "PATH": path], observer: observer,
+                                retryScheduler: harness.scheduler)
+            return (await offThePool { run.run() }, observer.warnings)
+        }
+        let (without, warnings) = await run(path: "/nonexistent")
+        #expect(without.succeeded && warnings.filter { $0.hasPrefix("search:") }.count == 1, "\(warnings)")
+        #expect(!FileManager.default.fileExists(atPath: harness.outputDirectory.appendingPathComponent("pagefind").path))
+        #expect(try harness.page("index.html").contains("id=\"search\""), "the box is there; without its script it shows nothing")
+
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard SearchIndexStep.pagefind(["PATH": path]) != nil else {
+            print("search test: Pagefind is not installed here (pip install pagefind-bin); the indexed case is skipped")
+            return
+        }
+        let (with, _) = await run(path: path)
+        #expect(with.succeeded)
+        let fragments = try FileManager.default.contentsOfDirectory(atPath: harness.outputDirectory.appendingPathComponent("pagefind/fragment").path)
+        #expect(fragments.count >= 5, "index, all events and three query pages are indexed: \(fragments.count)")
+    }
 }
 }

@@ -47,7 +47,7 @@ public struct ConfigLoader: Sendable {
         }
         let root = try ConfigReader(file: file, path: "", value: document, allowed: [
             "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
-            "templates", "publish", "digest",
+            "templates", "publish", "digest", "search",
         ])
 
         let title = try root.requiredString("title")
@@ -80,6 +80,10 @@ public struct ConfigLoader: Sendable {
         )
         config.templatesDirectory = try root.string("templates", required: false).map { Self.resolve($0, against: baseDirectory) }
         config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
+        if let search = root.value("search") {
+            guard case .bool(let enabled) = search else { throw root.invalid("search", expected: "true or false", found: search) }
+            config.search = enabled
+        }
         config.digest = try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) } ?? DigestSettings()
         return config
     }

@@ -20,6 +20,8 @@ public struct ReportConfig: Sendable {
     /// A command run after each successful publish (config `publish`).
     public var publishCommand: PublishCommand?
     public var digest = DigestSettings()
+    /// Build a Pagefind search index at publish time (config `search`, default true).
+    public var search = true
 
     public init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// One run of the batch pipeline, and the one place that lists its steps:
 ///
-///     fetch → history → photos → (recording) → digest → render → publish → (command) → record → deliver → sweep
+///     fetch → history → photos → (recording) → digest → render → search → publish → (command) → record → deliver → sweep
 ///
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
@@ -52,7 +52,7 @@ public struct ReportRun: Sendable {
     /// The steps of every run, in order.
     static let steps: [any RunStep] = [
         FetchStep(), HistoryReportStep(), PhotosStep(), FinishRecordingStep(), DigestStep(),
-        RenderStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(), SweepCacheStep(),
+        RenderStep(), SearchIndexStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(), SweepCacheStep(),
     ]
 
     /// Runs every step. Never throws: whatever happens ends in a summary, and unless

@@ -62,4 +62,23 @@ public struct StagingWriter: Sendable {
             return (try? Data(contentsOf: source)) == (try? Data(contentsOf: old))
         }
     }
+
+    /// Files another tool wrote into `folder` of the staging site (the search index):
+    /// each one byte-identical to the published copy is replaced by a hard link to it,
+    /// so it keeps its modification time and a sync uploads nothing for it.
+    public func relinkUnchanged(in folder: String) {
+        guard let previous else { return }
+        let root = staging.appendingPathComponent(folder)
+        guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return }
+        for case let file as URL in files where !file.hasDirectoryPath {
+            let relative = String(file.path.dropFirst(staging.path.count + 1))
+            let old = previous.appendingPathComponent(relative)
+            guard FileOperations.fileSize(old) == FileOperations.fileSize(file),
+                  let a = try? Data(contentsOf: old), let b = try? Data(contentsOf: file), a == b else { continue }
+            let temporary = FileOperations.temporarySibling(of: file)
+            if link(old.path, temporary.path) == 0, (try? FileOperations.replace(file, with: temporary)) == nil {
+                try? FileManager.default.removeItem(at: temporary)
+            }
+        }
+    }
 }

@@ -109,6 +109,8 @@ struct PageFiles: PageGenerator {
         return shared.templates.render("layout.html", [
             "pageTitle": title,
             "pageKind": pageKind,
+            // The search box: on the index and the all-events page, when the site has an index.
+            "search": config.search && ["index", "all"].contains(pageKind),
             "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
             "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
             "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,

@@ -10,6 +10,8 @@ struct ExternalCommand {
         var timedOut: Bool
         /// The last non-empty line it wrote to stderr, for the summary.
         var lastErrorLine: String?
+        /// What it wrote to stdout, when asked for (`capturesOutput`), at most 64 KiB.
+        var output = ""
 
         var succeeded: Bool { status == 0 && !timedOut }
     }
@@ -24,6 +26,7 @@ struct ExternalCommand {
     var standardInput: Data?
     var workingDirectory: URL?
     let timeout: TimeInterval
+    var capturesOutput = false
 
     func run() -> Result<Outcome, Failure> {
         let process = Process()
@@ -35,7 +38,8 @@ struct ExternalCommand {
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let input = Pipe()
         process.standardInput = standardInput == nil ? FileHandle.nullDevice : input
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = capturesOutput ? output : FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
         do {
@@ -51,11 +55,21 @@ struct ExternalCommand {
         }
         let finished = DispatchSemaphore(value: 0)
         let stderr = LockedBox(Data())
-        DispatchQueue.global().async {
+        let stdout = LockedBox(Data())
+        // Both pipes are drained on threads of their own, so a child that fills one while
+        // we wait on the other never blocks.
+        let readers = DispatchGroup()
+        if capturesOutput {
+            DispatchQueue.global().async(group: readers) {
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                stdout.withLock { $0 = data.prefix(65_536) }
+            }
+        }
+        DispatchQueue.global().async(group: readers) {
             let data = errors.fileHandleForReading.readDataToEndOfFile()
             stderr.withLock { $0 = data }
-            finished.signal()
         }
+        readers.notify(queue: .global()) { finished.signal() }
         var timedOut = false
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
@@ -71,7 +85,8 @@ struct ExternalCommand {
         process.waitUntilExit()
         let lastLine = String(decoding: stderr.withLock { $0 }.suffix(4096), as: UTF8.self)
             .split(whereSeparator: \.isNewline).last.map { String($0.prefix(200)) }
-        return .success(Outcome(status: process.terminationStatus, timedOut: timedOut, lastErrorLine: lastLine))
+        return .success(Outcome(status: process.terminationStatus, timedOut: timedOut, lastErrorLine: lastLine,
+                                output: String(decoding: stdout.withLock { $0 }, as: UTF8.self)))
     }
 
     static func find(_ program: String, in path: String?) -> URL? {

@@ -125,7 +125,7 @@ final class PipelineHarness: Sendable {
     func config(thumbnailWidth: Int = 120, endpoint: URL? = nil, history: Bool = false) -> ReportConfig {
         var historySettings = HistorySettings()
         historySettings.enabled = history
-        return ReportConfig(
+        var config = ReportConfig(
             siteTitle: "Test & <Meetups>",
             baseURL: URL(string: "https://example.org/")!,
             timeZone: TimeZone(identifier: "Europe/Berlin")!,
@@ -142,6 +142,9 @@ final class PipelineHarness: Sendable {
             limits: Self.testLimits,
             history: historySettings
         )
+        // Search indexing runs Pagefind, a child process per run: only the tests that check it turn it on.
+        config.search = false
+        return config
     }
 
     /// Retries run at once; the waits they would have taken are recorded here.
