@@ -39,6 +39,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Images for the in-process vs vipsthumbnail comparison.")
     var thumbnailSamples = 40
 
+    @Flag(help: "Also measure a cold run without the search index, to price Pagefind.")
+    var compareSearch = false
+
     @Flag(help: "Skip the shell pipeline reference (curl, vipsthumbnail, cmark).")
     var skipPipeline = false
 
@@ -121,6 +124,16 @@ struct BenchCommand: AsyncParsableCommand {
         let cold = try runOnce("cold")
         let warm = try runOnce("warm")
         let offline = try runOnce("offline", extra: ["--offline"])
+        if compareSearch {
+            // A second cold run with the search index off: the price of Pagefind.
+            let plain = try writeConfig(for: workload, endpoint: base.appendingPathComponent("gql"), in: folder, search: false)
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
+            let result = try ChildProcess.run(binary, ["--config", plain.path, "--now", "2026-11-22T08:00:00Z", "--quiet"],
+                                              environment: ["MEETUP_TOKEN": "bench-token"])
+            print(String(format: "%@ cold with search %.2f s, without search %.2f s (search costs %.1f %%; run status %d)",
+                         workload.name, cold.wallSeconds, result.wallSeconds, (cold.wallSeconds / result.wallSeconds - 1) * 100, result.status))
+        }
         await server.stop()
 
         let latency = max(Double(latencyMs) / 1000, roundTrip)
@@ -153,15 +166,16 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     /// The workload's config, with an empty cache and output (a cold start).
-    private func writeConfig(for workload: Workload, endpoint: URL, in folder: URL) throws -> URL {
+    private func writeConfig(for workload: Workload, endpoint: URL, in folder: URL, search: Bool = true) throws -> URL {
         let config: [String: Any] = [
+            "search": search,
             "title": "Benchmark \(workload.name)", "baseURL": "https://bench.example.org/", "timeZone": "Europe/Berlin",
             "source": ["type": "meetup-api", "endpoint": endpoint.absoluteString],
             "output": "Output", "cache": "cache", "thumbnailWidth": 320, "photoConcurrency": concurrency,
             "queries": (0..<workload.queries).map { ["id": "q\($0)", "keyword": workload.keyword($0), "lat": 52.5, "lon": 13.4] },
         ]
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let configFile = folder.appendingPathComponent("config.json")
+        let configFile = folder.appendingPathComponent(search ? "config.json" : "config-no-search.json")
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
