@@ -28,28 +28,58 @@ enum DescriptionRendering {
     /// The Markdown page without its markers (the `.md` files are read as text and must
     /// not change from run to run).
     static func strip(_ markdown: String) -> String {
-        let prefix = "mrmore\(nonce)x"
-        guard markdown.contains(prefix) else { return markdown }
-        return markdown.components(separatedBy: "\n").filter { !$0.hasPrefix(prefix) }.joined(separator: "\n")
-            .replacingOccurrences(of: "\n\n\n", with: "\n\n")
+        let prefix = Array("mrmore\(nonce)x".utf8)
+        let bytes = Array(markdown.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var lineStart = 0
+        var previousBlank = false
+        var found = false
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let next = min(bytes.count, lineEnd + 1)
+            let isMarker = lineEnd - lineStart >= prefix.count && bytes[lineStart..<(lineStart + prefix.count)].elementsEqual(prefix)
+            let isBlank = lineEnd == lineStart
+            if isMarker {
+                found = true
+            } else if !(isBlank && previousBlank) {
+                // A removed marker leaves two blank lines; one is kept.
+                output += bytes[lineStart..<next]
+                previousBlank = isBlank
+            }
+            lineStart = next
+        }
+        return found ? String(decoding: output, as: UTF8.self) : markdown
     }
 
     /// Replaces each `<p>marker</p>` with the description behind a "More" (or nothing).
+    /// One pass over the page's UTF-8 bytes, like `ImageAttributes`: query pages of a
+    /// large site hold hundreds of markers.
     static func expand(_ html: String, descriptions: [String: String]) -> String {
-        let prefix = "<p>mrmore\(nonce)x"
-        guard html.contains(prefix) else { return html }
-        var output = ""
-        var rest = Substring(html)
-        while let range = rest.range(of: prefix) {
-            output += rest[..<range.lowerBound]
-            guard let close = rest[range.upperBound...].range(of: "</p>") else { output += rest[range.lowerBound...]; rest = ""; break }
-            let marker = "mrmore\(nonce)x" + rest[range.upperBound..<close.lowerBound]
-            if let description = descriptions[marker] {
-                output += "<details class=\"more\"><summary>More</summary>\n\(description)\n</details>"
+        let prefix = Array("<p>mrmore\(nonce)x".utf8)
+        let bytes = Array(html.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 2)
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), index + prefix.count <= bytes.count,
+                  bytes[index..<(index + prefix.count)].elementsEqual(prefix) else {
+                output.append(bytes[index])
+                index += 1
+                continue
             }
-            rest = rest[close.upperBound...]
+            found = true
+            var end = index + prefix.count
+            while end < bytes.count, bytes[end] != UInt8(ascii: "<") { end += 1 }
+            let marker = "mrmore\(nonce)x" + String(decoding: bytes[(index + prefix.count)..<end], as: UTF8.self)
+            if let description = descriptions[marker] {
+                output += Array("<details class=\"more\"><summary>More</summary>\n\(description)\n</details>".utf8)
+            }
+            index = min(bytes.count, end + "</p>".utf8.count)
         }
-        return output + rest
+        return found ? String(decoding: output, as: UTF8.self) : html
     }
 
     static func html(_ description: String) -> String {
@@ -87,24 +117,44 @@ enum DescriptionRendering {
     /// The rendered description as plain text that keeps its paragraphs and list items
     /// on their own lines (iCalendar's DESCRIPTION), entities decoded.
     static func text(fromHTML html: String) -> String {
-        // cmark's own line breaks only format the HTML; the tags say where lines go.
-        var text = html.replacingOccurrences(of: "\n", with: "")
-        for (tag, replacement) in [("</p>", "\n\n"), ("<br />", "\n"), ("<li>", "• "), ("</li>", "\n"), ("</ul>", "\n\n"), ("</ol>", "\n\n")] {
-            text = text.replacingOccurrences(of: tag, with: replacement)
-        }
         var plain = ""
-        var inTag = false
-        for character in text {
-            if character == "<" { inTag = true; continue }
-            if character == ">" && inTag { inTag = false; continue }
-            if !inTag { plain.append(character) }
+        plain.reserveCapacity(html.utf8.count)
+        var rest = Substring(html)
+        while let start = rest.firstIndex(where: { $0 == "<" || $0 == "\n" || $0 == "&" }) {
+            plain += rest[..<start]
+            if rest[start] == "\n" {   // cmark's own line breaks only format the HTML
+                rest = rest[rest.index(after: start)...]
+                continue
+            }
+            if rest[start] == "&" {
+                let entities = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")]
+                if let (name, value) = entities.first(where: { rest[start...].hasPrefix($0.0) }) {
+                    plain += value
+                    rest = rest[rest.index(start, offsetBy: name.count)...]
+                } else {
+                    plain += "&"
+                    rest = rest[rest.index(after: start)...]
+                }
+                continue
+            }
+            guard let end = rest[start...].firstIndex(of: ">") else { break }
+            switch rest[start...end] {
+            case "</p>", "</ul>", "</ol>": plain += "\n\n"
+            case "<br />", "</li>": plain += "\n"
+            case "<li>": plain += "• "
+            default: break
+            }
+            rest = rest[rest.index(after: end)...]
         }
-        let decoded = plain.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
-        var lines = decoded.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
-        while lines.contains("\n\n\n") { lines = lines.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
-        return lines.trimmingCharacters(in: .whitespacesAndNewlines)
+        plain += rest
+        var lines: [Substring] = []
+        var blank = false
+        for line in plain.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty && blank { continue }
+            blank = trimmed.isEmpty
+            lines.append(Substring(trimmed))
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
