@@ -201,7 +201,11 @@ struct PageContexts {
         let excerpt = excerpt(of: event)
         if !excerpt.isEmpty { context["excerpt"] = excerpt }
         // Query pages show the whole description behind "More"; the all-events page stays light.
-        if foundBy == nil, !event.description.isEmpty { context["more"] = DescriptionRendering.marker(for: event) }
+        // ... when there is more to it than the excerpt shows.
+        let plain = plainDescriptions[event.id] ?? ""
+        if foundBy == nil, plain.count > excerpt.count || event.description.contains("\n") {
+            context["more"] = DescriptionRendering.marker(for: event)
+        }
         if let queries = foundBy, !queries.isEmpty {
             context["hasFoundBy"] = true
             context["foundBy"] = queries.enumerated().map { index, query in
