@@ -98,5 +98,24 @@ struct CoverageTests {
         let fragments = try FileManager.default.contentsOfDirectory(atPath: harness.outputDirectory.appendingPathComponent("pagefind/fragment").path)
         #expect(fragments.count >= 5, "index, all events and three query pages are indexed: \(fragments.count)")
     }
+
+    @Test func allEventsAreSplitByMonthWithANavigation() async throws {
+        let harness = try await PipelineHarness.start()
+        harness.server.setPages([try Fixtures.page([
+            Fixtures.node(id: "301", title: "AI online", dateTime: "2026-12-04T17:00:00Z", venue: nil, online: true, groupName: "AI Builders"),
+            Fixtures.node(id: "399", title: "New year hack", dateTime: "2027-01-08T18:00:00+01:00", groupPhoto: harness.photoURL("group-b.png")),
+        ], endCursor: nil)], forKeyword: "online")
+        var config = harness.config()
+        config.queries[2].daysAhead = 60
+        #expect(await harness.run(config).succeeded)
+        let all = try harness.page("all.html")
+        #expect(all.contains("<strong>December 2026</strong>") && all.contains("<a href=\"all/2027-01.html\">January 2027</a>"), "\(all)")
+        #expect(!all.contains("New year hack"), "all.html is the first month")
+        let january = try harness.page("all/2027-01.html")
+        #expect(january.contains(">New year hack</a>") && !january.contains(">AI online</a>"))
+        #expect(january.contains("src=\"../thumbs/") && january.contains("<a href=\"2026-12.html\">December 2026</a>") == false)
+        #expect(january.contains("<a href=\"../all/2026-12.html\">December 2026</a>"), "links from one folder down")
+        #expect(try harness.page("sitemap.xml").contains("all/2027-01.html"))
+    }
 }
 }

@@ -31,6 +31,13 @@ final class EventFormatting {
     /// The start of the event's day in the site's zone, for grouping.
     func siteDay(of date: Date) -> Date { calendar.startOfDay(for: date) }
 
+    /// "December 2026" for "2026-12".
+    func monthHeading(_ month: String) -> String {
+        let parts = month.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 2, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: 15)) else { return month }
+        return formatter("MMMM yyyy", siteTimeZone).string(from: date)
+    }
+
     /// "Saturday 21 September 2019"
     func dayHeading(_ day: Date) -> String {
         formatter("EEEE d MMMM yyyy", siteTimeZone).string(from: day)

@@ -136,14 +136,37 @@ struct PageContexts {
     }
 
     /// Every event once, merged across queries, each saying which queries found it.
-    func allEvents() -> [String: Any] {
-        let ordered = SitePaths.chronological(input.fetched.distinctEvents)
+    /// One month of the all-events list (`month` nil: the first, for `all.html`), with the
+    /// navigation to every month. Pages in `all/` are a folder down: their blocks' own
+    /// links get `../` (the blocks are rendered once, for the top level).
+    func allEvents(month: String? = nil) -> [String: Any] {
+        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
+        let shown = month ?? months.first?.key
+        let ordered = SitePaths.chronological(months.first { $0.key == shown }?.events ?? [])
+        let root = month == nil ? "" : "../"
+        var blocks = eventBlocks?.allEventsPage ?? [:]
+        if month != nil { blocks = blocks.mapValues(Self.oneFolderDown) }
         return [
             "title": "All events",
-            "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
-            "days": days(ordered, blocks: eventBlocks?.allEventsPage ?? [:]),
+            "count": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
+            "monthTitle": shown.map(formatting.monthHeading) ?? "",
+            "months": months.map { entry -> [String: Any] in
+                ["label": formatting.monthHeading(entry.key), "link": "<\(root)\(SitePaths.allEventsMonth(entry.key)).html>",
+                 "current": entry.key == shown]
+            },
+            "days": days(ordered, blocks: blocks),
             "isEmpty": ordered.isEmpty,
         ]
+    }
+
+    /// A top-level block's site-relative links, from a page one folder down. Only link
+    /// destinations this program wrote start with `](<` (the data's brackets are escaped).
+    static func oneFolderDown(_ block: String) -> String {
+        var text = block
+        for folder in ["thumbs/", "assets/", "queries/", "events/"] {
+            text = text.replacingOccurrences(of: "](<\(folder)", with: "](<../\(folder)")
+        }
+        return text
     }
 
     /// Events grouped by their day in the site's time zone, in order, each as its

@@ -35,7 +35,9 @@ struct EventsJSONFile: SiteGenerator {
 /// `sitemap.xml`: the HTML pages.
 struct SitemapFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
+        let months = SitePaths.months(of: shared.input.fetched.distinctEvents, timeZone: shared.input.config.timeZone)
         let pagePaths = ["\(SitePaths.index).html", "\(SitePaths.allEvents).html"]
+            + months.map { "\(SitePaths.allEventsMonth($0.key)).html" }
             + shared.input.fetched.outcomes.map { "\(SitePaths.queryPage($0.query)).html" }
         return [.text(SitePaths.sitemap, Sitemap.render(paths: pagePaths, baseURL: shared.input.config.baseURL))]
     }

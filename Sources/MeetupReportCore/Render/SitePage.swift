@@ -4,11 +4,14 @@ import Foundation
 struct SitePage {
     enum Kind: Equatable {
         case index, allEvents
+        /// One month of the all-events list, in `all/`.
+        case allEventsMonth(String)
         case query(EventQuery, QueryOutcome)
 
         static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case (.index, .index), (.allEvents, .allEvents): true
+            case (.allEventsMonth(let a), .allEventsMonth(let b)): a == b
             case (.query(let a, _), .query(let b, _)): a.id == b.id
             default: false
             }
@@ -36,7 +39,7 @@ struct SitePage {
     var kindName: String {
         switch kind {
         case .index: "index"
-        case .allEvents: "all"
+        case .allEvents, .allEventsMonth: "all"
         case .query: "query"
         }
     }
@@ -55,7 +58,16 @@ struct SitePage {
             (path, title, root, template) = (SitePaths.allEvents, "All events · \(site)", "", "all.md")
             description = "Every upcoming event of \(site), by date."
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
-            (context, events, writesFeeds) = (contexts.allEvents(), input.fetched.distinctEvents, false)
+            let first = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone).first?.events ?? []
+            (context, events, writesFeeds) = (contexts.allEvents(), first, false)
+        case .allEventsMonth(let month):
+            let heading = contexts.formatting.monthHeading(month)
+            (path, title, root, template) = (SitePaths.allEventsMonth(month), "\(heading) · All events · \(site)", "../", "all.md")
+            description = "Every upcoming event of \(site) in \(heading), by date."
+            (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
+            let monthEvents = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
+                .first { $0.key == month }?.events ?? []
+            (context, events, writesFeeds) = (contexts.allEvents(month: month), monthEvents, false)
         case .query(let query, let outcome):
             let queryPath = SitePaths.queryPage(query)
             (path, title, root, template) = (queryPath, "\(query.title) · \(site)", "../", "query.md")

@@ -37,7 +37,9 @@ public struct SiteRenderer: Sendable {
             eventBlocks: EventBlocks.make(input, templates: templates, plainDescriptions: descriptions),
             charts: ChartFiles.charts(input))
         let heavy = Self.heavySiteGenerators
-        let pages: [SitePage.Kind] = [.index, .allEvents] + input.fetched.outcomes.map { SitePage.Kind.query($0.query, $0.outcome) }
+        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone).map(\.key)
+        let pages: [SitePage.Kind] = [.index, .allEvents] + months.map(SitePage.Kind.allEventsMonth)
+            + input.fetched.outcomes.map { SitePage.Kind.query($0.query, $0.outcome) }
 
         // Pages are independent: render them on every core. Each worker has its own
         // contexts, because the date formatters inside are not thread-safe.
