@@ -13,14 +13,21 @@ struct EscapingTests {
         "# heading\n- list\n1. numbered\n> quote",
         "<img src=x onerror=alert(1)>",
         "C:\\path\\ and \\*escaped\\*",
+        "- not a list", "+ plus", "1. not numbered", "12) not numbered either", "> not a quote", "=== not a heading",
+        "Meetup #12 #", "AT&T &copy; &#169; &amp;", "`tick` and ``two``", "<https://evil.example>", "a_b*c*d_", "~~~ not a fence",
     ])
     func escapedTextRendersLiterallyAndNeverAsMarkup(_ input: String) {
-        let html = CommonMark.html(from: "Title: " + MarkdownEscaping.text(input))
         let expected = TextCleaning.singleLine(input)
             .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        #expect(html == "<p>Title: \(expected)</p>\n")
-        #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("href"))
+        // Mid-line, at the start of a paragraph, and as a heading's text.
+        for (markdown, html) in [("Title: " + MarkdownEscaping.text(input), "<p>Title: \(expected)</p>\n"),
+                                 (MarkdownEscaping.text(input), "<p>\(expected)</p>\n"),
+                                 ("### " + MarkdownEscaping.text(input), "<h3>\(expected)</h3>\n")] {
+            let rendered = CommonMark.html(from: markdown)
+            #expect(rendered == html, "\(markdown)")
+            #expect(!rendered.contains("<script") && !rendered.contains("<img") && !rendered.contains("href"))
+        }
     }
 
     @Test func linkDestinationsAreWebOnlyAndCannotBreakOut() throws {
@@ -108,7 +115,7 @@ struct PageRenderingTests {
         #expect(site.query.contains("&lt;script&gt;steal()&lt;/script&gt;") == false, "descriptions become plain-text excerpts")
         #expect(site.query.contains("Join us"))
         #expect(site.index.contains("“swift &lt;3”"))
-        #expect(site.markdown.contains("\\<script\\>"), "the .md file is escaped Markdown too")
+        #expect(site.markdown.contains("\\<script>alert(1)\\</script>"), "the .md file escapes what Markdown would read as HTML")
         #expect(site.query.contains("width=\"320\" height=\"213\" src=\"../assets/placeholder.svg\" alt=\"No photo available\""))
     }
 

@@ -1,21 +1,35 @@
 import Foundation
 import Mustache
 
-/// Escaping for untrusted text placed in Markdown. Every ASCII punctuation
-/// character is backslash-escaped (CommonMark allows escaping any of them), so
-/// text can never open a link, emphasis, raw HTML or a block; cmark then turns
-/// the text back into exactly what the API sent, HTML-escaped.
+/// Escaping for untrusted text placed in Markdown: only what Markdown would read as
+/// syntax is backslash-escaped, so the `.md` pages read as text ("Rust & Swift: 52.5, 13.4"
+/// stays as it is) while no value can open a link, emphasis, code, raw HTML, an entity or a
+/// block. Always: `\` `` ` `` `*` `_` `[` `]` `<` `#`; `&` before a letter or `#` (an
+/// entity); and at the start of a value, where a block could begin: `-` `+` `=` `>` `~` and the
+/// `.` or `)` after leading digits (an ordered list). cmark then turns the text back into
+/// exactly what the API sent, HTML-escaped. Tests render each case at the start of a line,
+/// in a heading and mid-line.
 public enum MarkdownEscaping {
-    private static let punctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
+    private static let always = Set("\\`*_[]<#".unicodeScalars)
+    private static let blockStarters = Set("-+=>~".unicodeScalars)
 
     public static func text(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 8)
-        for scalar in TextCleaning.singleLine(text).unicodeScalars {
-            if punctuation.contains(scalar) { escaped.unicodeScalars.append("\\") }
-            escaped.unicodeScalars.append(scalar)
+        let scalars = Array(TextCleaning.singleLine(text).unicodeScalars)
+        var escaped = String.UnicodeScalarView()
+        var leadingDigits = true
+        for (index, scalar) in scalars.enumerated() {
+            var needs = always.contains(scalar)
+            if scalar == "&", index + 1 < scalars.count {
+                let next = scalars[index + 1]
+                needs = next == "#" || (next.isASCII && next.properties.isAlphabetic)
+            }
+            if index == 0 && blockStarters.contains(scalar) { needs = true }
+            if leadingDigits && index > 0 && (scalar == "." || scalar == ")") { needs = true }
+            if !("0"..."9").contains(scalar) { leadingDigits = false }
+            if needs { escaped.append("\\") }
+            escaped.append(scalar)
         }
-        return escaped
+        return String(escaped)
     }
 
     /// A link destination in angle brackets, percent-encoding anything that could
