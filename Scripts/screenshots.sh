@@ -9,8 +9,8 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 [ -f Output/index.html ] || { echo "screenshots: run make demo first"; exit 1; }
 mkdir -p Screenshots
-for page in index queries/swift-ios all; do
-  name=$(basename "$page")
+for page in index queries/swift-ios all all/2026-12; do
+  name=$(echo "$page" | tr / -)
   for size in phone:375,812 laptop:1280,900; do
     label=${size%%:*}; window=${size#*:}
     for scheme in light dark; do
