@@ -45,14 +45,9 @@ final class PipelineHarness: Sendable {
                              ("truncated.jpg", "image/jpeg")] {
             server.setPhoto(try Fixtures.data("photos/\(name)"), named: name, contentType: type)
         }
-        let shared = Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
-                                   groupName: "Swift Berlin", groupPhoto: photoURL("group-a.jpg"))
+        let shared = sharedNode
         server.setPages([
-            try Fixtures.page([
-                Fixtures.node(id: "101", title: "Swift <script>alert(1)</script> night", dateTime: "2026-12-01T19:00:00+01:00",
-                              groupPhoto: photoURL("group-a.jpg")),
-                Fixtures.node(id: "102", title: "SwiftUI [click](javascript:alert(1))", dateTime: "2026-12-01T23:30:00+01:00",
-                              groupName: "CocoaHeads", groupPhoto: photoURL("group-b.png")),
+            try Fixtures.page(hostileSwiftNodes + [
                 Fixtures.node(id: "103", title: "Broken photo", dateTime: "2026-12-02T18:00:00+01:00",
                               groupName: "Broken", groupPhoto: photoURL("truncated.jpg")),
             ], endCursor: "swift-page-2"),
@@ -81,17 +76,25 @@ final class PipelineHarness: Sendable {
         ], forKeyword: "online")
     }
 
+    /// 500 is found by both the swift and the rust query.
+    var sharedNode: [String: Any] {
+        Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
+                      groupName: "Swift Berlin", groupPhoto: photoURL("group-a.jpg"))
+    }
+
+    /// 101 and 102: titles that try to be HTML and a javascript: link.
+    var hostileSwiftNodes: [[String: Any]] {
+        [Fixtures.node(id: "101", title: "Swift <script>alert(1)</script> night", dateTime: "2026-12-01T19:00:00+01:00",
+                       groupPhoto: photoURL("group-a.jpg")),
+         Fixtures.node(id: "102", title: "SwiftUI [click](javascript:alert(1))", dateTime: "2026-12-01T23:30:00+01:00",
+                       groupName: "CocoaHeads", groupPhoto: photoURL("group-b.png"))]
+    }
+
     /// The second night's data: 103 is gone, 201 moved a day later, `newEvent` (id 105) is new.
     func loadSecondNight(newEvent: [String: Any]) throws {
-        let shared = Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
-                                   groupName: "Swift Berlin", groupPhoto: photoURL("group-a.jpg"))
+        let shared = sharedNode
         server.setPages([
-            try Fixtures.page([
-                Fixtures.node(id: "101", title: "Swift <script>alert(1)</script> night", dateTime: "2026-12-01T19:00:00+01:00",
-                              groupPhoto: photoURL("group-a.jpg")),
-                Fixtures.node(id: "102", title: "SwiftUI [click](javascript:alert(1))", dateTime: "2026-12-01T23:30:00+01:00",
-                              groupName: "CocoaHeads", groupPhoto: photoURL("group-b.png")),
-            ], endCursor: "swift-page-2"),
+            try Fixtures.page(hostileSwiftNodes, endCursor: "swift-page-2"),
             try Fixtures.page([
                 shared,
                 Fixtures.node(id: "104", title: "Missing photo", dateTime: "2026-12-05T18:00:00+01:00", groupName: "Gone"),
