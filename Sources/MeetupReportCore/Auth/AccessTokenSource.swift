@@ -10,6 +10,30 @@ public protocol AccessTokenSource: Sendable {
     func renew(after rejected: String, reason: String, completion: @escaping @Sendable (Result<String, AuthError>) -> Void)
 }
 
+extension AccessTokenSource {
+    /// Runs `attempt` with the current token. An attempt that reports the token refused
+    /// (a 401, a GraphQL token error) gets one renewal and one more try; a second refusal
+    /// fails with `refusedAfterRenewal`, so nothing loops. Every authorised request of a
+    /// run (the search pages, the `self` check) goes through here.
+    public func authorized(_ attempt: @escaping @Sendable (_ token: String, _ refused: @escaping @Sendable (String) -> Void) -> Void,
+                           failed: @escaping @Sendable (AuthError) -> Void) {
+        token { result in
+            switch result {
+            case .failure(let error): failed(error)
+            case .success(let token):
+                attempt(token) { reason in
+                    renew(after: token, reason: reason) { renewal in
+                        switch renewal {
+                        case .failure(let error): failed(error)
+                        case .success(let fresh): attempt(fresh) { reason in failed(.refusedAfterRenewal(reason: reason)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The `token` flow: a token from the environment, which the tool cannot renew.
 public struct EnvironmentToken: AccessTokenSource {
     public let variable: String

@@ -42,7 +42,7 @@ public enum AuthCheck {
         let answer = LockedBox<Result<(String, String), AuthCheckError>?>(nil)
         let done = DispatchGroup()
         done.enter()
-        ask(endpoint, credentials: credentials, transport: transport, scratch: scratch, redactor: redactor, renewed: false) { result in
+        ask(endpoint, credentials: credentials, transport: transport, scratch: scratch, redactor: redactor) { result in
             answer.withLock { $0 = result }
             done.leave()
         }
@@ -60,51 +60,32 @@ public enum AuthCheck {
     }
 
     private static func ask(_ endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratch: URL,
-                            redactor: SecretRedactor, renewed: Bool,
+                            redactor: SecretRedactor,
                             completion: @escaping @Sendable (Result<(String, String), AuthCheckError>) -> Void) {
         let fail: @Sendable (String) -> Void = { completion(.failure(AuthCheckError(message: redactor.redact($0)))) }
-        let send: @Sendable (String) -> Void = { token in
+        credentials.authorized({ token, refused in
             var request = URLRequest(url: endpoint)
             request.httpMethod = "POST"
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
             request.httpBody = Data(JSONValue.object(["query": .string(selfQuery)]).compactJSON.utf8)
             transport.download(request, maxBytes: 1 << 20, into: scratch) { result in
-                let refusal: String?
                 switch result {
-                case .failure(.status(401)): refusal = "HTTP 401"
-                case .failure(let failure): return fail("the API at \(endpoint.absoluteString) did not answer: \(failure)")
+                case .failure(.status(401)): refused("HTTP 401")
+                case .failure(let failure): fail("the API at \(endpoint.absoluteString) did not answer: \(failure)")
                 case .success(let download):
                     let body = download.file.flatMap { try? Data(contentsOf: $0) } ?? Data()
                     if let file = download.file { try? FileManager.default.removeItem(at: file) }
                     let document = try? JSONValue.parse(body)
-                    let codes = document?["errors"]?.arrayValue?.compactMap { $0["extensions"]?["code"]?.stringValue?.uppercased() } ?? []
-                    refusal = codes.contains(where: EventMapper.tokenErrorCodes.contains) ? "the API refused the token" : nil
-                    if refusal == nil {
-                        guard let me = document?["data"]?["self"], let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init) else {
-                            let errors = document?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue }.joined(separator: "; ")
-                            return fail("the API did not say who the token belongs to" + (errors.map { ": \($0)" } ?? ""))
-                        }
-                        return completion(.success((id, me["name"]?.stringValue ?? "(no name)")))
+                    if let document, EventMapper.refusesToken(document) { return refused("the API refused the token") }
+                    guard let me = document?["data"]?["self"], let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init) else {
+                        let errors = document?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue }.joined(separator: "; ")
+                        return fail("the API did not say who the token belongs to" + (errors.map { ": \($0)" } ?? ""))
                     }
-                }
-                guard let refusal else { return }
-                if renewed { return fail(AuthError.refusedAfterRenewal(reason: refusal).description) }
-                credentials.renew(after: token, reason: refusal) { renewal in
-                    switch renewal {
-                    case .failure(let error): fail(error.description)
-                    case .success: ask(endpoint, credentials: credentials, transport: transport, scratch: scratch, redactor: redactor,
-                                       renewed: true, completion: completion)
-                    }
+                    completion(.success((id, me["name"]?.stringValue ?? "(no name)")))
                 }
             }
-        }
-        credentials.token { token in
-            switch token {
-            case .failure(let error): fail(error.description)
-            case .success(let token): send(token)
-            }
-        }
+        }, failed: { fail($0.description) })
     }
 }
 

@@ -6,7 +6,7 @@ extension ConfigLoader {
     func parseDigest(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> DigestSettings {
         let reader = try ConfigReader(file: root.file, path: root.keyPath("digest"), value: value, allowed: ["onlyWhenChanged", "email"])
         var settings = DigestSettings()
-        settings.onlyWhenChanged = try flag(reader, "onlyWhenChanged") ?? settings.onlyWhenChanged
+        settings.onlyWhenChanged = try reader.bool("onlyWhenChanged") ?? settings.onlyWhenChanged
         guard let email = reader.value("email") else { return settings }
         let mail = try ConfigReader(file: root.file, path: reader.keyPath("email"), value: email,
                                     allowed: ["to", "from", "subject", "sendmail", "onlyWhenChanged"])
@@ -20,15 +20,9 @@ extension ConfigLoader {
         if mail.value("sendmail") != nil {
             delivery.sendmail = try strings(mail, "sendmail", expected: "an argv array such as [\"/usr/sbin/sendmail\", \"-t\", \"-i\"]")
         }
-        delivery.onlyWhenChanged = try flag(mail, "onlyWhenChanged") ?? delivery.onlyWhenChanged
+        delivery.onlyWhenChanged = try mail.bool("onlyWhenChanged") ?? delivery.onlyWhenChanged
         settings.email = delivery
         return settings
-    }
-
-    private func flag(_ reader: ConfigReader, _ key: String) throws(ConfigError) -> Bool? {
-        guard let value = reader.value(key) else { return nil }
-        guard case .bool(let flag) = value else { throw reader.invalid(key, expected: "true or false", found: value) }
-        return flag
     }
 
     private func strings(_ reader: ConfigReader, _ key: String, expected: String) throws(ConfigError) -> [String] {

@@ -80,10 +80,7 @@ public struct ConfigLoader: Sendable {
         )
         config.templatesDirectory = try root.string("templates", required: false).map { Self.resolve($0, against: baseDirectory) }
         config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
-        if let search = root.value("search") {
-            guard case .bool(let enabled) = search else { throw root.invalid("search", expected: "true or false", found: search) }
-            config.search = enabled
-        }
+        config.search = try root.bool("search") ?? config.search
         config.digest = try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) } ?? DigestSettings()
         return config
     }
@@ -105,10 +102,7 @@ public struct ConfigLoader: Sendable {
         let reader = try ConfigReader(file: root.file, path: root.keyPath("history"), value: value,
                                       allowed: ["enabled", "changeDays", "retentionDays", "chartRuns"])
         var settings = HistorySettings()
-        if let enabled = reader.value("enabled") {
-            guard case .bool(let flag) = enabled else { throw reader.invalid("enabled", expected: "true or false", found: enabled) }
-            settings.enabled = flag
-        }
+        settings.enabled = try reader.bool("enabled") ?? settings.enabled
         settings.changeDays = try reader.integer("changeDays", in: 0...365, required: false) ?? settings.changeDays
         settings.retentionDays = try reader.integer("retentionDays", in: 1...3650, required: false) ?? settings.retentionDays
         settings.chartRuns = try reader.integer("chartRuns", in: 2...365, required: false) ?? settings.chartRuns

@@ -88,6 +88,12 @@ struct ConfigReader {
         return Int(number)
     }
 
+    func bool(_ key: String) throws(ConfigError) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard case .bool(let flag) = value else { throw invalid(key, expected: "true or false", found: value) }
+        return flag
+    }
+
     func invalid(_ key: String, expected: String, found: JSONValue) -> ConfigError {
         .invalidValue(file: file, keyPath: keyPath(key), expected: expected, found: Self.describe(found))
     }

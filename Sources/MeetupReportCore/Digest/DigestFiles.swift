@@ -41,27 +41,17 @@ struct DigestFiles: SiteGenerator {
     /// One entry a night; a feed reader gets one item a night, not one per event.
     private func feed(_ archive: [DigestArchive.Entry], input: SiteInput) -> String {
         let base = input.config.baseURL
-        let feedURL = Sitemap.absolute(Self.feed, baseURL: base).absoluteString
-        var xml = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom">
-            <title>\(XMLEscaping.escape("Digest · \(input.config.siteTitle)"))</title>
-            <id>\(XMLEscaping.escape(feedURL))</id>
-            <link rel="self" type="application/atom+xml" href="\(XMLEscaping.escape(feedURL))"/>
-            <link rel="alternate" type="text/html" href="\(XMLEscaping.escape(Sitemap.absolute("\(Self.archiveFolder)/index.html", baseURL: base).absoluteString))"/>
-            <updated>\(ISO8601.formatUTC(archive.first?.date ?? input.generatedAt))</updated>
-            <author><name>\(XMLEscaping.escape(input.config.siteTitle))</name></author>
-            <generator>meetup-report</generator>
-
-            """
-        for entry in archive {
+        let feed = AtomFeed(title: "Digest · \(input.config.siteTitle)", feedURL: Sitemap.absolute(Self.feed, baseURL: base),
+                            pageURL: Sitemap.absolute("\(Self.archiveFolder)/index.html", baseURL: base),
+                            author: input.config.siteTitle, generatedAt: input.generatedAt)
+        let entries = archive.map { entry in
             let url = Sitemap.absolute("\(Self.archiveFolder)/\(entry.day).html", baseURL: base).absoluteString
-            xml += "<entry>\n<id>urn:meetup-report:digest:\(XMLEscaping.escape(entry.day))</id>\n"
-            xml += "<title type=\"text\">\(XMLEscaping.escape(entry.title))</title>\n"
-            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url))\"/>\n"
-            xml += "<published>\(ISO8601.formatUTC(entry.date))</published>\n<updated>\(ISO8601.formatUTC(entry.date))</updated>\n"
-            xml += "<content type=\"html\">\(XMLEscaping.escape(CommonMark.html(from: entry.markdown)))</content>\n</entry>\n"
+            return "<entry>\n<id>urn:meetup-report:digest:\(XMLEscaping.escape(entry.day))</id>\n"
+                + "<title type=\"text\">\(XMLEscaping.escape(entry.title))</title>\n"
+                + "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url))\"/>\n"
+                + "<published>\(ISO8601.formatUTC(entry.date))</published>\n<updated>\(ISO8601.formatUTC(entry.date))</updated>\n"
+                + "<content type=\"html\">\(XMLEscaping.escape(CommonMark.html(from: entry.markdown)))</content>\n</entry>\n"
         }
-        return xml + "</feed>\n"
+        return feed.document(updated: archive.first?.date ?? input.generatedAt, entries: entries)
     }
 }

@@ -19,6 +19,12 @@ public enum EventMapper {
         "INVALID_AUTH_TOKEN",
     ]
 
+    /// True when a GraphQL answer's errors say the access token is invalid or expired.
+    static func refusesToken(_ document: JSONValue) -> Bool {
+        let codes = document["errors"]?.arrayValue?.compactMap { $0["extensions"]?["code"]?.stringValue?.uppercased() } ?? []
+        return codes.contains(where: tokenErrorCodes.contains)
+    }
+
     public static func page(from data: Data) throws(PageMappingError) -> EventPage {
         let document: JSONValue
         do {
@@ -38,8 +44,7 @@ public enum EventMapper {
         }
         if case .array(let errors)? = root["errors"], !errors.isEmpty {
             let messages = errors.map { $0["message"]?.stringValue ?? "unnamed error" }
-            let codes = errors.compactMap { $0["extensions"]?["code"]?.stringValue?.uppercased() }
-            if codes.contains(where: tokenErrorCodes.contains) { throw .tokenRejected(messages) }
+            if refusesToken(document) { throw .tokenRejected(messages) }
             throw .graphQLErrors(messages)
         }
         if let data = root["data"] {

@@ -44,21 +44,17 @@ public struct MeetupAPISource: EventSource {
         let failed: @Sendable (AuthError) -> Void = { error in
             completion(.failed(.authentication(query: query.id, page: pageNumber, reason: redactor.redact(error.description))))
         }
-        credentials.token { token in
-            switch token {
-            case .failure(let error): failed(error)
-            case .success(let token):
-                send(body, token: token, renewed: false, query: query, page: pageNumber, failed: failed) { page, data in
-                    next(after: page, data: data, walk: walk, rawPages: rawPages, query: query, window: window, completion: completion)
-                } onFailure: { completion(.failed($0)) }
-            }
-        }
+        credentials.authorized({ token, refused in
+            send(body, token: token, query: query, page: pageNumber, refused: refused) { page, data in
+                next(after: page, data: data, walk: walk, rawPages: rawPages, query: query, window: window, completion: completion)
+            } onFailure: { completion(.failed($0)) }
+        }, failed: failed)
     }
 
     /// One GraphQL POST. A 401, or GraphQL errors saying the token is invalid or
-    /// expired, renew the token once and send the same request once more.
-    private func send(_ body: Data, token: String, renewed: Bool, query: EventQuery, page pageNumber: Int,
-                      failed: @escaping @Sendable (AuthError) -> Void,
+    /// expired, are reported as `refused` (`authorized` renews the token once).
+    private func send(_ body: Data, token: String, query: EventQuery, page pageNumber: Int,
+                      refused: @escaping @Sendable (String) -> Void,
                       onPage: @escaping @Sendable (EventPage, Data) -> Void, onFailure: @escaping @Sendable (FetchError) -> Void) {
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
@@ -66,21 +62,11 @@ public struct MeetupAPISource: EventSource {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.httpBody = body
-        let retryWithRenewal: @Sendable (String) -> Void = { reason in
-            credentials.renew(after: token, reason: reason) { renewal in
-                switch renewal {
-                case .failure(let error): failed(error)
-                case .success(let fresh):
-                    send(body, token: fresh, renewed: true, query: query, page: pageNumber, failed: failed, onPage: onPage, onFailure: onFailure)
-                }
-            }
-        }
         // A search is a read, so the POST is safe to repeat: it is retried like a GET.
         transport.download(request, maxBytes: transport.limits.maxResponseBytes, into: scratchDirectory) { result in
             switch result {
             case .failure(.status(401)):
-                guard !renewed else { return failed(.refusedAfterRenewal(reason: "HTTP 401")) }
-                retryWithRenewal("HTTP 401")
+                refused("HTTP 401")
             case .failure(.status(let status)):
                 onFailure(.httpStatus(query: query.id, page: pageNumber, status: status))
             case .failure(let failure):
@@ -95,9 +81,7 @@ public struct MeetupAPISource: EventSource {
                     page = try EventMapper.page(from: data)
                 } catch {
                     if case .tokenRejected(let messages) = error {
-                        let reason = "the API said: " + redactor.redact(messages.joined(separator: "; "))
-                        guard !renewed else { return failed(.refusedAfterRenewal(reason: reason)) }
-                        return retryWithRenewal(reason)
+                        return refused("the API said: " + redactor.redact(messages.joined(separator: "; ")))
                     }
                     return onFailure(FetchError(error, query: query.id, page: pageNumber, redactor: redactor))
                 }

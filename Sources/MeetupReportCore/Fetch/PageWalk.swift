@@ -24,7 +24,6 @@ struct PageWalk: Sendable {
     let maxEvents: Int?
     private(set) var events: [Event] = []
     private(set) var pagesRead = 0
-    private(set) var duplicatesDropped = 0
     private var seenIDs: Set<String> = []
     private var seenCursors: Set<String> = []
     private var largestTotal: Int?
@@ -50,12 +49,8 @@ struct PageWalk: Sendable {
         pagesRead += 1
         if pagesRead == 1 { firstPageSize = page.events.count + page.skippedCount }
         if let total = page.totalCount { largestTotal = max(largestTotal ?? 0, total) }
-        for event in page.events {
-            if seenIDs.insert(event.id).inserted {
-                events.append(event)
-            } else {
-                duplicatesDropped += 1
-            }
+        for event in page.events where seenIDs.insert(event.id).inserted {
+            events.append(event)
         }
         if let maxEvents, events.count >= maxEvents {
             events.removeLast(events.count - maxEvents)

@@ -125,7 +125,7 @@ public final class HTTPTransport: Sendable {
 
         // Throttled requests wait for their slot; the deadline still holds while they do.
         if let throttle, url.host == throttle.host {
-            let now = Self.seconds(ContinuousClock.now - started)
+            let now = (ContinuousClock.now - started).seconds
             let slot = throttle.window.withLock { $0.reserve(at: now) }
             if slot > now {
                 return DispatchQueue.global().asyncAfter(deadline: .now() + (slot - now)) { [self] in
@@ -136,10 +136,6 @@ public final class HTTPTransport: Sendable {
             }
         }
         send(request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies, retry: retry, completion: completion)
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func send(_ request: URLRequest, url: URL, maxBytes: Int, directory: URL, errorBodies: Bool,

@@ -111,7 +111,7 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     static func seconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let value = duration.seconds
         return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 

@@ -67,7 +67,7 @@ extension PhotoPipeline {
         let started = ContinuousClock.now
         defer {
             let spent = ContinuousClock.now - started
-            let seconds = Double(spent.components.seconds) + Double(spent.components.attoseconds) / 1e18
+            let seconds = spent.seconds
             results.withLock { $0.statistics.thumbnailSeconds += seconds }
         }
         do {

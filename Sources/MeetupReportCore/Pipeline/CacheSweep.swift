@@ -28,15 +28,13 @@ public struct CacheSweep: Sendable {
         for path in used { lastUsed[path] = now.timeIntervalSince1970 }
 
         var removed: [String] = []
+        var kept: [String: Double] = [:]
         for folder in ["photos", "thumbnails"] {
             for name in contents(of: folder) {
                 let path = "\(folder)/\(name)"
-                guard let seen = lastUsed[path] else {
-                    // Older than this record (a cache from before the sweep): its clock starts now.
-                    lastUsed[path] = now.timeIntervalSince1970
-                    continue
-                }
-                if seen < cutoff, remove(path) { removed.append(path) }
+                // Older than this record (a cache from before the sweep): its clock starts now.
+                let seen = lastUsed[path] ?? now.timeIntervalSince1970
+                if seen < cutoff, remove(path) { removed.append(path) } else { kept[path] = seen }
             }
         }
         let store = LastGoodEvents(cacheDirectory: cacheDirectory)
@@ -46,9 +44,8 @@ public struct CacheSweep: Sendable {
             let fetchedAt = store.load(for: queryID)?.fetchedAt.timeIntervalSince1970 ?? 0
             if fetchedAt < cutoff, remove("queries/\(name)") { removed.append("queries/\(name)") }
         }
-        // Entries of files that are gone, by this sweep or otherwise, are dropped.
-        lastUsed = lastUsed.filter { path, _ in FileManager.default.fileExists(atPath: cacheDirectory.appendingPathComponent(path).path) }
-        let record = JSONValue.object(lastUsed.mapValues { .number($0) })
+        // Only files still there are recorded: entries of files gone, by this sweep or otherwise, drop out.
+        let record = JSONValue.object(kept.mapValues { .number($0) })
         try FileOperations.writeAtomically(Data(record.serialized().utf8), to: usageFile)
         return removed.sorted()
     }

@@ -40,7 +40,6 @@ struct StepRunner: Sendable {
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let duration = ContinuousClock.now - start
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        (ContinuousClock.now - start).seconds
     }
 }

@@ -18,7 +18,11 @@ struct AtomFeed {
         // Newest first by when the event appeared; ties by start time then id, for stable output.
         let entries = events.map { event in (event, Self.updated(event, generatedAt: generatedAt)) }
             .sorted { ($1.1, $0.0.start.date, $0.0.id) < ($0.1, $1.0.start.date, $1.0.id) }
-        let feedUpdated = entries.map(\.1).max() ?? generatedAt
+        return document(updated: entries.map(\.1).max() ?? generatedAt, entries: entries.map { entry($0.0) })
+    }
+
+    /// The feed around ready-made `<entry>` elements (events here, nightly digests elsewhere).
+    func document(updated: Date, entries: [String]) -> String {
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom">
@@ -26,12 +30,12 @@ struct AtomFeed {
             <id>\(XMLEscaping.escape(feedURL.absoluteString))</id>
             <link rel="self" type="application/atom+xml" href="\(XMLEscaping.escape(feedURL.absoluteString))"/>
             <link rel="alternate" type="text/html" href="\(XMLEscaping.escape(pageURL.absoluteString))"/>
-            <updated>\(ISO8601.formatUTC(feedUpdated))</updated>
+            <updated>\(ISO8601.formatUTC(updated))</updated>
             <author><name>\(XMLEscaping.escape(author))</name></author>
             <generator>meetup-report</generator>
 
             """
-        for (event, _) in entries { xml += entry(event) }
+        for entry in entries { xml += entry }
         return xml + "</feed>\n"
     }
 
