@@ -20,15 +20,15 @@ struct AuthCommand: ParsableCommand {
 
     func run() throws {
         let settings = try options.load { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        let fixedNow = options.now?.date
-        switch AuthCheck.run(config: settings, environment: ProcessInfo.processInfo.environment, clock: { fixedNow ?? Date() }) {
+        // Token lifetimes are network time: the wall clock, whatever `--now` says.
+        switch AuthCheck.run(config: settings, environment: ProcessInfo.processInfo.environment) {
         case .success(let report):
             var lines = [
                 "authenticated as \(report.memberName) (member \(report.memberID))",
                 "flow: \(report.flow); token \(report.tokenOrigin)",
             ]
             if let expiresAt = report.expiresAt {
-                let minutes = Int(expiresAt.timeIntervalSince(fixedNow ?? Date()) / 60)
+                let minutes = Int(expiresAt.timeIntervalSince(Date()) / 60)
                 lines.append("token expires \(ISO8601.formatUTC(expiresAt)) (in \(minutes) min); runs renew it 5 min before")
             }
             print(lines.joined(separator: "\n"))

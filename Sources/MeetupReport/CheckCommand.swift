@@ -24,12 +24,9 @@ struct CheckCommand: ParsableCommand {
         let settings = try options.load { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         let workingDirectory = ConfigOptions.workingDirectory
         print("ok      config: \(options.configURL.path) (\(settings.queries.count) queries)")
-        let templatesDirectory = TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
-                                                 config: settings, configFile: options.configURL,
-                                                 workingDirectory: workingDirectory).locate()
-        let fixedNow = options.now?.date
-        let results = SetupCheck(config: settings, templatesDirectory: templatesDirectory,
-                                 environment: ProcessInfo.processInfo.environment, clock: { fixedNow ?? Date() }).run()
+        let templates = TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
+                                        config: settings, configFile: options.configURL, workingDirectory: workingDirectory)
+        let results = SetupCheck(config: settings, templates: templates, environment: ProcessInfo.processInfo.environment).run()
         for result in results {
             print("\(result.ok ? "ok    " : "FAILED")  \(result.name): \(result.detail)")
         }

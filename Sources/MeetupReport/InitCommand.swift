@@ -30,10 +30,10 @@ struct InitCommand: ParsableCommand {
         if withTemplates {
             let locator = TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
                                           workingDirectory: workingDirectory)
-            source = locator.locate()
-            guard let found = source, FileManager.default.fileExists(atPath: found.appendingPathComponent("layout.html.mustache").path) else {
-                FileHandle.standardError.write(Data(("meetup-report: init FAILED: no templates found (looked in "
-                    + locator.candidates.map(\.path).joined(separator: ", ") + "); pass --templates DIR\n").utf8))
+            do {
+                source = try locator.locate()
+            } catch {
+                FileHandle.standardError.write(Data("meetup-report: init FAILED: \(error)\n".utf8))
                 throw ExitCode(1)
             }
         }

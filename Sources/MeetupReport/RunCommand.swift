@@ -74,16 +74,23 @@ struct RunCommand: ParsableCommand {
         if let output { settings.outputDirectory = ConfigLoader.resolve(output, against: workingDirectory) }
         if let photoConcurrency { settings.photoConcurrency = photoConcurrency }
 
-        // `--now` stands for the wall clock too (token expiry, Retry-After dates).
+        // `--now` is the report's clock only; network time (token lifetimes, JWT claims,
+        // Retry-After dates, photo freshness) stays on the wall clock, ReportRun's default.
         let fixedNow = options.now?.date
+        let templatesDirectory: URL
+        do {
+            templatesDirectory = try TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
+                                                     config: settings, configFile: configURL, workingDirectory: workingDirectory).locate()
+        } catch {
+            console.finish(summary: "meetup-report: FAILED: \(error); nothing was published")
+            throw ExitCode(1)
+        }
         let run = ReportRun(
             config: settings,
-            templatesDirectory: TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
-                                                config: settings, configFile: configURL, workingDirectory: workingDirectory).locate(),
+            templatesDirectory: templatesDirectory,
             now: fixedNow ?? Date(),
             recordDirectory: record.map { ConfigLoader.resolve($0, against: workingDirectory) },
             observer: ConsoleObserver(console: console, logger: logger),
-            clock: { fixedNow ?? Date() },
             offline: offline
         )
         var configuredRun = run

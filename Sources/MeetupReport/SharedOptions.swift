@@ -24,7 +24,7 @@ struct ConfigOptions: ParsableArguments {
     var cache: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Run as if it were this moment (ISO 8601, e.g. 2026-12-01T08:00:00Z): the search window, the generated-at time and token expiry use it.",
+        "Report as if it were this moment (ISO 8601, e.g. 2026-12-01T08:00:00Z): which events are upcoming and what the pages say. Network time (tokens, retries, photo freshness) stays on the real clock.",
         valueName: "time"))
     var now: Moment?
 

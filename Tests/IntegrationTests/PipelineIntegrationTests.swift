@@ -82,13 +82,16 @@ struct PipelineIntegrationTests {
         harness.server.resetCounters()
         let requestsBefore = harness.server.photoRequests
 
-        let soon = await harness.run(config, now: PipelineHarness.now.addingTimeInterval(300))
+        // Freshness is wall-clock time: the clock moves, injected through the API.
+        let fiveMinutes = PipelineHarness.now.addingTimeInterval(300)
+        let soon = await harness.run(config, now: fiveMinutes, clock: { fiveMinutes })
         #expect(soon.succeeded)
         #expect(soon.photos.fromCache == 3, "group-a (max-age), event-c and truncated (default 600 s)")
         #expect(soon.photos.revalidated == 1, "group-b said no-cache")
         #expect(harness.server.photoRequests - requestsBefore == 2, "group-b and the missing photo only")
 
-        let later = await harness.run(config, now: PipelineHarness.now.addingTimeInterval(1200))
+        let twentyMinutes = PipelineHarness.now.addingTimeInterval(1200)
+        let later = await harness.run(config, now: twentyMinutes, clock: { twentyMinutes })
         #expect(later.photos.fromCache == 1, "only group-a, fresh for an hour")
         #expect(later.photos.revalidated == 3)
         #expect(harness.server.counters.photoResponses200 == 0, "nothing was downloaded again")

@@ -26,10 +26,19 @@ enum CommandRunner {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("meetup-report")
     }
 
-    /// - Parameter onStart: told the child's pid once it runs (fault tests kill it).
+    /// Python's answer to `script` (run as `python3 -c script arguments…`): what it printed.
+    static func python(_ script: String, _ arguments: String...) async throws -> String {
+        let result = try await run(["python3", "-c", script] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        guard result.status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
+        return result.stdout
+    }
+
+    /// - Parameters:
+    ///   - executable: the program (default: the built `meetup-report`).
+    ///   - onStart: told the child's pid once it runs (fault tests kill it).
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    executable: URL = CommandRunner.executable,
                     onStart: @escaping @Sendable (Int32) -> Void = { _ in }) async throws -> CommandResult {
-        let executable = self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path,
                 NSLocalizedDescriptionKey: "build the executable first (make test does): \(executable.path)"])

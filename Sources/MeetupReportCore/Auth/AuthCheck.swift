@@ -16,6 +16,11 @@ public struct AuthReport: Sendable {
 /// `meetup-report auth`: gets (or reuses) a token the way a run would, and asks the
 /// API who it belongs to (`query { self { id name } }`), so a cron user learns at set-up
 /// time, not at 3 a.m., whether the credentials work.
+///
+/// It holds the cache's run lock while it works (a run and `auth` renewing a rotating
+/// refresh token at once would spend each other's token), and it reads the flow's
+/// secret files even when a cached token makes them unnecessary today: a key left
+/// readable by others must be heard of now, not when the token expires.
 public enum AuthCheck {
     public static let selfQuery = "query { self { id name } }"
 
@@ -23,6 +28,18 @@ public enum AuthCheck {
                            clock: @escaping @Sendable () -> Date = { Date() }) -> Result<AuthReport, AuthCheckError> {
         guard case .meetupAPI(let endpoint, let auth) = config.source else {
             return .failure(AuthCheckError(message: "the config's source is a snapshot: there is nothing to authenticate"))
+        }
+        let lock: RunLock
+        do {
+            lock = try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory))
+        } catch {
+            return .failure(AuthCheckError(message: "cannot check the credentials now: \(error)"))
+        }
+        defer { withExtendedLifetime(lock) {} }
+        do throws(AuthError) {
+            try checkSecretFiles(auth)
+        } catch {
+            return .failure(AuthCheckError(message: error.description))
         }
         let redactor = SecretRedactor()
         if case .token(let variable) = auth { redactor.add([environment[variable] ?? ""]) }
@@ -56,6 +73,15 @@ public enum AuthCheck {
             case .refreshToken(let settings): origin = hadCached && issued?.tokenRequests == 0 ? "reused from the cache" : "new from \(settings.tokenEndpoint.absoluteString)"
             }
             return AuthReport(memberID: id, memberName: name, flow: auth.flowName, tokenOrigin: origin, expiresAt: issued?.cachedEntry?.expiresAt)
+        }
+    }
+
+    /// The flow's secret files: readable, private, and (a key) usable.
+    private static func checkSecretFiles(_ auth: AuthConfig) throws(AuthError) {
+        switch auth {
+        case .token: break
+        case .jwt(let settings): _ = try JWTAssertion.loadKey(settings.privateKeyFile)
+        case .refreshToken(let settings): _ = try SecretFile.read(settings.refreshTokenFile, what: "refresh token file")
         }
     }
 

@@ -45,8 +45,8 @@ struct TokenEndpoint: Sendable {
                      hint: (String, String?) -> String?) -> Result<TokenGrant, AuthError> {
         let document = try? JSONValue.parse(body)
         if let error = document?["error"]?.stringValue {
-            let description = document?["error_description"]?.stringValue.map { redactor.redact(String($0.prefix(300))) }
-            return .failure(.rejected(endpoint: endpoint, error: redactor.redact(String(error.prefix(80))),
+            let description = document?["error_description"]?.stringValue.map { redactor.redact($0, limit: 300) }
+            return .failure(.rejected(endpoint: endpoint, error: redactor.redact(error, limit: 80),
                                       description: description, hint: hint(error, description)))
         }
         guard (200..<300).contains(status) else {

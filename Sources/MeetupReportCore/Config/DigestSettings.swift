@@ -13,8 +13,8 @@ public struct DigestSettings: Sendable, Equatable {
 public struct DigestEmailSettings: Sendable, Equatable {
     public var to: [String]
     public var from: String
-    /// `{date}` becomes the digest's day.
-    public var subject = "Meetups: digest for {date}"
+    /// `{date}` becomes the digest's day, `{counts}` the night in numbers ("2 new, 1 moved, 1 cancelled").
+    public var subject = "Meetups {date}: {counts}"
     /// An argv array; the message goes to its standard input (`-t` reads the recipients from it).
     public var sendmail = ["/usr/sbin/sendmail", "-t", "-i"]
     public var onlyWhenChanged = true

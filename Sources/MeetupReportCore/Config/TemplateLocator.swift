@@ -42,9 +42,20 @@ public struct TemplateLocator: Sendable {
         return candidates
     }
 
-    /// The first candidate that exists, else the first (whose error then names it).
-    public func locate() -> URL {
+    /// The first candidate that holds templates; none is an error naming every place searched.
+    public func locate() throws(NotFound) -> URL {
         let all = candidates
-        return all.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("layout.html.mustache").path) } ?? all[0]
+        guard let found = all.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("layout.html.mustache").path) }) else {
+            throw NotFound(searched: all)
+        }
+        return found
+    }
+
+    public struct NotFound: Error, Sendable, CustomStringConvertible {
+        public let searched: [URL]
+        public var description: String {
+            "no templates found (looked for layout.html.mustache in " + searched.map(\.path).joined(separator: ", ")
+                + "); pass --templates with the folder that holds them"
+        }
     }
 }

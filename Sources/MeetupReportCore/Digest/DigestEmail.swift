@@ -17,12 +17,15 @@ struct DigestEmail {
         let boundary = "=_meetup-report_\(messageID.prefix(16))"
         let writer = DigestWriter(digest, timeZone: timeZone)
         let subject = settings.subject.replacingOccurrences(of: "{date}", with: digest.day)
+            .replacingOccurrences(of: "{counts}", with: Self.counts(digest))
         var headers = [
-            "From: \(Self.headerValue(settings.from))",
-            "To: \(settings.to.map(Self.headerValue).joined(separator: ", "))",
+            "From: \(Self.mailbox(settings.from))",
+            "To: \(settings.to.map(Self.mailbox).joined(separator: ",\r\n "))",
             "Subject: \(Self.encodedWord(Self.headerValue(subject)))",
             "Date: \(Self.rfc5322Date(date))",
             "Message-ID: <\(messageID)@\(baseURL.host ?? "meetup-report")>",
+            // RFC 3834: an automatic message, so vacation responders stay quiet.
+            "Auto-Submitted: auto-generated",
             "MIME-Version: 1.0",
             "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
         ]
@@ -61,6 +64,7 @@ struct DigestEmail {
         })
         body += section("Moved", digest.moved.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change)), now \(writer.now($0.change))") })
         body += section("Cancelled or removed", digest.removed.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change))") })
+        body += section(DigestWriter.uncheckedHeading, digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) })
         body += section("This week", digest.thisWeek.map { row($0.event.title, url: $0.event.eventURL, detail: writer.details($0)) })
         body += "<p style=\"margin-top:24px;color:#5e5c64\"><a href=\"\(esc(absolute("digest.html")))\" style=\"\(link)\">Read it on the site</a> · "
             + "<a href=\"\(esc(absolute("digests/index.html")))\" style=\"\(link)\">every night's digest</a></p>"
@@ -76,6 +80,36 @@ struct DigestEmail {
             </body></html>
 
             """
+    }
+
+    /// The night in numbers, for the subject: "2 new, 1 moved, 1 cancelled", "1 search failed", "nothing new".
+    static func counts(_ digest: Digest) -> String {
+        var parts: [String] = []
+        if !digest.new.isEmpty { parts.append("\(digest.new.count) new") }
+        if !digest.moved.isEmpty { parts.append("\(digest.moved.count) moved") }
+        if !digest.removed.isEmpty { parts.append("\(digest.removed.count) cancelled") }
+        if !digest.unchecked.isEmpty { parts.append(EventFormatting.count(digest.unchecked.count, "search failed", "searches failed")) }
+        if parts.isEmpty { return digest.isFirstRun ? "first digest, \(digest.thisWeek.count) this week" : "nothing new" }
+        return parts.joined(separator: ", ")
+    }
+
+    /// An address from the config as a header's mailbox (RFC 5322 §3.4): a display name
+    /// with non-ASCII text becomes RFC 2047 encoded words, one with specials is quoted;
+    /// the address itself is kept as it is (ASCII).
+    static func mailbox(_ text: String) -> String {
+        let value = headerValue(text)
+        guard value.hasSuffix(">"), let open = value.lastIndex(of: "<") else { return value }
+        let address = value[open...]
+        var name = value[..<open].trimmingCharacters(in: .whitespaces)
+        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") {
+            name = String(name.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
+                .replacingOccurrences(of: "\\\\", with: "\\")
+        }
+        guard !name.isEmpty else { return String(address) }
+        if name.unicodeScalars.contains(where: { !$0.isASCII }) { return encodedWord(name) + " " + address }
+        let specials = CharacterSet(charactersIn: "()<>[]:;@\\,.\"")
+        guard name.unicodeScalars.contains(where: specials.contains) else { return name + " " + address }
+        return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\" " + address
     }
 
     /// A header value on one line: CR, LF and other controls go, runs of white space become one.

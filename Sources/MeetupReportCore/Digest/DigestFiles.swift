@@ -11,10 +11,8 @@ struct DigestFiles: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
         let input = shared.input
         let archive = input.digestArchive
-        let tonight: String? = input.digest.map { digest in
-            let thumbnails = input.thumbnails.mapValues(SitePaths.thumbnail)
-            return DigestWriter(digest, timeZone: input.config.timeZone).markdown(thumbnails: thumbnails, root: "")
-        } ?? archive.first?.markdown
+        // Tonight's entry leads the archive (offline, the last run's does), with its thumbnails.
+        let tonight = archive.first?.pageMarkdown
         guard let tonight else { return [] }
         let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
         func page(_ path: String, _ markdown: String, title: String, root: String) -> [SiteFile] {

@@ -39,6 +39,9 @@ struct DigestWriter {
         section(&lines, "Cancelled or removed", digest.removed) { item in
             changeLine(item) + ": was " + MarkdownEscaping.text(was(item.change))
         }
+        section(&lines, Self.uncheckedHeading, digest.unchecked) { item in
+            "**" + MarkdownEscaping.text(item.queryTitle) + "**: " + MarkdownEscaping.text(uncheckedDetail(item))
+        }
         lines += ["## This week", ""]
         if digest.thisWeek.isEmpty { lines += ["Nothing in the next seven days.", ""] }
         for item in digest.thisWeek { lines.append("- " + eventLine(item)) }
@@ -75,6 +78,14 @@ struct DigestWriter {
         return parts.map(TextCleaning.singleLine).joined(separator: " · ")
     }
 
+    static let uncheckedHeading = "Not checked tonight"
+
+    /// "the search failed; its events are shown as they were at Sun 22 Nov, 09:00 (GMT+1)".
+    func uncheckedDetail(_ item: Digest.Unchecked) -> String {
+        guard let since = item.staleSince else { return "the search failed, and no earlier run found its events: none are shown" }
+        return "the search failed; its events are shown as they were at \(formatting.generatedAt(since))"
+    }
+
     func was(_ change: HistoryChange) -> String {
         "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(EventFormatting.location(of: change.oldPlace))"
     }
@@ -101,6 +112,7 @@ struct DigestWriter {
         block("New", digest.new.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
         block("Moved", digest.moved.map { (single($0.change.title) + " — was " + was($0.change) + ", now " + now($0.change), $0.change.url) })
         block("Cancelled or removed", digest.removed.map { (single($0.change.title) + " — was " + was($0.change), $0.change.url) })
+        block(Self.uncheckedHeading, digest.unchecked.map { (single($0.queryTitle) + " — " + uncheckedDetail($0), nil) })
         block("This week", digest.thisWeek.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
         if digest.thisWeek.isEmpty { lines.append("This week: nothing in the next seven days.") }
         return lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"

@@ -172,7 +172,9 @@ public final class HTTPTransport: Sendable {
                 completion(.success(HTTPDownload(status: 304, headers: headers, file: nil, byteCount: 0)))
             case 300..<400:
                 keep(false)
-                completion(.failure(.refused("redirected to \(headers["location"].map { String($0.prefix(80)) } ?? "nowhere")")))
+                // Only the target's origin is named: a Location may carry a secret in its query.
+                let target = headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }.map(Origin.init)
+                completion(.failure(.refused("redirected to \(target.map(\.description) ?? "nowhere") and not followed")))
             case let status where errorBodies && (400..<500).contains(status) && !RetryPolicy.isRetryable(status: status):
                 completion(.success(HTTPDownload(status: status, headers: headers, file: outcome.file, byteCount: outcome.byteCount)))
             case let status where RetryPolicy.isRetryable(status: status):

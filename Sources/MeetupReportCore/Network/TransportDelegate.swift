@@ -190,6 +190,16 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(nil)
             return
         }
-        completionHandler(request)
+        completionHandler(Self.withoutCrossOriginCredentials(request, from: task.originalRequest?.url))
+    }
+
+    /// Foundation copies every header onto the redirected request. Credentials stay
+    /// with the origin they were meant for (scheme, host and port, as browsers and
+    /// curl keep them): on a redirect elsewhere, `Authorization` and `Cookie` go.
+    static func withoutCrossOriginCredentials(_ request: URLRequest, from original: URL?) -> URLRequest {
+        guard let target = request.url, let original, Origin(original) != Origin(target) else { return request }
+        var stripped = request
+        for header in ["Authorization", "Cookie", "Proxy-Authorization"] { stripped.setValue(nil, forHTTPHeaderField: header) }
+        return stripped
     }
 }

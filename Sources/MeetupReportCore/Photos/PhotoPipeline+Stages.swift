@@ -9,6 +9,7 @@ extension PhotoPipeline {
         switch result {
         case .downloaded(let file, let byteCount, let validators, let freshFor):
             do {
+                let now = clock()
                 let entry = try cache.store(file, for: url, validators: validators,
                                             freshUntil: now.addingTimeInterval(freshFor ?? settings.defaultFreshness), now: now)
                 recorder?.recordPhoto(cache.dataFile(for: url), for: url)
@@ -27,7 +28,7 @@ extension PhotoPipeline {
                 _ = fallback(to: nil, url: url, reason: "the server said not modified, but nothing is cached")
                 return nil
             }
-            cached.freshUntil = now.addingTimeInterval(freshFor ?? settings.defaultFreshness)
+            cached.freshUntil = clock().addingTimeInterval(freshFor ?? settings.defaultFreshness)
             recorder?.recordPhoto(cache.dataFile(for: url), for: url)
             results.withLock {
                 if overNetwork { $0.statistics.revalidated += 1 } else { $0.statistics.fromCache += 1 }

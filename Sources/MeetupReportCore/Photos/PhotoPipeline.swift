@@ -28,7 +28,8 @@ public final class PhotoPipeline: Sendable {
     let thumbnailer: any Thumbnailing
     let settings: Settings
     let recorder: SnapshotRecorder?
-    let now: Date
+    /// The wall clock: a photo's freshness is network time, never the report's `--now`.
+    let clock: @Sendable () -> Date
     let onProgress: @Sendable (PhotoProgress) -> Void
     let results = LockedBox(PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: []))
     private let seen = LockedBox(Set<URL>())
@@ -38,13 +39,13 @@ public final class PhotoPipeline: Sendable {
     private let usable: Bool
 
     public init(cache: PhotoCache, fetcher: any PhotoFetching, thumbnailer: any Thumbnailing, settings: Settings,
-                recorder: SnapshotRecorder? = nil, now: Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }) {
+                recorder: SnapshotRecorder? = nil, clock: @escaping @Sendable () -> Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }) {
         self.cache = cache
         self.fetcher = fetcher
         self.thumbnailer = thumbnailer
         self.settings = settings
         self.recorder = recorder
-        self.now = now
+        self.clock = clock
         self.onProgress = onProgress
         downloads = BoundedWork(limit: settings.concurrency)
         do {
@@ -84,7 +85,7 @@ public final class PhotoPipeline: Sendable {
     /// Load: from the cache while fresh (no request at all), else through a download slot.
     private func load(_ url: URL, done: @escaping @Sendable () -> Void) {
         let cached = cache.entry(for: url)
-        if let cached, let freshUntil = cached.freshUntil, freshUntil > now {
+        if let cached, let freshUntil = cached.freshUntil, freshUntil > clock() {
             results.withLock { $0.statistics.fromCache += 1 }
             onProgress(.fetched(url))
             return thumbnail(url, entry: cached, unsaved: false, done: done)

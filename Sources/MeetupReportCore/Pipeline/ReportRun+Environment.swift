@@ -19,13 +19,13 @@ extension ReportRun {
             cache: cache, fetcher: sources.photos, thumbnailer: thumbnailer,
             settings: .init(thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency,
                             defaultFreshness: config.limits.photoFreshness),
-            recorder: recorder, now: now) { observer.photoProgress($0) }
+            recorder: recorder, clock: clock) { observer.photoProgress($0) }
         return RunEnvironment(
             config: config, templates: templates, now: now, offline: offline, observer: observer, cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
             transport: sources.transport, recorder: recorder, photos: photos,
             publisher: SitePublisher(outputDirectory: config.outputDirectory),
-            processEnvironment: environment, secretVariables: secretVariables, redactor: redactor,
+            children: ChildEnvironment(environment, secretVariables: secretVariables), redactor: redactor,
             digestToStandardOutput: digestToStandardOutput)
     }
 

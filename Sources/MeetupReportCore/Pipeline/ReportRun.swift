@@ -22,7 +22,9 @@ public struct ReportRun: Sendable {
     public var thumbnailer: any Thumbnailing
     /// When retries run; tests pass one that runs them at once and records the waits.
     public var retryScheduler: any RetryScheduler
-    /// The wall clock: token expiry, `Expires` and HTTP-date `Retry-After` headers.
+    /// The wall clock, for network time only: token expiry and JWT claims, photo
+    /// freshness (`Expires`, `max-age`) and HTTP-date `Retry-After` headers. Never
+    /// `now`: a report run "as of" another day still talks to servers today.
     public var clock: @Sendable () -> Date
     /// Re-render from the last fetched events and cached photos, with no network (`--offline`).
     public var offline: Bool

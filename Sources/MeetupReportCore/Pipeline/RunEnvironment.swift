@@ -20,10 +20,9 @@ struct RunEnvironment: Sendable {
     /// Started before the fetch, so downloads overlap it.
     let photos: PhotoPipeline
     let publisher: SitePublisher
-    /// The process environment, for the publish command, and the names of the
-    /// variables in it that hold secrets (never passed on).
-    let processEnvironment: [String: String]
-    let secretVariables: Set<String>
+    /// What every child process (Pagefind, the publish command, sendmail) gets: the
+    /// process environment without the run's secrets.
+    let children: ChildEnvironment
     let redactor: SecretRedactor
     /// `--digest-stdout`: the summary carries the plain-text digest for the front end to print.
     let digestToStandardOutput: Bool
@@ -41,6 +40,9 @@ struct RunContext: Sendable {
     var digest: Digest?
     /// Tonight's digest as the archive keeps it; saved once the site is published.
     var digestEntry: DigestArchive.Entry?
+    /// Tonight's digest says something the day's digest did not say before (a re-run
+    /// that adds nothing sends no second copy to stdout or by mail).
+    var digestIsNews = false
     var digestArchive: [DigestArchive.Entry] = []
 
     var isAborted: Bool { summary.abortReason != nil }

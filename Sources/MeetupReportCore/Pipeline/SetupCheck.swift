@@ -2,8 +2,9 @@ import Foundation
 
 /// `meetup-report check`: everything a nightly run needs, checked without publishing:
 /// the templates (each renders on a tiny sample), the output and cache folders
-/// (writable, staging on the same file system), the run lock, and with the live API
-/// the credentials and one `self` query.
+/// (writable, staging on the same file system), the run lock, the programs the run
+/// starts (publish command, sendmail), and with the live API the secret files'
+/// modes, the credentials and one `self` query.
 public struct SetupCheck: Sendable {
     public struct Result: Sendable, Equatable {
         public var name: String
@@ -12,26 +13,27 @@ public struct SetupCheck: Sendable {
     }
 
     public let config: ReportConfig
-    public let templatesDirectory: URL
+    public let templates: TemplateLocator
     public let environment: [String: String]
     public let clock: @Sendable () -> Date
 
-    public init(config: ReportConfig, templatesDirectory: URL, environment: [String: String],
+    public init(config: ReportConfig, templates: TemplateLocator, environment: [String: String],
                 clock: @escaping @Sendable () -> Date = { Date() }) {
         self.config = config
-        self.templatesDirectory = templatesDirectory
+        self.templates = templates
         self.environment = environment
         self.clock = clock
     }
 
     public func run() -> [Result] {
-        var results = [templates(), output(), cache(), lock()]
+        var results = [checkTemplates(), output(), cache(), lock()] + programs()
         if case .meetupAPI = config.source { results.append(credentials()) }
         return results
     }
 
-    private func templates() -> Result {
+    private func checkTemplates() -> Result {
         do {
+            let templatesDirectory = try templates.locate()
             let templates = try SiteTemplates(directory: templatesDirectory)
             let event = Event(id: "check", title: "Sample <event>", start: ZonedDate(date: clock(), utcOffsetSeconds: 3600),
                               description: "**Sample** description", venue: Venue(name: "Venue", city: "City"))
@@ -46,12 +48,17 @@ public struct SetupCheck: Sendable {
             guard empty.isEmpty else { return Result(name: "templates", ok: false, detail: "rendered empty: \(empty.joined(separator: ", "))") }
             return Result(name: "templates", ok: true, detail: "\(templatesDirectory.path): \(SiteTemplates.templateNames.count) templates render")
         } catch {
-            return Result(name: "templates", ok: false, detail: error.description)
+            return Result(name: "templates", ok: false, detail: String(describing: error))
         }
     }
 
     private func output() -> Result {
         let publisher = SitePublisher(outputDirectory: config.outputDirectory)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: config.outputDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return Result(name: "output folder", ok: false,
+                          detail: "\(config.outputDirectory.path) is a file, not a folder; a run would refuse to replace it")
+        }
         do {
             let staging = try publisher.makeStagingDirectory()
             defer { publisher.discard(staging) }
@@ -90,6 +97,20 @@ public struct SetupCheck: Sendable {
             return Result(name: "run lock", ok: true, detail: "free")
         } catch {
             return Result(name: "run lock", ok: false, detail: error.description)
+        }
+    }
+
+    /// The programs a run starts must be there and executable, found as the run finds them.
+    private func programs() -> [Result] {
+        let children = ChildEnvironment(environment, secretVariables: [])
+        var programs: [(name: String, argv: [String])] = []
+        if let command = config.publishCommand { programs.append(("publish command", command.arguments)) }
+        if let email = config.digest.email { programs.append(("digest email", email.sendmail)) }
+        return programs.map { name, argv in
+            switch ExternalCommand.resolve(argv.first ?? "", searchPath: children.searchPath) {
+            case .success(let url): Result(name: name, ok: true, detail: url.path)
+            case .failure(let failure): Result(name: name, ok: false, detail: failure.description)
+            }
         }
     }
 

@@ -17,9 +17,8 @@ public struct PublishCommand: Sendable, Equatable {
     }
 
     /// Runs the command and waits for it (at most `timeout`, then its process group is stopped).
-    /// - Parameter hiddenVariables: environment variables the command must not see (secrets).
-    func run(outputDirectory: URL, environment: [String: String], hiddenVariables: Set<String>) -> Result<ExternalCommand.Outcome, ExternalCommand.Failure> {
-        ExternalCommand(arguments: arguments + [outputDirectory.path], environment: environment.filter { !hiddenVariables.contains($0.key) },
+    func run(outputDirectory: URL, environment: ChildEnvironment) -> Result<ExternalCommand.Outcome, ExternalCommand.Failure> {
+        ExternalCommand(arguments: arguments + [outputDirectory.path], environment: environment,
                         workingDirectory: outputDirectory.deletingLastPathComponent(), timeout: timeout).run()
     }
 }

@@ -43,11 +43,16 @@ public final class RunLock: Sendable {
         close(descriptor)
     }
 
+    /// The cache's lock: runs, and `auth` (which may rotate the refresh token kept there).
+    public static func cacheLockPath(_ cacheDirectory: URL) -> URL {
+        cacheDirectory.appendingPathComponent(".lock")
+    }
+
     /// The locks a run over `config` needs: its cache and its output folder.
     public static func acquire(for config: ReportConfig) throws(Failure) -> [RunLock] {
         let output = config.outputDirectory.standardizedFileURL
         return [
-            try RunLock(path: config.cacheDirectory.appendingPathComponent(".lock")),
+            try RunLock(path: cacheLockPath(config.cacheDirectory)),
             try RunLock(path: output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")),
         ]
     }

@@ -1,14 +1,17 @@
 import Foundation
 
-/// Runs another program for the run (the publish command, sendmail): an argv array,
-/// never a shell string; the environment given; optional standard input; a time limit
-/// after which its whole process group is stopped.
+/// Runs another program for the run (Pagefind, the publish command, sendmail): an argv
+/// array, never a shell string; the child environment (never the raw one, see
+/// `ChildEnvironment`); optional standard input; a time limit after which its whole
+/// process group is stopped. A program that is missing or not executable is a
+/// failure with a message, never a crash.
 struct ExternalCommand {
     /// How it ended.
     struct Outcome: Sendable, Equatable {
         var status: Int32
         var timedOut: Bool
-        /// The last non-empty line it wrote to stderr, for the summary.
+        /// The last non-empty line it wrote to stderr, whole: redact it before cutting it
+        /// short for a summary (`SecretRedactor.redact(_:limit:)`).
         var lastErrorLine: String?
         /// What it wrote to stdout, when asked for (`capturesOutput`), at most 64 KiB.
         var output = ""
@@ -22,19 +25,23 @@ struct ExternalCommand {
     }
 
     let arguments: [String]
-    let environment: [String: String]
+    let environment: ChildEnvironment
     var standardInput: Data?
     var workingDirectory: URL?
     let timeout: TimeInterval
     var capturesOutput = false
 
     func run() -> Result<Outcome, Failure> {
-        let process = Process()
+        let executable: URL
+        switch Self.resolve(arguments.first ?? "", searchPath: environment.searchPath) {
+        case .success(let url): executable = url
+        case .failure(let failure): return .failure(failure)
+        }
         let program = arguments[0]
-        process.executableURL = program.contains("/") ? URL(fileURLWithPath: program) : Self.find(program, in: environment["PATH"])
-        guard process.executableURL != nil else { return .failure(Failure(message: "\(program) was not found on PATH")) }
+        let process = Process()
+        process.executableURL = executable
         process.arguments = Array(arguments.dropFirst())
-        process.environment = environment
+        process.environment = environment.variables
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let input = Pipe()
         process.standardInput = standardInput == nil ? FileHandle.nullDevice : input
@@ -83,16 +90,39 @@ struct ExternalCommand {
             }
         }
         process.waitUntilExit()
-        let lastLine = String(decoding: stderr.withLock { $0 }.suffix(4096), as: UTF8.self)
-            .split(whereSeparator: \.isNewline).last.map { String($0.prefix(200)) }
+        // Whole: the caller redacts it before cutting it short (a cut secret is no longer recognised).
+        let lastLine = String(decoding: stderr.withLock { $0 }, as: UTF8.self)
+            .split(whereSeparator: \.isNewline).last.map(String.init)
         return .success(Outcome(status: process.terminationStatus, timedOut: timedOut, lastErrorLine: lastLine,
                                 output: String(decoding: stdout.withLock { $0 }, as: UTF8.self)))
     }
 
-    static func find(_ program: String, in path: String?) -> URL? {
-        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin").split(separator: ":") {
+    /// The program a child would run: a path as given, a bare name on `searchPath`,
+    /// as execvp would find it. A missing, non-executable or directory entry is a
+    /// failure that says which and where it looked.
+    static func resolve(_ program: String, searchPath: String) -> Result<URL, Failure> {
+        guard !program.isEmpty else { return .failure(Failure(message: "no program given")) }
+        if program.contains("/") {
+            let url = URL(fileURLWithPath: program)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                return .failure(Failure(message: "\(program) does not exist"))
+            }
+            guard !isDirectory.boolValue, FileManager.default.isExecutableFile(atPath: url.path) else {
+                return .failure(Failure(message: "\(program) is not an executable program"))
+            }
+            return .success(url)
+        }
+        if let found = find(program, in: searchPath) { return .success(found) }
+        return .failure(Failure(message: "\(program) was not found on PATH (\(searchPath)); give its full path"))
+    }
+
+    static func find(_ program: String, in path: String) -> URL? {
+        for folder in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(program)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil
     }

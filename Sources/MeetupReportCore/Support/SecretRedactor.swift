@@ -33,6 +33,13 @@ public final class SecretRedactor: Sendable {
         // A bearer credential the run does not know (an old token, another client's) is masked too.
         return result.replacing(#/(?i)(bearer)\s+[A-Za-z0-9\-._~+\/]+=*/#) { match in "\(match.1) \(Self.mask)" }
     }
+
+    /// Redacts, then keeps at most `limit` characters: cutting first could leave the
+    /// head of a secret that the cut made unrecognisable.
+    public func redact(_ text: String, limit: Int) -> String {
+        let redacted = redact(text)
+        return redacted.count > limit ? String(redacted.prefix(limit)) + "…" : redacted
+    }
 }
 
 /// Passes warnings through the redactor before the front end logs them.

@@ -25,7 +25,8 @@ final class TokenServer: Sendable {
         var refreshTokens: [String] = []
         var currentRefreshToken: String
         var requests = 0
-        var clock: Date
+        /// Nil: the real clock (tests of the binary, whose network time is always real).
+        var clock: Date?
         var lifetime: TimeInterval = 3600
         var rotates = true
         var onRequest: (@Sendable () -> Void)?
@@ -72,7 +73,8 @@ final class TokenServer: Sendable {
     var refreshTokens: [String] { state.withLock { $0.refreshTokens } }
     var currentRefreshToken: String { state.withLock { $0.currentRefreshToken } }
 
-    func setClock(_ now: Date) { state.withLock { $0.clock = now } }
+    /// The moment the server judges assertions and lifetimes by; nil for the real clock.
+    func setClock(_ now: Date?) { state.withLock { $0.clock = now } }
     func setTokenLifetime(_ seconds: TimeInterval) { state.withLock { $0.lifetime = seconds } }
     func setRotates(_ rotates: Bool) { state.withLock { $0.rotates = rotates } }
     /// Told of each token request as it arrives (a kill test uses it).
@@ -118,9 +120,11 @@ final class TokenServer: Sendable {
         guard claims["iss"]?.stringValue == client.clientKey else { return "Unknown client" }
         guard claims["sub"]?.stringValue == client.memberID else { return "Unknown member" }
         guard claims["aud"]?.stringValue == "api.meetup.com" else { return "Invalid audience" }
-        let now = state.withLock { $0.clock }.timeIntervalSince1970
+        let now = (state.withLock { $0.clock } ?? Date()).timeIntervalSince1970
         guard let exp = claims["exp"]?.doubleValue else { return "Missing exp" }
         guard exp > now else { return "JWT expired" }
+        // As real servers do: an assertion issued in the future is refused (60 s of skew allowed).
+        if let iat = claims["iat"]?.doubleValue, iat > now + 60 { return "JWT iat is in the future" }
         guard exp <= now + 600 else { return "JWT lifetime too long" }
         return nil
     }

@@ -9,12 +9,12 @@ struct SearchIndexStep: RunStep {
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard environment.config.search, let staging = context.staging else { return }
-        guard let command = Self.pagefind(environment.processEnvironment) else {
+        guard let command = Self.pagefind(environment.children) else {
             environment.observer.warning("search: Pagefind is not installed (pip install pagefind-bin); published without search")
             return
         }
         let result = ExternalCommand(arguments: command + ["--site", staging.path, "--output-subdir", Self.folder],
-                                     environment: environment.processEnvironment, timeout: 300).run()
+                                     environment: environment.children, timeout: 300).run()
         switch result {
         case .success(let outcome) where outcome.succeeded:
             // Unchanged index files keep the published copy (and its modification time).
@@ -22,7 +22,7 @@ struct SearchIndexStep: RunStep {
         case .success(let outcome):
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
             environment.observer.warning("search: Pagefind exited with \(outcome.status)"
-                + (outcome.lastErrorLine.map { ": \($0)" } ?? "") + "; published without search")
+                + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0, limit: 200))" } ?? "") + "; published without search")
         case .failure(let failure):
             environment.observer.warning("search: \(failure); published without search")
         }
@@ -32,9 +32,9 @@ struct SearchIndexStep: RunStep {
 
     /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships (found once
     /// through Python, then run directly: a Python start-up less per run).
-    static func pagefind(_ environment: [String: String]) -> [String]? {
-        if let binary = ExternalCommand.find("pagefind", in: environment["PATH"]) { return [binary.path] }
-        guard let python = ExternalCommand.find("python3", in: environment["PATH"]) else { return nil }
+    static func pagefind(_ environment: ChildEnvironment) -> [String]? {
+        if let binary = ExternalCommand.find("pagefind", in: environment.searchPath) { return [binary.path] }
+        guard let python = ExternalCommand.find("python3", in: environment.searchPath) else { return nil }
         let script = "import os, pagefind_bin; print(os.path.dirname(pagefind_bin.__file__))"
         guard case .success(let outcome) = ExternalCommand(arguments: [python.path, "-c", script], environment: environment,
                                                            timeout: 30, capturesOutput: true).run(), outcome.succeeded else { return nil }
