@@ -3,20 +3,13 @@
 #   make test   runs every test
 SHELL := /bin/bash
 SWIFT ?= swift
-DEB_PACKAGES := libcmark-dev libvips-dev libsqlite3-dev pkg-config
 
 .PHONY: demo test build release deps clean check-site screenshots bench bench-history install uninstall
 
-# Installs the C libraries the build links against, only when one is missing.
+# Installs the C libraries the build links against, only when one is missing
+# (waiting for a package database another apt holds).
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@Scripts/install-deps.sh build
 
 build: deps
 	$(SWIFT) build
@@ -68,7 +61,9 @@ uninstall:
 # with today's clock its events would eventually all be in the past and left out.
 DEMO_NOW ?= 2026-11-22T08:00:00Z
 
+# The demo is the site as users get it: search included (Pagefind from PyPI).
 demo: build
+	@Scripts/install-deps.sh search
 	$(SWIFT) run --skip-build meetup-report --config Examples/demo/config.json --templates Templates --now $(DEMO_NOW)
 	@echo "Open Output/index.html"
 
@@ -98,8 +93,8 @@ clean:
 # (the first run also generates 2,000 photos).
 BENCH_ARGS ?=
 bench: deps
-	@for tool in curl:curl vipsthumbnail:libvips-tools cmark:cmark /usr/bin/time:time; do \
-	  command -v $${tool%%:*} >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $${tool#*:} >/dev/null); \
+	@source Scripts/lib/tools.sh; for tool in curl:curl vipsthumbnail:libvips-tools cmark:cmark /usr/bin/time:time; do \
+	  need_apt $${tool%%:*} $${tool#*:} || { echo "bench: cannot install $${tool#*:}"; exit 1; }; \
 	done
 	$(SWIFT) build -c release --product meetup-report
 	$(SWIFT) build -c release --product meetup-report-bench

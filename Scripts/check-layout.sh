@@ -7,11 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/debug/meetup-report}
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "check-layout: installing chromium"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
-    || { echo "check-layout: skipped: chromium cannot be installed here"; exit 0; }
-fi
+source Scripts/lib/tools.sh
+need_apt chromium chromium || { unavailable "check-layout: chromium"; exit 0; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$BIN" --config Examples/demo/config.json --templates Templates --now 2026-11-22T08:00:00Z --quiet \

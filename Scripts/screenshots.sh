@@ -4,9 +4,8 @@
 # Writes Screenshots/*.png (not committed). Run `make demo` first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v chromium >/dev/null 2>&1; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
-fi
+source Scripts/lib/tools.sh
+need_apt chromium chromium fonts-noto-color-emoji || { unavailable "screenshots: chromium"; exit 1; }
 [ -f Output/index.html ] || { echo "screenshots: run make demo first"; exit 1; }
 mkdir -p Screenshots
 for page in index queries/swift-ios all all/2026-12; do
