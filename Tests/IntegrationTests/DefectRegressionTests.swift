@@ -278,3 +278,33 @@ struct DefectRegressionTests {
     }
 }
 }
+
+/// Item 13: the scripts' shared installer, with an apt-get that always fails: under CI=true a
+/// tool that cannot be had fails the check; elsewhere the check says it skipped.
+@Suite("Set-up scripts")
+struct SetupScriptTests {
+    func attempt(ci: Bool) async throws -> CommandResult {
+        let folder = try TemporaryDirectory()
+        let fakeApt = folder.path("apt-get")
+        try Data("#!/bin/sh\necho \"E: Could not get lock /var/lib/dpkg/lock-frontend\" >&2\nexit 100\n".utf8).write(to: fakeApt)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeApt.path)
+        let script = """
+            source "\(Fixtures.packageRoot.appendingPathComponent("Scripts/lib/tools.sh").path)"
+            need_apt no-such-tool-for-this-test no-such-package || { unavailable "the test tool"; echo "skipped"; exit 0; }
+            echo "installed"
+            """
+        var environment = ["PATH": "\(folder.url.path):/usr/bin:/bin", "TOOLS_RETRY_SECONDS": "0"]
+        if ci { environment["CI"] = "true" }
+        return try await CommandRunner.run(["-c", script], environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
+    }
+
+    @Test func item13_aToolThatCannotBeInstalledFailsUnderCIAndSaysSoElsewhere() async throws {
+        let ci = try await attempt(ci: true)
+        #expect(ci.status != 0, "\(ci.stdout)\(ci.stderr)")
+        #expect(ci.stderr.contains("FAILED: the test tool cannot be installed, and CI=true"), "\(ci.stderr)")
+        #expect(ci.stderr.components(separatedBy: "failed (attempt").count - 1 == 3, "tried three times: \(ci.stderr)")
+        let local = try await attempt(ci: false)
+        #expect(local.status == 0 && local.stdout.hasSuffix("skipped\n") && !local.stdout.contains("installed\n"), "\(local.stdout)\(local.stderr)")
+        #expect(local.stderr.contains("skipped: the test tool cannot be installed here"))
+    }
+}
