@@ -51,7 +51,7 @@ public enum AuthCheck {
         } catch {
             return .failure(AuthCheckError(message: "cannot create \(scratch.path): \(error.localizedDescription)"))
         }
-        let credentials = ReportRun.credentials(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
+        let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
                                                 transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
         let issued = credentials as? IssuedTokens
         let hadCached = issued?.cachedEntry != nil
@@ -103,7 +103,7 @@ public enum AuthCheck {
                     let body = download.file.flatMap { try? Data(contentsOf: $0) } ?? Data()
                     if let file = download.file { try? FileManager.default.removeItem(at: file) }
                     let document = try? JSONValue.parse(body)
-                    if let document, EventMapper.refusesToken(document) { return refused("the API refused the token") }
+                    if let document, TokenRefusal.refuses(document) { return refused("the API refused the token") }
                     guard let me = document?["data"]?["self"], let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init) else {
                         let errors = document?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue }.joined(separator: "; ")
                         return fail("the API did not say who the token belongs to" + (errors.map { ": \($0)" } ?? ""))

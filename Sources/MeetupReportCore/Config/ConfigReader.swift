@@ -63,7 +63,7 @@ struct ConfigReader {
     }
 
     func number(_ key: String, in range: ClosedRange<Double>, required: Bool, allowLowerBound: Bool = true) throws(ConfigError) -> Double? {
-        let expected = "a number from \(Self.format(range.lowerBound))\(allowLowerBound ? "" : " (exclusive)") to \(Self.format(range.upperBound))"
+        let expected = "a number from \(NumberText.plain(range.lowerBound))\(allowLowerBound ? "" : " (exclusive)") to \(NumberText.plain(range.upperBound))"
         guard let value = value(key) else {
             if required { throw .missingKey(file: file, keyPath: keyPath(key), expected: expected) }
             return nil
@@ -108,13 +108,10 @@ struct ConfigReader {
         case .string(let text):
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
             return "\"\(shown)\""
-        case .number(let number): return format(number)
+        case .number(let number): return NumberText.plain(number)
         case .bool(let flag): return flag ? "true" : "false"
         default: return value.kindDescription
         }
     }
 
-    static func format(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
 }

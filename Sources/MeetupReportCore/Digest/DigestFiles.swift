@@ -4,13 +4,15 @@ import Foundation
 /// `digests/<day>.md`/`.html` for every night kept, `digests/index.html` (newest first)
 /// and `digest.atom`, one entry a night whose content is that night's digest.
 struct DigestFiles: SiteGenerator {
+    /// Every day's digest kept, tonight's first (offline: the last run's), newest first.
+    let archive: [DigestArchive.Entry]
+
     static let page = "digest"
     static let archiveFolder = "digests"
     static let feed = "digest.atom"
 
     func files(_ shared: RenderShared) -> [SiteFile] {
         let input = shared.input
-        let archive = input.digestArchive
         // Tonight's entry leads the archive (offline, the last run's does), with its thumbnails.
         let tonight = archive.first?.pageMarkdown
         guard let tonight else { return [] }

@@ -11,20 +11,6 @@ public enum EventMapper {
     /// Statuses that mean the event will not happen; such entries are skipped.
     static let withdrawnStatuses: Set<String> = ["CANCELLED", "CANCELLED_PERM", "DELETED", "cancelled", "deleted"]
 
-    /// `extensions.code` values that mean "renew the token and ask again" (Apollo's and
-    /// common OAuth spellings; Meetup documents none, so the list errs on the side of a
-    /// renewal, which costs one token request).
-    static let tokenErrorCodes: Set<String> = [
-        "UNAUTHENTICATED", "INVALID_TOKEN", "INVALID_ACCESS_TOKEN", "TOKEN_EXPIRED", "EXPIRED_TOKEN", "AUTH_TOKEN_EXPIRED",
-        "INVALID_AUTH_TOKEN",
-    ]
-
-    /// True when a GraphQL answer's errors say the access token is invalid or expired.
-    static func refusesToken(_ document: JSONValue) -> Bool {
-        let codes = document["errors"]?.arrayValue?.compactMap { $0["extensions"]?["code"]?.stringValue?.uppercased() } ?? []
-        return codes.contains(where: tokenErrorCodes.contains)
-    }
-
     public static func page(from data: Data) throws(PageMappingError) -> EventPage {
         let document: JSONValue
         do {
@@ -44,7 +30,7 @@ public enum EventMapper {
         }
         if case .array(let errors)? = root["errors"], !errors.isEmpty {
             let messages = errors.map { $0["message"]?.stringValue ?? "unnamed error" }
-            if refusesToken(document) { throw .tokenRejected(messages) }
+            if TokenRefusal.refuses(document) { throw .tokenRejected(messages) }
             throw .graphQLErrors(messages)
         }
         if let data = root["data"] {
@@ -108,7 +94,7 @@ public enum EventMapper {
             title: title(node["title"]),
             start: start,
             end: end,
-            eventURL: webURL(node["eventUrl"]),
+            eventURL: WebURL.parse(node["eventUrl"]),
             description: node["description"]?.stringValue ?? "",
             rsvpCount: node["rsvps"]?["totalCount"]?.intValue ?? node["going"]?.intValue,
             venue: physical.map(venue),
@@ -124,11 +110,11 @@ public enum EventMapper {
     /// A bare `baseUrl` (seen in recorded data) is a folder, not a photo.
     static func photoURL(_ info: JSONValue?) -> URL? {
         guard let info, info != .null else { return nil }
-        if let url = webURL(info["highResUrl"]) { return url }
-        if let url = webURL(info["standardUrl"]) { return url }
+        if let url = WebURL.parse(info["highResUrl"]) { return url }
+        if let url = WebURL.parse(info["standardUrl"]) { return url }
         if let base = info["baseUrl"]?.stringValue, let photoID = identifier(info["id"]) {
             let joined = base.hasSuffix("/") ? base : base + "/"
-            return webURL(.string("\(joined)\(photoID)/676x380.webp"))
+            return WebURL.parse(.string("\(joined)\(photoID)/676x380.webp"))
         }
         return nil
     }
@@ -160,14 +146,14 @@ public enum EventMapper {
             title: title(item["name"]),
             start: start,
             end: end,
-            eventURL: webURL(item["link"]),
+            eventURL: WebURL.parse(item["link"]),
             description: item["description"]?.stringValue ?? item["plain_text_description"]?.stringValue ?? "",
             rsvpCount: item["yes_rsvp_count"]?.intValue,
             venue: legacyVenue,
             isOnline: legacyVenue == nil && (item["is_online_event"]?.boolValue ?? (item["venue"] == nil ? false : true)),
             group: group(item["group"]),
-            groupPhotoURL: webURL(groupPhoto?["highres_link"]) ?? webURL(groupPhoto?["photo_link"]),
-            eventPhotoURL: webURL(item["featured_photo"]?["highres_link"]) ?? webURL(item["featured_photo"]?["photo_link"]),
+            groupPhotoURL: WebURL.parse(groupPhoto?["highres_link"]) ?? WebURL.parse(groupPhoto?["photo_link"]),
+            eventPhotoURL: WebURL.parse(item["featured_photo"]?["highres_link"]) ?? WebURL.parse(item["featured_photo"]?["photo_link"]),
             createdAt: item["created"]?.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
         )
     }
@@ -219,10 +205,4 @@ public enum EventMapper {
     }
 
     /// Only absolute http(s) URLs leave the mapping: `javascript:` and friends never reach a page.
-    static func webURL(_ value: JSONValue?) -> URL? {
-        guard let text = value?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines),
-              let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false else { return nil }
-        return url
-    }
 }

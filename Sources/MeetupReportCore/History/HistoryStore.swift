@@ -149,7 +149,7 @@ public final class HistoryStore: Sendable {
         let oldPlace = EventPlace(jsonText: row["place"])
         // v1 rows kept only the displayed text: compared as text, once, until rewritten.
         let placeChanged = oldPlace.map { $0 != newPlace }
-            ?? ((row["venue"] as String?) != EventFormatting.location(of: newPlace))
+            ?? ((row["venue"] as String?) != newPlace.displayText)
         guard abs(oldStart.date.timeIntervalSince(event.start.date)) >= 60 || placeChanged else { return nil }
         return HistoryChange(kind: .moved, eventID: event.id, title: event.title, noticedAt: now, oldStart: oldStart,
                              newStart: event.start, oldPlace: oldPlace ?? EventPlace(displayedText: row["venue"] ?? ""),

@@ -36,7 +36,7 @@ extension Event {
               let start = Self.zoned(value["start"]) else { return nil }
         self.init(
             id: id, title: title, start: start, end: Self.zoned(value["end"]),
-            eventURL: EventMapper.webURL(value["url"]), description: value["description"]?.stringValue ?? "",
+            eventURL: WebURL.parse(value["url"]), description: value["description"]?.stringValue ?? "",
             rsvpCount: value["going"]?.intValue,
             venue: value["venue"].flatMap { place in
                 place["name"]?.stringValue.map {
@@ -48,7 +48,7 @@ extension Event {
             group: value["group"].flatMap { group in
                 group["name"]?.stringValue.map { EventGroup(name: $0, urlname: group["urlname"]?.stringValue) }
             },
-            groupPhotoURL: EventMapper.webURL(value["groupPhoto"]), eventPhotoURL: EventMapper.webURL(value["eventPhoto"]),
+            groupPhotoURL: WebURL.parse(value["groupPhoto"]), eventPhotoURL: WebURL.parse(value["eventPhoto"]),
             createdAt: value["created"]?.doubleValue.map(Date.init(timeIntervalSince1970:)))
     }
 

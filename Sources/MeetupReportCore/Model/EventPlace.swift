@@ -18,6 +18,18 @@ public struct EventPlace: Sendable, Hashable {
         self.init(venueName: event.venue?.name, city: event.venue?.city, isOnline: event.isOnline)
     }
 
+    /// "Factory Berlin, Berlin", "Online" or "Location to be announced": how pages say
+    /// where, and what history rows written before places were stored kept.
+    var displayText: String {
+        if let name = venueName {
+            if let city, !city.isEmpty, city.lowercased() != name.lowercased() {
+                return "\(name), \(city)"
+            }
+            return name
+        }
+        return isOnline ? "Online" : "Location to be announced"
+    }
+
     /// Rows written before places were stored kept only the text the pages showed;
     /// as a venue name it displays the same.
     init(displayedText: String) {

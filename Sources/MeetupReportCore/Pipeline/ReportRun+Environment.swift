@@ -55,7 +55,7 @@ extension ReportRun {
             // API answers land in the cache's scratch folder, on the same file system, never in $TMPDIR.
             let scratch = cache.incomingDirectory
             try? FileOperations.createDirectory(scratch)
-            let credentials = Self.credentials(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
+            let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
                                                transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
             return (MeetupAPISource(endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
                                     redactor: redactor, recorder: recorder),
@@ -63,14 +63,6 @@ extension ReportRun {
         case .snapshot(let directory):
             return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }
-    }
-
-    /// The token source for a flow: the environment's token, or tokens the tool gets itself.
-    static func credentials(for auth: AuthConfig, environment: [String: String], cacheDirectory: URL, transport: HTTPTransport,
-                            scratchDirectory: URL, redactor: SecretRedactor, clock: @escaping @Sendable () -> Date) -> any AccessTokenSource {
-        if case .token(let variable) = auth { return EnvironmentToken(variable: variable, environment: environment) }
-        return IssuedTokens(auth: auth, environment: environment, cacheDirectory: cacheDirectory, transport: transport,
-                            scratchDirectory: scratchDirectory, redactor: redactor, clock: clock)
     }
 
     /// The history database, or nil (with a warning) when it is disabled or unusable:

@@ -70,13 +70,7 @@ final class EventFormatting {
     }
 
     static func location(of place: EventPlace) -> String {
-        if let name = place.venueName {
-            if let city = place.city, !city.isEmpty, city.lowercased() != name.lowercased() {
-                return "\(name), \(city)"
-            }
-            return name
-        }
-        return place.isOnline ? "Online" : "Location to be announced"
+        place.displayText
     }
 
     static func count(_ number: Int, _ singular: String, _ plural: String) -> String {

@@ -8,20 +8,17 @@ public struct SiteInput: Sendable {
     public var generatedAt: Date
     /// Markers, changes and trends from earlier runs; nil without history.
     public var history: HistoryReport?
-    /// Tonight's digest (nil offline, where the archive's newest stands in).
-    public var digest: Digest?
-    /// Every night's digest kept, tonight's included, newest first.
-    public var digestArchive: [DigestArchive.Entry]
+    /// The digest page's site path, linked from the index; nil when the site has none.
+    public var digestLink: String?
 
     public init(config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
-                history: HistoryReport? = nil, digest: Digest? = nil, digestArchive: [DigestArchive.Entry] = []) {
+                history: HistoryReport? = nil, digestLink: String? = nil) {
         self.config = config
         self.fetched = fetched
         self.thumbnails = thumbnails
         self.generatedAt = generatedAt
         self.history = history
-        self.digest = digest
-        self.digestArchive = digestArchive
+        self.digestLink = digestLink
     }
 }
 
@@ -96,7 +93,7 @@ struct PageContexts {
             "totalEvents": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
             "allLink": "<\(SitePaths.allEvents).html>",
             "queries": queries,
-            "digest": (input.digest != nil || !input.digestArchive.isEmpty) ? ["link": "<\(DigestFiles.page).html>"] : false,
+            "digest": input.digestLink.map { ["link": "<\($0)>"] } ?? false,
         ]
     }
 
@@ -239,6 +236,6 @@ struct PageContexts {
     }
 
     private func area(of query: EventQuery) -> String {
-        String(format: "within %@ mi of %.3f, %.3f", ConfigReader.format(query.radiusMiles), query.latitude, query.longitude)
+        String(format: "within %@ mi of %.3f, %.3f", NumberText.plain(query.radiusMiles), query.latitude, query.longitude)
     }
 }

@@ -2,18 +2,22 @@ import Foundation
 
 /// Renders the whole site as files: every page through the page generators (Markdown,
 /// HTML, Atom, iCalendar), then the site generators (events.json, the sitemap, assets,
-/// charts, thumbnails). A new kind of output is one more generator in a list.
+/// charts, thumbnails), then the generators of the layers above (the digest). A new
+/// kind of output is one more generator in a list.
 /// Pure given its input: the same input gives byte-identical files.
 public struct SiteRenderer: Sendable {
     public let templates: SiteTemplates
+    /// Site generators from the layers above Render, run after its own.
+    let extraGenerators: [any SiteGenerator]
 
     static let pageGenerators: [any PageGenerator] = [PageFiles(), AtomFeedFile(), CalendarFile()]
-    static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), DigestFiles(), NotFoundPage()]
+    static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage()]
     /// A site generator as big as a page, rendered alongside the pages.
     static let heavySiteGenerators: [any SiteGenerator] = [EventsJSONFile(), EventCalendarFiles()]
 
-    public init(templates: SiteTemplates) {
+    init(templates: SiteTemplates, extraGenerators: [any SiteGenerator] = []) {
         self.templates = templates
+        self.extraGenerators = extraGenerators
     }
 
     /// The whole site as a list of files (tests; small sites).
@@ -52,6 +56,6 @@ public struct SiteRenderer: Sendable {
             }
         }
         let last = heavy.count + pages.count
-        for generator in Self.siteGenerators { generator.files(shared).forEach { emit(last, $0) } }
+        for generator in Self.siteGenerators + extraGenerators { generator.files(shared).forEach { emit(last, $0) } }
     }
 }

@@ -19,10 +19,10 @@ struct RenderStep: RunStep {
         let previous = FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
         let writer = StagingWriter(staging: staging, previous: previous)
         let writeError = LockedBox<RenderError?>(nil)
+        let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
         let input = SiteInput(config: config, fetched: context.fetched, thumbnails: context.photos.thumbnails,
-                              generatedAt: environment.now, history: context.report, digest: context.digest,
-                              digestArchive: context.digestArchive)
-        SiteRenderer(templates: environment.templates).render(input) { _, file in
+                              generatedAt: environment.now, history: context.report, digestLink: digest.map { _ in DigestFiles.page + ".html" })
+        SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? []).render(input) { _, file in
             guard writeError.withLock({ $0 == nil }) else { return }
             do throws(RenderError) {
                 try writer.write(file)

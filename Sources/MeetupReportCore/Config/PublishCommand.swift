@@ -15,10 +15,4 @@ public struct PublishCommand: Sendable, Equatable {
         self.arguments = arguments
         self.timeout = timeout
     }
-
-    /// Runs the command and waits for it (at most `timeout`, then its process group is stopped).
-    func run(outputDirectory: URL, environment: ChildEnvironment) -> Result<ExternalCommand.Outcome, ExternalCommand.Failure> {
-        ExternalCommand(arguments: arguments + [outputDirectory.path], environment: environment,
-                        workingDirectory: outputDirectory.deletingLastPathComponent(), timeout: timeout).run()
-    }
 }

@@ -1,0 +1,16 @@
+import Foundation
+
+/// `--offline` photos: the cached copy or nothing. Entries it touches are marked
+/// to be revalidated by the next online run.
+public struct OfflinePhotoFetcher: PhotoFetching {
+    public let cache: PhotoCache
+
+    public init(cache: PhotoCache) {
+        self.cache = cache
+    }
+
+    public func fetch(_ url: URL, validators: PhotoValidators?, into directory: URL,
+                      completion: @escaping @Sendable (PhotoFetchResult) -> Void) {
+        completion(validators == nil ? .failed(reason: "offline, and not in the cache") : .notModified(overNetwork: false, freshFor: 0))
+    }
+}
