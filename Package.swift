@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Every core target, for the test targets (which see them all).
+let coreTargets: [Target.Dependency] = [
+    "MeetupSupport", "MeetupModel", "MeetupConfig", "MeetupNetwork", "MeetupAuth", "MeetupSnapshot", "MeetupFetch",
+    "MeetupPhotos", "MeetupHistory", "MeetupRender", "MeetupDigest", "MeetupPublish", "MeetupPipeline", "MeetupSetup",
+]
+
 let package = Package(
     name: "meetup-report",
     platforms: [.macOS(.v14)],
@@ -36,21 +42,50 @@ let package = Package(
         // Linux calls Swift cannot reach directly (renameat2 with RENAME_EXCHANGE).
         .target(name: "CPlatform"),
 
-        .target(
-            name: "MeetupReportCore",
-            dependencies: [
-                "CCmark", "CVipsShim", "CPlatform",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ]
-        ),
+        // The core, one target per layer (Sources/Core/<layer>), each depending only on the
+        // layers below it: a back-pointing dependency does not compile. Types cross a
+        // target boundary only with `package` (or `public`) access. Scripts/target-graph.py
+        // prints this graph (ARCHITECTURE.md).
+        .target(name: "MeetupSupport", dependencies: ["CPlatform", .product(name: "Crypto", package: "swift-crypto")],
+                path: "Sources/Core/Support"),
+        .target(name: "MeetupModel", dependencies: ["MeetupSupport"], path: "Sources/Core/Model"),
+        .target(name: "MeetupConfig", dependencies: ["MeetupModel", "MeetupSupport"], path: "Sources/Core/Config"),
+        .target(name: "MeetupNetwork", dependencies: ["MeetupConfig", "MeetupSupport"], path: "Sources/Core/Network"),
+        .target(name: "MeetupAuth",
+                dependencies: ["MeetupNetwork", "MeetupConfig", "MeetupSupport",
+                               .product(name: "_CryptoExtras", package: "swift-crypto")],
+                path: "Sources/Core/Auth"),
+        .target(name: "MeetupSnapshot", dependencies: ["MeetupModel", "MeetupSupport"], path: "Sources/Core/Snapshot"),
+        .target(name: "MeetupFetch",
+                dependencies: ["MeetupAuth", "MeetupNetwork", "MeetupSnapshot", "MeetupConfig", "MeetupModel", "MeetupSupport"],
+                path: "Sources/Core/Fetch"),
+        .target(name: "MeetupPhotos",
+                dependencies: ["CVipsShim", "MeetupNetwork", "MeetupSnapshot", "MeetupConfig", "MeetupModel", "MeetupSupport"],
+                path: "Sources/Core/Photos"),
+        .target(name: "MeetupHistory",
+                dependencies: ["MeetupConfig", "MeetupModel", "MeetupSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                path: "Sources/Core/History"),
+        .target(name: "MeetupRender",
+                dependencies: ["CCmark", "MeetupHistory", "MeetupPhotos", "MeetupConfig", "MeetupModel", "MeetupSupport",
+                               .product(name: "Mustache", package: "swift-mustache")],
+                path: "Sources/Core/Render"),
+        .target(name: "MeetupDigest",
+                dependencies: ["MeetupRender", "MeetupHistory", "MeetupConfig", "MeetupModel", "MeetupSupport"],
+                path: "Sources/Core/Digest"),
+        .target(name: "MeetupPublish", dependencies: ["MeetupRender", "MeetupConfig", "MeetupSupport"], path: "Sources/Core/Publish"),
+        .target(name: "MeetupPipeline",
+                dependencies: ["MeetupDigest", "MeetupPublish", "MeetupRender", "MeetupHistory", "MeetupPhotos", "MeetupFetch",
+                               "MeetupAuth", "MeetupSnapshot", "MeetupNetwork", "MeetupConfig", "MeetupModel", "MeetupSupport"],
+                path: "Sources/Core/Pipeline"),
+        // `init` and `check`: set-up around the pipeline, not part of a run.
+        .target(name: "MeetupSetup",
+                dependencies: ["MeetupPipeline", "MeetupPublish", "MeetupRender", "MeetupPhotos", "MeetupAuth", "MeetupSnapshot",
+                               "MeetupConfig", "MeetupModel", "MeetupSupport"],
+                path: "Sources/Core/Setup"),
         .executableTarget(
             name: "MeetupReport",
             dependencies: [
-                "MeetupReportCore",
+                "MeetupSetup", "MeetupPipeline", "MeetupConfig", "MeetupModel", "MeetupSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -64,28 +99,28 @@ let package = Package(
         .executableTarget(
             name: "MeetupReportBench",
             dependencies: [
-                "LoopbackServer", "MeetupReportCore", "CVipsBenchShim",
+                "LoopbackServer", "MeetupPipeline", "MeetupHistory", "MeetupConfig", "MeetupModel", "MeetupSupport", "CVipsBenchShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Test fixtures (recorded payloads, real images) and helpers shared by both test targets.
         .target(
             name: "MeetupReportTestSupport",
-            dependencies: ["MeetupReportCore"],
+            dependencies: ["MeetupPipeline", "MeetupFetch", "MeetupConfig", "MeetupModel", "MeetupSupport"],
             path: "Tests/Support",
             resources: [.copy("Fixtures")]
         ),
         // Pure logic: mapping, config, rendering, rules. Seconds, no servers or processes.
         .testTarget(
             name: "MeetupReportUnitTests",
-            dependencies: ["MeetupReportCore", "MeetupReportTestSupport", "LoopbackServer"],
+            dependencies: coreTargets + ["MeetupReportTestSupport", "LoopbackServer"],
             path: "Tests/UnitTests"
         ),
         // Loopback servers, the real binary, faults, kills, history across runs.
         .testTarget(
             name: "MeetupReportIntegrationTests",
-            dependencies: [
-                "MeetupReportCore", "MeetupReportTestSupport", "LoopbackServer",
+            dependencies: coreTargets + [
+                "MeetupReportTestSupport", "LoopbackServer",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import MeetupReportCore
+import MeetupAuth
+import MeetupSupport
 
 /// `meetup-report auth`: the one command to run while setting up cron.
 struct AuthCommand: ParsableCommand {

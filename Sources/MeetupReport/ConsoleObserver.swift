@@ -1,7 +1,9 @@
 import Foundation
 import Logging
-import MeetupReportCore
 import Synchronization
+import MeetupModel
+import MeetupPhotos
+import MeetupPipeline
 
 /// Turns run progress into the terminal's live line and into log lines.
 final class ConsoleObserver: RunObserver {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MeetupReportCore
+import MeetupSupport
 
 @main
 struct MeetupReportCommand: ParsableCommand {

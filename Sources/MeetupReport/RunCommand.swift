@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Logging
-import MeetupReportCore
+import MeetupConfig
+import MeetupPipeline
+import MeetupSupport
 
 /// The nightly job: fetch, photos, render, publish (the default subcommand).
 struct RunCommand: ParsableCommand {

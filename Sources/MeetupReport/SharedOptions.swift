@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import MeetupReportCore
+import MeetupConfig
+import MeetupSupport
 
 /// `--now`: a moment in ISO 8601, parsed once where the command line is read.
 struct Moment: ExpressibleByArgument {

@@ -4,7 +4,6 @@ import Foundation
 import FoundationNetworking
 #endif
 import LoopbackServer
-import MeetupReportCore
 
 @main
 struct BenchCommand: AsyncParsableCommand {

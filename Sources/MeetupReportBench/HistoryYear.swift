@@ -1,6 +1,9 @@
 import Foundation
 import LoopbackServer
-import MeetupReportCore
+import MeetupConfig
+import MeetupHistory
+import MeetupModel
+import MeetupSupport
 
 /// A simulated year of nightly W1-sized runs through the real history store:
 /// 20 queries, 1,000 upcoming events each night (each found by 3 queries), about

@@ -1,5 +1,5 @@
 import Foundation
-import MeetupReportCore
+import MeetupPhotos
 
 /// In-process libvips (what meetup-report does) against one `vipsthumbnail` process per image.
 struct ThumbnailComparison {

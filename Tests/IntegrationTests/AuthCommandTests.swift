@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupSupport
 
 /// Issue 10 through the real binary: `meetup-report auth`, config errors, and a
 /// refresh token that survives SIGKILL at any point of its rotation.

@@ -1,8 +1,10 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupPipeline
+@testable import MeetupSupport
 
 /// Issue 10: the OAuth token's whole life, against a token server and API on loopback.
 extension LoopbackSuites {

@@ -1,8 +1,10 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupPhotos
+@testable import MeetupPipeline
 
 /// Issue 9, code review: thumbnails keyed by their processor, a cache that is swept.
 extension LoopbackSuites {

@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupDigest
 
 extension LoopbackSuites {
 @Suite("The meetup-report command: exit codes, summary, demo")

@@ -1,8 +1,9 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupPipeline
+@testable import MeetupSupport
 
 /// Paths that had no test of their own (issue 11): `--offline` and `--stats` through the
 /// binary, the `maxEvents` cap while paging, photos that are not images.

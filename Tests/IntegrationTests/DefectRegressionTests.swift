@@ -1,8 +1,12 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupAuth
+@testable import MeetupConfig
+@testable import MeetupDigest
+@testable import MeetupPipeline
+@testable import MeetupSupport
 
 /// The defects independent runs found (issue 17), each reproduced end to end against
 /// loopback servers or through the binary. Each test failed on the code before its fix.

@@ -1,8 +1,10 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupPipeline
+@testable import MeetupSupport
 
 /// Issue 12 through the binary: `init`, `check` on a good and a broken setup, `--version`,
 /// and the publish command (argv, environment without secrets, failure and timeout).

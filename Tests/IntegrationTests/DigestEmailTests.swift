@@ -1,8 +1,9 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupPipeline
 
 /// Issue 13: the digest by email, through a fake sendmail that keeps what it was given,
 /// read back by Python's `email` parser (not ours).

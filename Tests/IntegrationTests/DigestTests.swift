@@ -1,8 +1,9 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupDigest
+@testable import MeetupPipeline
 
 /// Issue 13: the nightly digest over several runs against the loopback API.
 extension LoopbackSuites {

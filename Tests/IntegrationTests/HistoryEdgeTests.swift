@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupHistory
+@testable import MeetupPipeline
 
 /// Issue 9, items 7 to 9: history across a failed night, a returning event, and
 /// an offline re-render that must show what the last run showed.

@@ -1,8 +1,13 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupHistory
+@testable import MeetupModel
+@testable import MeetupPhotos
+@testable import MeetupPipeline
+@testable import MeetupSupport
 
 /// Collects warnings, for tests that expect one.
 final class RecordingObserver: RunObserver {

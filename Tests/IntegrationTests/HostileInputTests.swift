@@ -1,8 +1,12 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupFetch
+@testable import MeetupNetwork
+@testable import MeetupPhotos
+@testable import MeetupSupport
 
 @Suite("Hostile images")
 struct HostileImageTests {

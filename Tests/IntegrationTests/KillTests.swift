@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupSupport
 
 extension LoopbackSuites {
 @Suite("SIGKILL at any point loses nothing")

@@ -1,8 +1,9 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupPipeline
 
 /// Each fault from the loopback server (or the raw socket server, for faults below
 /// HTTP) is injected after a good run; the run must exit 1 naming the query and

@@ -1,8 +1,10 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupModel
+@testable import MeetupPipeline
+@testable import MeetupSupport
 
 /// Issue 9, items 3 to 5: what a live API's paging and errors do to a query.
 extension LoopbackSuites {

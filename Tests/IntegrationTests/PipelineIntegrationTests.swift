@@ -1,8 +1,9 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupPhotos
+@testable import MeetupPipeline
 
 extension LoopbackSuites {
 @Suite("Whole pipeline against a loopback API")

@@ -4,8 +4,9 @@ import FoundationNetworking
 #endif
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupNetwork
 
 /// Issue 9, items 1, 2 and 6: time limits the transport enforces itself (Foundation
 /// on Linux does not), and no file left behind by a transfer that failed.

@@ -1,5 +1,5 @@
 import Foundation
-import MeetupReportCore
+import MeetupSupport
 
 /// Runs the real `meetup-report` executable, as cron would, and captures what it prints.
 struct CommandResult: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import MeetupReportCore
 
 /// Test inputs: recorded payloads, real images, and small builders for GraphQL pages.
 enum Fixtures {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
 
 @Suite("Config validation")
 struct ConfigLoaderTests {

@@ -3,7 +3,13 @@ import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import MeetupReportCore
+@testable import MeetupAuth
+@testable import MeetupConfig
+@testable import MeetupDigest
+@testable import MeetupHistory
+@testable import MeetupModel
+@testable import MeetupNetwork
+@testable import MeetupSupport
 
 /// The pure halves of the fixes for the defects independent runs found (issue 17):
 /// credentials and origins, the child environment, redaction order, the digest's

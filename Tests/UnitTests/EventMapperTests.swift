@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupFetch
+@testable import MeetupModel
+@testable import MeetupSupport
 
 @Suite("Mapping recorded GraphQL responses")
 struct RecordedGraphQLMappingTests {

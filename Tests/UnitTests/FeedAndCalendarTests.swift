@@ -3,8 +3,11 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupModel
+@testable import MeetupRender
+@testable import MeetupSupport
 
 /// Renders a site of hostile events in memory and reads the files back.
 struct HostileSite {

@@ -1,8 +1,9 @@
 import Foundation
 import LoopbackServer
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupFetch
 
 /// Random JSON built from the words the parsers look for, so inputs reach deep
 /// into the mapping instead of failing at the first key.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupNetwork
+@testable import MeetupPublish
 
 /// Parts that had no test of their own (issue 11): the publisher's carry-over of
 /// hidden files and clean-up of dead runs' staging folders, and address ranges.

@@ -1,7 +1,12 @@
 import Foundation
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupFetch
+@testable import MeetupModel
+@testable import MeetupNetwork
+@testable import MeetupPhotos
+@testable import MeetupRender
+@testable import MeetupSupport
 
 /// Pure parts behind the fault-run fixes (issue 9) and the auth work (issue 10):
 /// paging rules, redaction, the throttle, text and header parsing.

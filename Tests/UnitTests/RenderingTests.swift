@@ -1,7 +1,13 @@
 import Foundation
 import Testing
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupFetch
+@testable import MeetupModel
+@testable import MeetupPhotos
+@testable import MeetupPublish
+@testable import MeetupRender
+@testable import MeetupSupport
 
 @Suite("Escaping untrusted text into Markdown and HTML")
 struct EscapingTests {

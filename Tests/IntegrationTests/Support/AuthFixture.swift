@@ -1,8 +1,9 @@
 import _CryptoExtras
 import Foundation
 import LoopbackServer
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupPipeline
 
 /// The loopback API (accepting only issued tokens) with a token server beside it,
 /// an RSA key pair on disk, and configs for both OAuth flows.

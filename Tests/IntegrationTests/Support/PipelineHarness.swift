@@ -1,8 +1,12 @@
 import Foundation
 import Testing
 import LoopbackServer
-@testable import MeetupReportCore
 @testable import MeetupReportTestSupport
+@testable import MeetupConfig
+@testable import MeetupModel
+@testable import MeetupNetwork
+@testable import MeetupPipeline
+@testable import MeetupSupport
 
 /// Tests that talk to a loopback server run one at a time: with several servers
 /// and URLSessions active at once in one process, FoundationNetworking stalls

@@ -1,7 +1,7 @@
 import LoopbackServer
-import MeetupReportCore
 @testable import MeetupReportTestSupport
 import Testing
+import MeetupSupport
 
 /// The loopback servers a test case started, stopped (and awaited) when it ends,
 /// pass or fail. A `deinit` can only start an unawaited task, which let a server

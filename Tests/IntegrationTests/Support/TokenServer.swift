@@ -2,8 +2,8 @@ import _CryptoExtras
 import FlyingFox
 import Foundation
 import LoopbackServer
-import MeetupReportCore
 @testable import MeetupReportTestSupport
+import MeetupSupport
 
 /// A Meetup OAuth token endpoint on 127.0.0.1 that checks what Meetup checks: the
 /// RS256 signature against the registered public key, `alg`, `kid`, `iss`, `sub`,
@@ -108,7 +108,7 @@ final class TokenServer: Sendable {
         let parts = assertion.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let headerData = Self.base64URLDecode(parts[0]), let claimsData = Self.base64URLDecode(parts[1]),
               let signature = Self.base64URLDecode(parts[2]),
-              let header = try? MeetupReportCore.JSONValue.parse(headerData), let claims = try? MeetupReportCore.JSONValue.parse(claimsData) else {
+              let header = try? MeetupSupport.JSONValue.parse(headerData), let claims = try? MeetupSupport.JSONValue.parse(claimsData) else {
             return "Malformed JWT"
         }
         guard header["alg"]?.stringValue == "RS256", header["typ"]?.stringValue == "JWT" else { return "Unsupported algorithm" }
@@ -143,13 +143,13 @@ final class TokenServer: Sendable {
             return (token, refresh, state.lifetime)
         }
         api.acceptToken(token)
-        var body: [String: MeetupReportCore.JSONValue] = ["access_token": .string(token), "token_type": .string("bearer"), "expires_in": .number(lifetime)]
+        var body: [String: MeetupSupport.JSONValue] = ["access_token": .string(token), "token_type": .string("bearer"), "expires_in": .number(lifetime)]
         if let refresh { body["refresh_token"] = .string(refresh) }
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(MeetupReportCore.JSONValue.object(body).compactJSON.utf8))
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(MeetupSupport.JSONValue.object(body).compactJSON.utf8))
     }
 
     private static func error(_ code: String, _ description: String) -> HTTPResponse {
-        let body = MeetupReportCore.JSONValue.object(["error": .string(code), "error_description": .string(description)]).compactJSON
+        let body = MeetupSupport.JSONValue.object(["error": .string(code), "error_description": .string(description)]).compactJSON
         return HTTPResponse(statusCode: .badRequest, headers: [.contentType: "application/json"], body: Data(body.utf8))
     }
 

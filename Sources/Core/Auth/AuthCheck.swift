@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MeetupConfig
+import MeetupNetwork
+import MeetupSupport
+
+/// What `meetup-report auth` found out.
+public struct AuthReport: Sendable {
+    public var memberID: String
+    public var memberName: String
+    public var flow: String
+    /// "reused from the cache", "new from <endpoint>" or "from $VARIABLE".
+    public var tokenOrigin: String
+    public var expiresAt: Date?
+}
+
+/// `meetup-report auth`: gets (or reuses) a token the way a run would, and asks the
+/// API who it belongs to (`query { self { id name } }`), so a cron user learns at set-up
+/// time, not at 3 a.m., whether the credentials work.
+///
+/// It holds the cache's run lock while it works (a run and `auth` renewing a rotating
+/// refresh token at once would spend each other's token), and it reads the flow's
+/// secret files even when a cached token makes them unnecessary today: a key left
+/// readable by others must be heard of now, not when the token expires.
+public enum AuthCheck {
+    public static let selfQuery = "query { self { id name } }"
+
+    public static func run(config: ReportConfig, environment: [String: String],
+                           clock: @escaping @Sendable () -> Date = { Date() }) -> Result<AuthReport, AuthCheckError> {
+        guard case .meetupAPI(let endpoint, let auth) = config.source else {
+            return .failure(AuthCheckError(message: "the config's source is a snapshot: there is nothing to authenticate"))
+        }
+        let lock: RunLock
+        do {
+            lock = try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory))
+        } catch {
+            return .failure(AuthCheckError(message: "cannot check the credentials now: \(error)"))
+        }
+        defer { withExtendedLifetime(lock) {} }
+        do throws(AuthError) {
+            try checkSecretFiles(auth)
+        } catch {
+            return .failure(AuthCheckError(message: error.description))
+        }
+        let redactor = SecretRedactor()
+        if case .token(let variable) = auth { redactor.add([environment[variable] ?? ""]) }
+        let transport = HTTPTransport(limits: config.limits, maximumConnectionsPerHost: 2,
+                                      addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledHost: endpoint.host, clock: clock)
+        let scratch = config.cacheDirectory.appendingPathComponent("incoming")
+        do {
+            try FileOperations.createDirectory(scratch)
+        } catch {
+            return .failure(AuthCheckError(message: "cannot create \(scratch.path): \(error.localizedDescription)"))
+        }
+        let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
+                                                transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
+        let issued = credentials as? IssuedTokens
+        let hadCached = issued?.cachedEntry != nil
+
+        let answer = LockedBox<Result<(String, String), AuthCheckError>?>(nil)
+        let done = DispatchGroup()
+        done.enter()
+        ask(endpoint, credentials: credentials, transport: transport, scratch: scratch, redactor: redactor) { result in
+            answer.withLock { $0 = result }
+            done.leave()
+        }
+        done.wait()
+        guard let result = answer.withLock({ $0 }) else { return .failure(AuthCheckError(message: "no answer")) }
+        return result.map { id, name in
+            let origin: String
+            switch auth {
+            case .token(let variable): origin = "from $\(variable)"
+            case .jwt(let settings): origin = hadCached && issued?.tokenRequests == 0 ? "reused from the cache" : "new from \(settings.tokenEndpoint.absoluteString)"
+            case .refreshToken(let settings): origin = hadCached && issued?.tokenRequests == 0 ? "reused from the cache" : "new from \(settings.tokenEndpoint.absoluteString)"
+            }
+            return AuthReport(memberID: id, memberName: name, flow: auth.flowName, tokenOrigin: origin, expiresAt: issued?.cachedEntry?.expiresAt)
+        }
+    }
+
+    /// The flow's secret files: readable, private, and (a key) usable.
+    private static func checkSecretFiles(_ auth: AuthConfig) throws(AuthError) {
+        switch auth {
+        case .token: break
+        case .jwt(let settings): _ = try JWTAssertion.loadKey(settings.privateKeyFile)
+        case .refreshToken(let settings): _ = try SecretFile.read(settings.refreshTokenFile, what: "refresh token file")
+        }
+    }
+
+    private static func ask(_ endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratch: URL,
+                            redactor: SecretRedactor,
+                            completion: @escaping @Sendable (Result<(String, String), AuthCheckError>) -> Void) {
+        let fail: @Sendable (String) -> Void = { completion(.failure(AuthCheckError(message: redactor.redact($0)))) }
+        credentials.authorized({ token, refused in
+            var request = URLRequest(url: endpoint)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            request.httpBody = Data(JSONValue.object(["query": .string(selfQuery)]).compactJSON.utf8)
+            transport.download(request, maxBytes: 1 << 20, into: scratch) { result in
+                switch result {
+                case .failure(.status(401)): refused("HTTP 401")
+                case .failure(let failure): fail("the API at \(endpoint.absoluteString) did not answer: \(failure)")
+                case .success(let download):
+                    let body = download.file.flatMap { try? Data(contentsOf: $0) } ?? Data()
+                    if let file = download.file { try? FileManager.default.removeItem(at: file) }
+                    let document = try? JSONValue.parse(body)
+                    if let document, TokenRefusal.refuses(document) { return refused("the API refused the token") }
+                    guard let me = document?["data"]?["self"], let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init) else {
+                        let errors = document?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue }.joined(separator: "; ")
+                        return fail("the API did not say who the token belongs to" + (errors.map { ": \($0)" } ?? ""))
+                    }
+                    completion(.success((id, me["name"]?.stringValue ?? "(no name)")))
+                }
+            }
+        }, failed: { fail($0.description) })
+    }
+}
+
+public struct AuthCheckError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

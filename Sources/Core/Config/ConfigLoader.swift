@@ -1,0 +1,214 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// Reads and validates a config file before anything touches the network:
+/// a bad config costs the user one clear message, never a half-run.
+public struct ConfigLoader: Sendable {
+    /// Config files are hand-written; anything bigger is a mistake (or an attack).
+    public static let maximumFileSize = 1 << 20
+    public static let defaultEndpoint = "https://api.meetup.com/gql-ext"
+    public static let defaultTokenVariable = "MEETUP_TOKEN"
+
+    let environment: [String: String]
+    let requiresToken: Bool
+
+    /// - Parameters:
+    ///   - environment: where the token variable is looked up; tests pass their own.
+    ///   - requiresToken: false for `--offline`, which never calls the API.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, requiresToken: Bool = true) {
+        self.environment = environment
+        self.requiresToken = requiresToken
+    }
+
+    public func load(from fileURL: URL) throws(ConfigError) -> ReportConfig {
+        let file = fileURL.path
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+                throw ConfigError.unreadable(file: file, reason: "it is \(size) bytes; a config is at most \(Self.maximumFileSize) bytes")
+            }
+            data = try Data(contentsOf: fileURL)
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw .unreadable(file: file, reason: (error as NSError).localizedDescription)
+        }
+        return try parse(data, file: file, baseDirectory: fileURL.deletingLastPathComponent())
+    }
+
+    /// Validates config JSON; relative paths are resolved against `baseDirectory`
+    /// (the config file's folder), so cron jobs work from any working directory.
+    public func parse(_ data: Data, file: String, baseDirectory: URL) throws(ConfigError) -> ReportConfig {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(data)
+        } catch {
+            throw .notJSON(file: file, reason: error.reason)
+        }
+        let root = try ConfigReader(file: file, path: "", value: document, allowed: [
+            "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
+            "templates", "publish", "digest", "search",
+        ])
+
+        let title = try root.requiredString("title")
+        let baseURLText = try root.requiredString("baseURL", expected: "an absolute http(s) URL")
+        guard let baseURL = URL(string: baseURLText), ["http", "https"].contains(baseURL.scheme?.lowercased() ?? ""),
+              baseURL.host?.isEmpty == false else {
+            throw root.invalid("baseURL", expected: "an absolute http(s) URL", found: .string(baseURLText))
+        }
+        let zoneName = try root.string("timeZone", required: false) ?? "UTC"
+        guard let timeZone = TimeZone(identifier: zoneName) else {
+            throw root.invalid("timeZone", expected: "an IANA time zone name such as \"Europe/Berlin\"", found: .string(zoneName))
+        }
+        let source = try parseSource(root.require("source", expected: "an object with \"type\""), root: root, baseDirectory: baseDirectory)
+        let queries = try parseQueries(root.require("queries", expected: "a non-empty array of queries"), root: root)
+        let output = try root.string("output", required: false) ?? "Output"
+        let cache = try root.string("cache", required: false) ?? ".meetup-report-cache"
+
+        var config = ReportConfig(
+            siteTitle: title,
+            baseURL: baseURL,
+            timeZone: timeZone,
+            source: source,
+            queries: queries,
+            outputDirectory: Self.resolve(output, against: baseDirectory),
+            cacheDirectory: Self.resolve(cache, against: baseDirectory),
+            thumbnailWidth: try root.integer("thumbnailWidth", in: 16...2048, required: false) ?? 320,
+            photoConcurrency: try root.integer("photoConcurrency", in: 1...64, required: false) ?? 8,
+            limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) } ?? NetworkLimits(),
+            history: try root.value("history").map { value throws(ConfigError) in try parseHistory(value, root: root) } ?? HistorySettings()
+        )
+        config.templatesDirectory = try root.string("templates", required: false).map { Self.resolve($0, against: baseDirectory) }
+        config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
+        config.search = try root.bool("search") ?? config.search
+        config.digest = try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) } ?? DigestSettings()
+        return config
+    }
+
+    /// `publish`: `{"command": ["rsync", "-a", "--delete"], "timeoutSeconds": 600}`. An argv
+    /// array, never a shell string, so nothing in it is ever interpreted by a shell.
+    private func parsePublish(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> PublishCommand {
+        let reader = try ConfigReader(file: root.file, path: root.keyPath("publish"), value: value, allowed: ["command", "timeoutSeconds"])
+        let expected = "a non-empty array of strings, the program first (no shell), e.g. [\"rsync\", \"-a\", \"--delete\"]"
+        let command = try reader.require("command", expected: expected)
+        guard case .array(let items) = command, !items.isEmpty else { throw reader.invalid("command", expected: expected, found: command) }
+        let arguments = items.compactMap(\.stringValue)
+        guard arguments.count == items.count, !arguments[0].isEmpty else { throw reader.invalid("command", expected: expected, found: command) }
+        return PublishCommand(arguments: arguments,
+                              timeout: try reader.number("timeoutSeconds", in: 1...86_400, required: false) ?? PublishCommand.defaultTimeout)
+    }
+
+    private func parseHistory(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> HistorySettings {
+        let reader = try ConfigReader(file: root.file, path: root.keyPath("history"), value: value,
+                                      allowed: ["enabled", "changeDays", "retentionDays", "chartRuns"])
+        var settings = HistorySettings()
+        settings.enabled = try reader.bool("enabled") ?? settings.enabled
+        settings.changeDays = try reader.integer("changeDays", in: 0...365, required: false) ?? settings.changeDays
+        settings.retentionDays = try reader.integer("retentionDays", in: 1...3650, required: false) ?? settings.retentionDays
+        settings.chartRuns = try reader.integer("chartRuns", in: 2...365, required: false) ?? settings.chartRuns
+        return settings
+    }
+
+    private func parseLimits(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> NetworkLimits {
+        let reader = try ConfigReader(file: root.file, path: root.keyPath("limits"), value: value, allowed: [
+            "requestTimeout", "resourceTimeout", "runTimeout", "retries", "retryBaseDelay", "retryMaxDelay", "retryBudget",
+            "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels", "photoFreshness", "cacheRetentionDays",
+            "apiRequestsPerMinute",
+        ])
+        var limits = NetworkLimits()
+        limits.requestTimeout = try reader.number("requestTimeout", in: 0.1...600, required: false) ?? limits.requestTimeout
+        limits.resourceTimeout = try reader.number("resourceTimeout", in: 0.1...3600, required: false) ?? limits.resourceTimeout
+        limits.runTimeout = try reader.number("runTimeout", in: 1...86_400, required: false) ?? limits.runTimeout
+        limits.retries = try reader.integer("retries", in: 0...10, required: false) ?? limits.retries
+        limits.retryBaseDelay = try reader.number("retryBaseDelay", in: 0...60, required: false) ?? limits.retryBaseDelay
+        limits.retryMaxDelay = try reader.number("retryMaxDelay", in: 0...3600, required: false) ?? limits.retryMaxDelay
+        limits.retryBudget = try reader.number("retryBudget", in: 0...86_400, required: false) ?? limits.retryBudget
+        limits.maxResponseBytes = try reader.integer("maxResponseBytes", in: 1024...(1 << 30), required: false) ?? limits.maxResponseBytes
+        limits.maxPhotoBytes = try reader.integer("maxPhotoBytes", in: 1024...(1 << 30), required: false) ?? limits.maxPhotoBytes
+        limits.maxPhotoPixels = try reader.integer("maxPhotoPixels", in: 1...1_000_000_000, required: false) ?? limits.maxPhotoPixels
+        limits.photoFreshness = try reader.number("photoFreshness", in: 0...31_536_000, required: false) ?? limits.photoFreshness
+        limits.cacheRetentionDays = try reader.integer("cacheRetentionDays", in: 1...3650, required: false) ?? limits.cacheRetentionDays
+        limits.apiRequestsPerMinute = try reader.integer("apiRequestsPerMinute", in: 1...100_000, required: false)
+            ?? limits.apiRequestsPerMinute
+        return limits
+    }
+
+    private func parseSource(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> EventSourceConfig {
+        let keyPath = root.keyPath("source")
+        let type = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth", "directory"])
+            .requiredString("type", expected: "\"meetup-api\" or \"snapshot\"")
+        switch type {
+        case "meetup-api":
+            let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth"])
+            let endpointText = try reader.string("endpoint", required: false) ?? Self.defaultEndpoint
+            guard let endpoint = URL(string: endpointText), ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
+                  endpoint.host?.isEmpty == false else {
+                throw reader.invalid("endpoint", expected: "an absolute http(s) URL", found: .string(endpointText))
+            }
+            if let auth = reader.value("auth") {
+                if let variable = reader.value("tokenVariable") {
+                    throw reader.invalid("tokenVariable", expected: "no tokenVariable beside auth (use auth {\"type\": \"token\", \"variable\": …})",
+                                         found: variable)
+                }
+                return .meetupAPI(endpoint: endpoint, auth: try parseAuth(auth, reader: reader, baseDirectory: baseDirectory))
+            }
+            let variable = try tokenVariable(reader, key: "tokenVariable")
+            return .meetupAPI(endpoint: endpoint, auth: .token(variable: variable))
+        case "snapshot":
+            let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "directory"])
+            let directory = Self.resolve(try reader.requiredString("directory", expected: "the path of a snapshot folder"),
+                                         against: baseDirectory)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw reader.invalid("directory", expected: "an existing snapshot folder", found: .string(directory.path))
+            }
+            return .snapshot(directory: directory)
+        default:
+            throw ConfigError.invalidValue(file: root.file, keyPath: ConfigReader.join(keyPath, "type"),
+                                           expected: "\"meetup-api\" or \"snapshot\"", found: ConfigReader.describe(.string(type)))
+        }
+    }
+
+    private func parseQueries(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> [EventQuery] {
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw root.invalid("queries", expected: "a non-empty array of queries", found: value)
+        }
+        var queries: [EventQuery] = []
+        var firstUse: [String: String] = [:]
+        for (index, item) in items.enumerated() {
+            let path = "\(root.keyPath("queries"))[\(index)]"
+            let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
+                "id", "title", "keyword", "lat", "lon", "radiusMiles", "daysAhead", "maxEvents",
+            ])
+            let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
+            guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
+                throw reader.invalid("id", expected: "a slug of lowercase letters, digits and dashes (at most 63), such as \"swift-berlin\"",
+                                     found: .string(id))
+            }
+            if let first = firstUse[id] {
+                throw .duplicateQueryID(file: root.file, keyPath: reader.keyPath("id"), id: id, firstKeyPath: first)
+            }
+            firstUse[id] = reader.keyPath("id")
+            queries.append(EventQuery(
+                id: id,
+                title: try reader.string("title", required: false),
+                keyword: try reader.requiredString("keyword"),
+                latitude: try reader.requiredNumber("lat", in: -90...90),
+                longitude: try reader.requiredNumber("lon", in: -180...180),
+                radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25,
+                daysAhead: try reader.integer("daysAhead", in: 1...365, required: false) ?? 30,
+                maxEvents: try reader.integer("maxEvents", in: 1...10_000, required: false)
+            ))
+        }
+        return queries
+    }
+
+    /// Resolves a path from a config or the command line: `~` expanded, relative to `base`.
+    public static func resolve(_ path: String, against base: URL) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
+        return base.appendingPathComponent(expanded).standardizedFileURL
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import MeetupModel
+
+/// A validated configuration: every value here has passed `ConfigLoader`'s
+/// checks, so the pipeline never re-validates.
+public struct ReportConfig: Sendable {
+    public var siteTitle: String
+    /// The public address the site is served from (feeds and sitemaps need absolute links).
+    public var baseURL: URL
+    public var timeZone: TimeZone
+    public var source: EventSourceConfig
+    public var queries: [EventQuery]
+    public var outputDirectory: URL
+    public var cacheDirectory: URL
+    public var thumbnailWidth: Int
+    public var photoConcurrency: Int
+    public var limits: NetworkLimits
+    public var history: HistorySettings
+    /// The config's `templates` folder, if it names one.
+    public var templatesDirectory: URL?
+    /// A command run after each successful publish (config `publish`).
+    public var publishCommand: PublishCommand?
+    public var digest = DigestSettings()
+    /// Build a Pagefind search index at publish time (config `search`, default true).
+    public var search = true
+
+    public init(
+        siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],
+        outputDirectory: URL, cacheDirectory: URL, thumbnailWidth: Int = 320, photoConcurrency: Int = 8,
+        limits: NetworkLimits = NetworkLimits(), history: HistorySettings = HistorySettings()
+    ) {
+        self.siteTitle = siteTitle
+        self.baseURL = baseURL
+        self.timeZone = timeZone
+        self.source = source
+        self.queries = queries
+        self.outputDirectory = outputDirectory
+        self.cacheDirectory = cacheDirectory
+        self.thumbnailWidth = thumbnailWidth
+        self.photoConcurrency = photoConcurrency
+        self.limits = limits
+        self.history = history
+    }
+}
+
+/// Where events come from.
+public enum EventSourceConfig: Sendable, Equatable {
+    /// The live Meetup GraphQL API. Credentials come from the environment, key files
+    /// and the token endpoint, never from the config file, so configs can be shared
+    /// and committed.
+    case meetupAPI(endpoint: URL, auth: AuthConfig)
+    /// A folder written by `--record` (or an archive in the same layout), replayed offline.
+    case snapshot(directory: URL)
+
+    /// The live API with a token from an environment variable.
+    public static func meetupAPI(endpoint: URL, tokenVariable: String) -> EventSourceConfig {
+        .meetupAPI(endpoint: endpoint, auth: .token(variable: tokenVariable))
+    }
+}

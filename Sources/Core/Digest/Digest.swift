@@ -1,0 +1,104 @@
+import Foundation
+import MeetupConfig
+import MeetupHistory
+import MeetupModel
+import MeetupRender
+
+/// A day's news, the reason cron users run the tool: what is new since the previous
+/// day's digest, what moved, what was cancelled or removed, which queries could not
+/// be checked, and what is on in the next seven days. Events found by several queries
+/// appear once, with the queries named. Pure: made from the fetch, the history report
+/// and the window the day's digest covers.
+public struct Digest: Sendable {
+    public struct Item: Sendable {
+        public var event: Event
+        public var queries: [EventQuery]
+    }
+
+    public struct ChangeItem: Sendable {
+        public var change: HistoryChange
+        public var queryTitles: [String]
+    }
+
+    /// A query whose search failed tonight: its events are those of `staleSince`, or none.
+    public struct Unchecked: Sendable, Equatable {
+        public var queryTitle: String
+        public var staleSince: Date?
+    }
+
+    /// What a day's digest covers: everything noticed since `since` (after the previous
+    /// day's digest, or from the day's first run when there was none), so a second run
+    /// on the same day adds to the day's digest instead of replacing it.
+    public struct Window: Sendable, Equatable {
+        public var since: Date
+        /// True: noticed at `since` counts too (the day's first run, when no digest came before).
+        public var inclusive: Bool
+        /// The day's first digest was the very first run's: it stays a first-run digest.
+        public var continuesFirstRun = false
+
+        public init(since: Date, inclusive: Bool, continuesFirstRun: Bool = false) {
+            self.since = since
+            self.inclusive = inclusive
+            self.continuesFirstRun = continuesFirstRun
+        }
+
+        func contains(_ moment: Date) -> Bool { inclusive ? moment >= since : moment > since }
+    }
+
+    /// The run's moment, and its day in the site's zone (the archive's name).
+    public var date: Date
+    public var day: String
+    public var siteTitle: String
+    /// The first run ever (or with history off): nothing can be new yet.
+    public var isFirstRun: Bool
+    public var new: [Item]
+    public var moved: [ChangeItem]
+    public var removed: [ChangeItem]
+    public var unchecked: [Unchecked]
+    public var thisWeek: [Item]
+
+    /// Nothing new, moved or removed, and every query checked (the week ahead is not news).
+    public var isQuiet: Bool { new.isEmpty && moved.isEmpty && removed.isEmpty && unchecked.isEmpty }
+
+    /// Quiet, and not the first run's digest (which always has something to say).
+    public var isQuietNight: Bool { isQuiet && !isFirstRun }
+
+    public static let weekAhead: TimeInterval = 7 * 86_400
+
+    public static func day(of date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    public static func make(config: ReportConfig, fetched: FetchedEvents, report: HistoryReport?, now: Date,
+                            window: Window? = nil) -> Digest {
+        let queriesByEvent = fetched.queriesByEvent
+        let upcoming = SitePaths.chronological(fetched.distinctEvents)
+        let item = { (event: Event) in Item(event: event, queries: queriesByEvent[event.id] ?? []) }
+        let titles = Dictionary(uniqueKeysWithValues: config.queries.map { ($0.id, $0.title) })
+        let inWindow = { (moment: Date) in moment == now || window?.contains(moment) ?? false }
+        let changes = (report?.changes ?? []).filter { inWindow($0.noticedAt) }
+        let changeItem = { (change: HistoryChange) in
+            ChangeItem(change: change, queryTitles: change.queryIDs.map { titles[$0] ?? $0 })
+        }
+        // Nothing is new on the first run ever (or without history); after it, an event is
+        // new when first seen by this run or by an earlier run inside the window.
+        let isNew = { (event: Event) -> Bool in
+            guard let report, !report.isFirstRun else { return false }
+            return report.newEventIDs.contains(event.id) || report.firstSeen[event.id].map { window?.contains($0) ?? false } ?? false
+        }
+        return Digest(
+            date: now, day: day(of: now, in: config.timeZone), siteTitle: config.siteTitle,
+            isFirstRun: (report?.isFirstRun ?? true) || window?.continuesFirstRun ?? false,
+            new: upcoming.filter(isNew).map(item),
+            moved: changes.filter { $0.kind == .moved }.map(changeItem),
+            removed: changes.filter { $0.kind == .removed }.map(changeItem),
+            unchecked: fetched.failures.map { failure in
+                Unchecked(queryTitle: failure.query.title,
+                          staleSince: fetched.outcomes.first { $0.query.id == failure.query.id }?.outcome.staleSince)
+            },
+            thisWeek: upcoming.filter { $0.start.date < now.addingTimeInterval(weekAhead) }.map(item))
+    }
+}

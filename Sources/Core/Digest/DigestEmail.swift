@@ -1,0 +1,177 @@
+import Foundation
+import MeetupConfig
+import MeetupRender
+import MeetupSupport
+
+/// The digest as one RFC 5322 message: `multipart/alternative` with the plain text and
+/// an HTML part made for mail clients (a table layout styled inline, no obsolete
+/// attributes, so it passes the same HTML checker as the site; absolute links and
+/// images under `baseURL`, colours that read in light and dark mode). Both parts are
+/// UTF-8 in quoted-printable, so no line reaches 998 octets. Event data only ever goes
+/// into the bodies, never a header; header values from the config lose any CR or LF.
+package struct DigestEmail {
+    let digest: Digest
+    let settings: DigestEmailSettings
+    let baseURL: URL
+    let timeZone: TimeZone
+    let thumbnails: [URL: String]
+
+    package init(digest: Digest, settings: DigestEmailSettings, baseURL: URL, timeZone: TimeZone, thumbnails: [URL: String]) {
+        self.digest = digest
+        self.settings = settings
+        self.baseURL = baseURL
+        self.timeZone = timeZone
+        self.thumbnails = thumbnails
+    }
+
+    package func message(messageID: String, date: Date) -> String {
+        let boundary = "=_meetup-report_\(messageID.prefix(16))"
+        let writer = DigestWriter(digest, timeZone: timeZone)
+        let subject = settings.subject.replacingOccurrences(of: "{date}", with: digest.day)
+            .replacingOccurrences(of: "{counts}", with: Self.counts(digest))
+        var headers = [
+            "From: \(Self.mailbox(settings.from))",
+            "To: \(settings.to.map(Self.mailbox).joined(separator: ",\r\n "))",
+            "Subject: \(Self.encodedWord(Self.headerValue(subject)))",
+            "Date: \(Self.rfc5322Date(date))",
+            "Message-ID: <\(messageID)@\(baseURL.host ?? "meetup-report")>",
+            // RFC 3834: an automatic message, so vacation responders stay quiet.
+            "Auto-Submitted: auto-generated",
+            "MIME-Version: 1.0",
+            "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
+        ]
+        headers.append("X-Mailer: meetup-report \(BuildInfo.version)")
+        var lines = headers + ["", "This is a message in MIME format: a plain-text and an HTML version of the digest.", ""]
+        for (type, body) in [("text/plain", writer.plainText()), ("text/html", html(writer))] {
+            lines += ["--\(boundary)", "Content-Type: \(type); charset=utf-8", "Content-Transfer-Encoding: quoted-printable", "",
+                      Self.quotedPrintable(body)]
+        }
+        lines.append("--\(boundary)--")
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    private func html(_ writer: DigestWriter) -> String {
+        let esc = XMLEscaping.escape
+        let link = "color:#1a5fb4;text-decoration:underline"
+        func row(_ title: String, url: URL?, detail: String, image: String? = nil) -> String {
+            let name = url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
+                .map { "<a href=\"\(esc($0.absoluteString))\" style=\"\(link)\">\(esc(title))</a>" } ?? esc(title)
+            let picture = image.map {
+                "<td style=\"width:72px;padding:6px 8px 6px 0;vertical-align:top\"><img src=\"\(esc($0))\" width=\"64\" alt=\"\" style=\"display:block;border-radius:4px\"></td>"
+            } ?? ""
+            return "<tr>\(picture)<td style=\"padding:6px 0;vertical-align:top\"><strong>\(name)</strong><br><span style=\"color:#5e5c64\">\(esc(detail))</span></td></tr>"
+        }
+        func section(_ heading: String, _ rows: [String]) -> String {
+            guard !rows.isEmpty else { return "" }
+            return "<h2 style=\"font-size:17px;margin:20px 0 6px\">\(esc(heading)) (\(rows.count))</h2>"
+                + "<table role=\"presentation\" style=\"width:100%;border-collapse:collapse\">\(rows.joined())</table>"
+        }
+        let absolute = { (path: String) in Sitemap.absolute(path, baseURL: baseURL).absoluteString }
+        var body = "<h1 style=\"font-size:20px;margin:0 0 12px\">\(esc("\(digest.siteTitle): \(writer.title)"))</h1>"
+        if digest.isFirstRun { body += "<p>\(esc(DigestWriter.firstRunLine))</p>" } else if digest.isQuiet { body += "<p>\(esc(DigestWriter.quietLine))</p>" }
+        body += section("New", digest.new.map { item in
+            row(item.event.title, url: item.event.eventURL, detail: writer.details(item),
+                image: item.event.displayPhotoURL.flatMap { thumbnails[$0] }.map(absolute))
+        })
+        body += section("Moved", digest.moved.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change)), now \(writer.now($0.change))") })
+        body += section("Cancelled or removed", digest.removed.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change))") })
+        body += section(DigestWriter.uncheckedHeading, digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) })
+        body += section("This week", digest.thisWeek.map { row($0.event.title, url: $0.event.eventURL, detail: writer.details($0)) })
+        body += "<p style=\"margin-top:24px;color:#5e5c64\"><a href=\"\(esc(absolute("digest.html")))\" style=\"\(link)\">Read it on the site</a> · "
+            + "<a href=\"\(esc(absolute("digests/index.html")))\" style=\"\(link)\">every night's digest</a></p>"
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark">\
+            <meta name="supported-color-schemes" content="light dark"><title>\(esc(writer.title))</title></head>
+            <body style="margin:0;padding:0;background-color:#f6f5f4">
+            <table role="presentation" style="width:100%;border-collapse:collapse;background-color:#f6f5f4"><tr><td style="padding:16px">
+            <table role="presentation" style="margin:0 auto;max-width:600px;width:100%;border-collapse:collapse;background-color:#ffffff;color:#241f31;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.45">
+            <tr><td style="padding:20px">\(body)</td></tr></table>
+            </td></tr></table>
+            </body></html>
+
+            """
+    }
+
+    /// The night in numbers, for the subject: "2 new, 1 moved, 1 cancelled", "1 search failed", "nothing new".
+    static func counts(_ digest: Digest) -> String {
+        var parts: [String] = []
+        if !digest.new.isEmpty { parts.append("\(digest.new.count) new") }
+        if !digest.moved.isEmpty { parts.append("\(digest.moved.count) moved") }
+        if !digest.removed.isEmpty { parts.append("\(digest.removed.count) cancelled") }
+        if !digest.unchecked.isEmpty { parts.append(EventFormatting.count(digest.unchecked.count, "search failed", "searches failed")) }
+        if parts.isEmpty { return digest.isFirstRun ? "first digest, \(digest.thisWeek.count) this week" : "nothing new" }
+        return parts.joined(separator: ", ")
+    }
+
+    /// An address from the config as a header's mailbox (RFC 5322 §3.4): a display name
+    /// with non-ASCII text becomes RFC 2047 encoded words, one with specials is quoted;
+    /// the address itself is kept as it is (ASCII).
+    static func mailbox(_ text: String) -> String {
+        let value = headerValue(text)
+        guard value.hasSuffix(">"), let open = value.lastIndex(of: "<") else { return value }
+        let address = value[open...]
+        var name = value[..<open].trimmingCharacters(in: .whitespaces)
+        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") {
+            name = String(name.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
+                .replacingOccurrences(of: "\\\\", with: "\\")
+        }
+        guard !name.isEmpty else { return String(address) }
+        if name.unicodeScalars.contains(where: { !$0.isASCII }) { return encodedWord(name) + " " + address }
+        let specials = CharacterSet(charactersIn: "()<>[]:;@\\,.\"")
+        guard name.unicodeScalars.contains(where: specials.contains) else { return name + " " + address }
+        return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\" " + address
+    }
+
+    /// A header value on one line: CR, LF and other controls go, runs of white space become one.
+    static func headerValue(_ text: String) -> String {
+        TextCleaning.singleLine(text)
+    }
+
+    /// RFC 2047: non-ASCII text as `=?UTF-8?B?…?=` words, each under 76 characters.
+    static func encodedWord(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
+        var words: [String] = []
+        var chunk = ""
+        for character in text {
+            if Data((chunk + String(character)).utf8).count > 45 {
+                words.append("=?UTF-8?B?\(Data(chunk.utf8).base64EncodedString())?=")
+                chunk = ""
+            }
+            chunk.append(character)
+        }
+        if !chunk.isEmpty { words.append("=?UTF-8?B?\(Data(chunk.utf8).base64EncodedString())?=") }
+        return words.joined(separator: "\r\n ")
+    }
+
+    /// RFC 2045 quoted-printable of UTF-8 text, CRLF line ends, lines of at most 76 characters.
+    static func quotedPrintable(_ text: String) -> String {
+        var output: [String] = []
+        for line in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+            var encoded = ""
+            var current = ""
+            let bytes = Array(line.utf8)
+            for (index, byte) in bytes.enumerated() {
+                let isLast = index == bytes.count - 1
+                let plain = (byte >= 33 && byte <= 126 && byte != 61) || (byte == 32 && !isLast) || (byte == 9 && !isLast)
+                let piece = plain ? String(UnicodeScalar(byte)) : String(format: "=%02X", byte)
+                if current.count + piece.count > 75 {
+                    encoded += current + "=\r\n"
+                    current = ""
+                }
+                current += piece
+            }
+            output.append(encoded + current)
+        }
+        return output.joined(separator: "\r\n")
+    }
+
+    /// "Sun, 22 Nov 2026 08:00:00 +0000".
+    static func rfc5322Date(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
+        return formatter.string(from: date)
+    }
+}

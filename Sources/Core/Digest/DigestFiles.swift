@@ -1,0 +1,63 @@
+import Foundation
+import MeetupRender
+import MeetupSupport
+
+/// The digest in the site: `digest.md`/`.html` (tonight's, linked from the index),
+/// `digests/<day>.md`/`.html` for every night kept, `digests/index.html` (newest first)
+/// and `digest.atom`, one entry a night whose content is that night's digest.
+package struct DigestFiles: SiteGenerator {
+    /// Every day's digest kept, tonight's first (offline: the last run's), newest first.
+    let archive: [DigestArchive.Entry]
+
+    package init(archive: [DigestArchive.Entry]) {
+        self.archive = archive
+    }
+
+    package static let page = "digest"
+    static let archiveFolder = "digests"
+    static let feed = "digest.atom"
+
+    package func files(_ shared: RenderShared) -> [SiteFile] {
+        let input = shared.input
+        // Tonight's entry leads the archive (offline, the last run's does), with its thumbnails.
+        let tonight = archive.first?.pageMarkdown
+        guard let tonight else { return [] }
+        let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
+        func page(_ path: String, _ markdown: String, title: String, root: String) -> [SiteFile] {
+            [.text(path + ".md", markdown),
+             .text(path + ".html", PageFiles.layout(markdown: markdown, title: title, path: path,
+                                                   description: "What is new, moved and cancelled among \(input.config.siteTitle).",
+                                                   root: root, feed: Self.feed, feedTitle: "Digest · \(input.config.siteTitle)",
+                                                   shared: shared, formatting: formatting))]
+        }
+        var files = page(Self.page, tonight, title: "Digest · \(input.config.siteTitle)", root: "")
+        for entry in archive {
+            files += page("\(Self.archiveFolder)/\(entry.day)", entry.markdown, title: "\(entry.title) · \(input.config.siteTitle)", root: "../")
+        }
+        let list = archive.map { entry in
+            "- [\(MarkdownEscaping.text(entry.title))](<\(entry.day).html>)" + (entry.isQuiet ? " · quiet night" : "")
+        }
+        let index = "# " + MarkdownEscaping.text("\(input.config.siteTitle): every night's digest") + "\n\n"
+            + (list.isEmpty ? "No digest yet.\n" : list.joined(separator: "\n") + "\n")
+        files += page("\(Self.archiveFolder)/index", index, title: "Digests · \(input.config.siteTitle)", root: "../")
+        files.append(.text(Self.feed, feed(archive, input: input)))
+        return files
+    }
+
+    /// One entry a night; a feed reader gets one item a night, not one per event.
+    private func feed(_ archive: [DigestArchive.Entry], input: SiteInput) -> String {
+        let base = input.config.baseURL
+        let feed = AtomFeed(title: "Digest · \(input.config.siteTitle)", feedURL: Sitemap.absolute(Self.feed, baseURL: base),
+                            pageURL: Sitemap.absolute("\(Self.archiveFolder)/index.html", baseURL: base),
+                            author: input.config.siteTitle, generatedAt: input.generatedAt)
+        let entries = archive.map { entry in
+            let url = Sitemap.absolute("\(Self.archiveFolder)/\(entry.day).html", baseURL: base).absoluteString
+            return "<entry>\n<id>urn:meetup-report:digest:\(XMLEscaping.escape(entry.day))</id>\n"
+                + "<title type=\"text\">\(XMLEscaping.escape(entry.title))</title>\n"
+                + "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url))\"/>\n"
+                + "<published>\(ISO8601.formatUTC(entry.date))</published>\n<updated>\(ISO8601.formatUTC(entry.date))</updated>\n"
+                + "<content type=\"html\">\(XMLEscaping.escape(CommonMark.html(from: entry.markdown)))</content>\n</entry>\n"
+        }
+        return feed.document(updated: archive.first?.date ?? input.generatedAt, entries: entries)
+    }
+}

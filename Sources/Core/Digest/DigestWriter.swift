@@ -1,0 +1,123 @@
+import Foundation
+import MeetupHistory
+import MeetupRender
+import MeetupSupport
+
+/// The digest in words: as Markdown for the site (then HTML through cmark, like every
+/// page) and as plain text for cron's mail and the email's text part. Every value from
+/// the API is escaped for Markdown; plain text is single-line per value, so a CR or LF
+/// in a title can never start a line of its own.
+package struct DigestWriter {
+    let digest: Digest
+    let formatting: EventFormatting
+
+    package init(_ digest: Digest, timeZone: TimeZone) {
+        self.digest = digest
+        formatting = EventFormatting(siteTimeZone: timeZone)
+    }
+
+    static let quietLine = "A quiet night: nothing new, moved or cancelled since the last run."
+    static let firstRunLine = "This is the first run: from tomorrow this digest lists what changed since the night before."
+
+    package var title: String { "Digest for \(formatting.dayHeading(digest.date))" }
+
+    /// - Parameters:
+    ///   - thumbnails: site-relative thumbnail paths by photo URL (none in the archive,
+    ///     whose pages outlive the thumbnails of past events).
+    ///   - root: from the page back to the site root.
+    package func markdown(thumbnails: [URL: String] = [:], root: String = "") -> String {
+        var lines = ["# " + MarkdownEscaping.text("\(digest.siteTitle): \(title)"), ""]
+        if digest.isFirstRun {
+            lines += [Self.firstRunLine, ""]
+        } else if digest.isQuiet {
+            lines += [Self.quietLine, ""]
+        }
+        section(&lines, "New", digest.new) { item in
+            let image = item.event.displayPhotoURL.flatMap { thumbnails[$0] }.map { "![](<\(root)\($0)>) " } ?? ""
+            return image + eventLine(item)
+        }
+        section(&lines, "Moved", digest.moved) { item in
+            changeLine(item) + ": was " + MarkdownEscaping.text(was(item.change)) + ", now " + MarkdownEscaping.text(now(item.change))
+        }
+        section(&lines, "Cancelled or removed", digest.removed) { item in
+            changeLine(item) + ": was " + MarkdownEscaping.text(was(item.change))
+        }
+        section(&lines, Self.uncheckedHeading, digest.unchecked) { item in
+            "**" + MarkdownEscaping.text(item.queryTitle) + "**: " + MarkdownEscaping.text(uncheckedDetail(item))
+        }
+        lines += ["## This week", ""]
+        if digest.thisWeek.isEmpty { lines += ["Nothing in the next seven days.", ""] }
+        for item in digest.thisWeek { lines.append("- " + eventLine(item)) }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
+    }
+
+    private func section<T>(_ lines: inout [String], _ heading: String, _ items: [T], line: (T) -> String) {
+        guard !items.isEmpty else { return }
+        lines += ["## \(heading) (\(items.count))", ""]
+        lines += items.map { "- " + line($0) }
+        lines.append("")
+    }
+
+    private func eventLine(_ item: Digest.Item) -> String {
+        let event = item.event
+        let title = MarkdownEscaping.text(event.title)
+        let link = event.eventURL.flatMap(MarkdownEscaping.linkDestination).map { "[\(title)](\($0))" } ?? title
+        return "**\(link)**, " + MarkdownEscaping.text(details(item))
+    }
+
+    private func changeLine(_ item: Digest.ChangeItem) -> String {
+        let title = MarkdownEscaping.text(item.change.title)
+        let link = item.change.url.flatMap(MarkdownEscaping.linkDestination).map { "[\(title)](\($0))" } ?? title
+        return "**\(link)** (" + MarkdownEscaping.text(item.queryTitles.joined(separator: ", ")) + ")"
+    }
+
+    /// "Wed 2 Dec, 19:00 (UTC+01:00) · Factory Berlin, Berlin · Rust Berlin · 12 going · Rust, Swift"
+    func details(_ item: Digest.Item) -> String {
+        let event = item.event
+        var parts = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event)]
+        if let group = event.group?.name, !group.isEmpty { parts.append(group) }
+        if let going = event.rsvpCount { parts.append("\(going) going") }
+        parts.append(item.queries.map(\.title).joined(separator: ", "))
+        return parts.map(TextCleaning.singleLine).joined(separator: " · ")
+    }
+
+    static let uncheckedHeading = "Not checked tonight"
+
+    /// "the search failed; its events are shown as they were at Sun 22 Nov, 09:00 (GMT+1)".
+    func uncheckedDetail(_ item: Digest.Unchecked) -> String {
+        guard let since = item.staleSince else { return "the search failed, and no earlier run found its events: none are shown" }
+        return "the search failed; its events are shown as they were at \(formatting.generatedAt(since))"
+    }
+
+    func was(_ change: HistoryChange) -> String {
+        "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(EventFormatting.location(of: change.oldPlace))"
+    }
+
+    func now(_ change: HistoryChange) -> String {
+        guard let start = change.newStart else { return "" }
+        return "\(formatting.eventTime(start: start, end: nil)) · \(change.newPlace.map(EventFormatting.location(of:)) ?? "")"
+    }
+
+    /// Plain text, for stdout (cron mails it) and the email's text part.
+    package func plainText() -> String {
+        var lines = [TextCleaning.singleLine("\(digest.siteTitle): \(title)"), ""]
+        if digest.isFirstRun { lines += [Self.firstRunLine, ""] } else if digest.isQuiet { lines += [Self.quietLine, ""] }
+        func block(_ heading: String, _ entries: [(String, URL?)]) {
+            guard !entries.isEmpty else { return }
+            lines.append("\(heading) (\(entries.count))")
+            for (text, url) in entries {
+                lines.append("- " + text)
+                if let url, ["http", "https"].contains(url.scheme?.lowercased() ?? "") { lines.append("  " + url.absoluteString) }
+            }
+            lines.append("")
+        }
+        let single = TextCleaning.singleLine
+        block("New", digest.new.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
+        block("Moved", digest.moved.map { (single($0.change.title) + " — was " + was($0.change) + ", now " + now($0.change), $0.change.url) })
+        block("Cancelled or removed", digest.removed.map { (single($0.change.title) + " — was " + was($0.change), $0.change.url) })
+        block(Self.uncheckedHeading, digest.unchecked.map { (single($0.queryTitle) + " — " + uncheckedDetail($0), nil) })
+        block("This week", digest.thisWeek.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
+        if digest.thisWeek.isEmpty { lines.append("This week: nothing in the next seven days.") }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
+    }
+}

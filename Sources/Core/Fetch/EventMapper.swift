@@ -1,0 +1,211 @@
+import Foundation
+import MeetupAuth
+import MeetupModel
+import MeetupSupport
+
+/// Turns API response bodies into events, the way the seeds' `initWithDict:`
+/// does: tolerant of missing parts (no venue, no photo, no count is a normal
+/// event), strict about structure (a body with no event list is an error).
+///
+/// It reads today's GraphQL shape under any of the roots recorded data uses
+/// (`eventSearch`, `groupByUrlname.events`, `proNetwork.eventsSearch`) and the
+/// retired REST v3 `find/upcoming_events` shape that archives still hold.
+public enum EventMapper {
+    /// Statuses that mean the event will not happen; such entries are skipped.
+    static let withdrawnStatuses: Set<String> = ["CANCELLED", "CANCELLED_PERM", "DELETED", "cancelled", "deleted"]
+
+    public static func page(from data: Data) throws(PageMappingError) -> EventPage {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(data)
+        } catch {
+            throw .notJSON(error.reason)
+        }
+        return try page(from: document)
+    }
+
+    public static func page(from document: JSONValue) throws(PageMappingError) -> EventPage {
+        if case .array(let items) = document {
+            return legacyPage(items)
+        }
+        guard case .object(let root) = document else {
+            throw .unexpectedShape("the body is \(document.kindDescription), not an object")
+        }
+        if case .array(let errors)? = root["errors"], !errors.isEmpty {
+            let messages = errors.map { $0["message"]?.stringValue ?? "unnamed error" }
+            if TokenRefusal.refuses(document) { throw .tokenRejected(messages) }
+            throw .graphQLErrors(messages)
+        }
+        if let data = root["data"] {
+            return try graphQLPage(data)
+        }
+        if case .array(let items)? = root["events"] {
+            return legacyPage(items)
+        }
+        throw .unexpectedShape("no \"data\" and no \"events\" in the body (keys: \(root.keys.sorted().joined(separator: ", ")))")
+    }
+
+    // MARK: GraphQL
+
+    private static func graphQLPage(_ data: JSONValue) throws(PageMappingError) -> EventPage {
+        let candidates: [(String, JSONValue?)] = [
+            ("eventSearch", data["eventSearch"]),
+            ("groupByUrlname.events", data["groupByUrlname"]?["events"]),
+            ("proNetwork.eventsSearch", data["proNetwork"]?["eventsSearch"]),
+        ]
+        let found = candidates.lazy.compactMap { name, value in value.flatMap { $0 == .null ? nil : (name, $0) } }.first
+        guard let (root, connection) = found else {
+            throw .unexpectedShape("data holds no event list (expected eventSearch, groupByUrlname.events or proNetwork.eventsSearch)")
+        }
+        guard case .array(let edges)? = connection["edges"] else {
+            throw .unexpectedShape("\(root).edges is missing or not an array")
+        }
+        var events: [Event] = []
+        var skipped = 0
+        for edge in edges {
+            if let node = edge["node"], let event = graphQLEvent(node) {
+                events.append(event)
+            } else {
+                skipped += 1
+            }
+        }
+        let pageInfo = connection["pageInfo"]
+        let hasNextPage = pageInfo?["hasNextPage"]?.boolValue ?? false
+        let cursor = pageInfo?["endCursor"]?.stringValue
+        return EventPage(events: events, nextCursor: hasNextPage ? cursor.flatMap { $0.isEmpty ? nil : $0 } : nil,
+                         skippedCount: skipped, totalCount: connection["totalCount"]?.intValue.flatMap { $0 >= 0 ? $0 : nil })
+    }
+
+    static func graphQLEvent(_ node: JSONValue) -> Event? {
+        guard let id = identifier(node["id"]),
+              let start = node["dateTime"]?.stringValue.flatMap(ISO8601.parseDateTime) else { return nil }
+        if let status = node["status"]?.stringValue, withdrawnStatuses.contains(status) { return nil }
+
+        var end = node["endTime"]?.stringValue.flatMap(ISO8601.parseDateTime)
+        if end == nil, let duration = node["duration"]?.stringValue.flatMap(ISO8601.parseDuration), duration > 0 {
+            end = ZonedDate(date: start.date.addingTimeInterval(duration), utcOffsetSeconds: start.utcOffsetSeconds)
+        }
+
+        let venues = (node["venues"]?.arrayValue ?? []) + [node["venue"]].compactMap { $0?.objectValue.map(JSONValue.object) }
+        let isOnlineVenue: (JSONValue) -> Bool = { ($0["venueType"]?.stringValue ?? "").lowercased() == "online" }
+        let physical = venues.first { !isOnlineVenue($0) && !TextCleaning.singleLine($0["name"]?.stringValue ?? "").isEmpty }
+        let eventType = node["eventType"]?.stringValue?.uppercased()
+        let isOnline = physical == nil && (eventType == "ONLINE" || venues.contains(where: isOnlineVenue))
+
+        return Event(
+            id: id,
+            title: title(node["title"]),
+            start: start,
+            end: end,
+            eventURL: WebURL.parse(node["eventUrl"]),
+            description: node["description"]?.stringValue ?? "",
+            rsvpCount: node["rsvps"]?["totalCount"]?.intValue ?? node["going"]?.intValue,
+            venue: physical.map(venue),
+            isOnline: isOnline,
+            group: group(node["group"]),
+            groupPhotoURL: photoURL(node["group"]?["keyGroupPhoto"]),
+            eventPhotoURL: photoURL(node["featuredEventPhoto"]),
+            createdAt: node["createdTime"]?.stringValue.flatMap(ISO8601.parseDateTime)?.date
+        )
+    }
+
+    /// `highResUrl` when present; otherwise a sized variant built from `baseUrl` and `id`.
+    /// A bare `baseUrl` (seen in recorded data) is a folder, not a photo.
+    static func photoURL(_ info: JSONValue?) -> URL? {
+        guard let info, info != .null else { return nil }
+        if let url = WebURL.parse(info["highResUrl"]) { return url }
+        if let url = WebURL.parse(info["standardUrl"]) { return url }
+        if let base = info["baseUrl"]?.stringValue, let photoID = identifier(info["id"]) {
+            let joined = base.hasSuffix("/") ? base : base + "/"
+            return WebURL.parse(.string("\(joined)\(photoID)/676x380.webp"))
+        }
+        return nil
+    }
+
+    // MARK: REST v3 (archives)
+
+    private static func legacyPage(_ items: [JSONValue]) -> EventPage {
+        var events: [Event] = []
+        for item in items {
+            if let event = legacyEvent(item) { events.append(event) }
+        }
+        return EventPage(events: events, nextCursor: nil, skippedCount: items.count - events.count)
+    }
+
+    static func legacyEvent(_ item: JSONValue) -> Event? {
+        guard let id = identifier(item["id"]), let start = legacyStart(item) else { return nil }
+        if let status = item["status"]?.stringValue, withdrawnStatuses.contains(status) { return nil }
+        let end = item["duration"]?.doubleValue.flatMap { duration in
+            duration > 0 ? ZonedDate(date: start.date.addingTimeInterval(duration / 1000), utcOffsetSeconds: start.utcOffsetSeconds) : nil
+        }
+        let legacyVenue = item["venue"].flatMap { value -> Venue? in
+            guard !TextCleaning.singleLine(value["name"]?.stringValue ?? "").isEmpty,
+                  value["name"]?.stringValue?.lowercased() != "online event" else { return nil }
+            return venue(value)
+        }
+        let groupPhoto = item["group"]?["photo"] ?? item["group"]?["key_photo"]
+        return Event(
+            id: id,
+            title: title(item["name"]),
+            start: start,
+            end: end,
+            eventURL: WebURL.parse(item["link"]),
+            description: item["description"]?.stringValue ?? item["plain_text_description"]?.stringValue ?? "",
+            rsvpCount: item["yes_rsvp_count"]?.intValue,
+            venue: legacyVenue,
+            isOnline: legacyVenue == nil && (item["is_online_event"]?.boolValue ?? (item["venue"] == nil ? false : true)),
+            group: group(item["group"]),
+            groupPhotoURL: WebURL.parse(groupPhoto?["highres_link"]) ?? WebURL.parse(groupPhoto?["photo_link"]),
+            eventPhotoURL: WebURL.parse(item["featured_photo"]?["highres_link"]) ?? WebURL.parse(item["featured_photo"]?["photo_link"]),
+            createdAt: item["created"]?.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
+        )
+    }
+
+    /// v3 gives `time` (UTC milliseconds) and `utc_offset` (milliseconds); older
+    /// dumps sometimes only have `local_date` + `local_time` with the offset.
+    private static func legacyStart(_ item: JSONValue) -> ZonedDate? {
+        let offsetSeconds = (item["utc_offset"]?.doubleValue).map { Int($0 / 1000) } ?? 0
+        if let milliseconds = item["time"]?.doubleValue {
+            return ZonedDate(date: Date(timeIntervalSince1970: milliseconds / 1000), utcOffsetSeconds: offsetSeconds)
+        }
+        guard let localDate = item["local_date"]?.stringValue, let localTime = item["local_time"]?.stringValue else { return nil }
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let magnitude = abs(offsetSeconds)
+        let offsetText = String(format: "%@%02d:%02d", sign, magnitude / 3600, magnitude % 3600 / 60)
+        return ISO8601.parseDateTime("\(localDate)T\(localTime)\(offsetText)")
+    }
+
+    // MARK: Shared pieces
+
+    private static func venue(_ value: JSONValue) -> Venue {
+        let city = TextCleaning.singleLine(value["city"]?.stringValue ?? "")
+        return Venue(
+            name: TextCleaning.singleLine(value["name"]?.stringValue ?? "").trimmingCharacters(in: CharacterSet(charactersIn: ", ")),
+            city: city.isEmpty ? nil : city,
+            latitude: value["lat"]?.doubleValue,
+            longitude: value["lon"]?.doubleValue
+        )
+    }
+
+    private static func group(_ value: JSONValue?) -> EventGroup? {
+        guard let value, let name = value["name"]?.stringValue else { return nil }
+        let cleaned = TextCleaning.singleLine(name)
+        guard !cleaned.isEmpty else { return nil }
+        return EventGroup(name: cleaned, urlname: value["urlname"]?.stringValue)
+    }
+
+    private static func title(_ value: JSONValue?) -> String {
+        let cleaned = TextCleaning.singleLine(value?.stringValue ?? "")
+        return cleaned.isEmpty ? "Untitled event" : cleaned
+    }
+
+    private static func identifier(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)? where !text.isEmpty: text
+        case .number(let number)? where number.rounded() == number && number >= 0 && number < 9e15: String(Int(number))
+        default: nil
+        }
+    }
+
+    /// Only absolute http(s) URLs leave the mapping: `javascript:` and friends never reach a page.
+}

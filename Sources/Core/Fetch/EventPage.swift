@@ -1,0 +1,29 @@
+import Foundation
+import MeetupModel
+
+/// One page of search results, as the mapping saw it.
+public struct EventPage: Sendable, Equatable {
+    public var events: [Event]
+    /// The cursor to ask for the next page with, or nil on the last page.
+    public var nextCursor: String?
+    /// Entries that were not usable events (no id, no start time); skipped, not fatal.
+    public var skippedCount: Int
+    /// How many results the API says the whole search has, when it says.
+    public var totalCount: Int?
+
+    public init(events: [Event], nextCursor: String? = nil, skippedCount: Int = 0, totalCount: Int? = nil) {
+        self.events = events
+        self.nextCursor = nextCursor
+        self.skippedCount = skippedCount
+        self.totalCount = totalCount
+    }
+}
+
+/// Why a response body could not be read as a page. The fetcher adds the query and page.
+public enum PageMappingError: Error, Sendable, Equatable {
+    case notJSON(String)
+    case graphQLErrors([String])
+    /// GraphQL errors whose `extensions.code` says the access token is invalid or expired.
+    case tokenRejected([String])
+    case unexpectedShape(String)
+}

@@ -1,0 +1,42 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// Where a query's events come from: the live API or a recorded snapshot.
+/// Both feed the same mapping, so a replay exercises the same code as a live run.
+public protocol EventSource: Sendable {
+    /// Fetches every page of `query`'s results in `window` and calls `completion`
+    /// exactly once: with all of them, or with the first failure (never a partial list).
+    func fetchEvents(for query: EventQuery, window: DateInterval,
+                     completion: @escaping @Sendable (QueryOutcome) -> Void)
+}
+
+/// Runs every query concurrently through one source and waits for all of them.
+public struct EventFetcher: Sendable {
+    public let source: any EventSource
+
+    public init(source: any EventSource) {
+        self.source = source
+    }
+
+    /// - Parameter onQueryFinished: called as each query completes, from any thread (for progress).
+    public func fetchAll(_ queries: [EventQuery], now: Date,
+                         onQueryFinished: @escaping @Sendable (EventQuery, QueryOutcome) -> Void = { _, _ in }) -> FetchedEvents {
+        let results = LockedBox([Int: QueryOutcome]())
+        let group = DispatchGroup()
+        for (index, query) in queries.enumerated() {
+            group.enter()
+            let window = DateInterval(start: now, duration: TimeInterval(query.daysAhead) * 86_400)
+            source.fetchEvents(for: query, window: window) { outcome in
+                results.withLock { $0[index] = outcome }
+                onQueryFinished(query, outcome)
+                group.leave()
+            }
+        }
+        group.wait()
+        let outcomes = results.withLock { $0 }
+        return FetchedEvents(outcomes: queries.enumerated().map { index, query in
+            (query, outcomes[index] ?? .failed(.transport(query: query.id, page: 1, reason: "no result")))
+        })
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// Each query's events from its last successful run, kept in the cache folder
+/// (`queries/<query-id>.json`, written atomically), so a query that fails tonight
+/// still shows yesterday's events, marked stale, instead of vanishing from the site.
+public struct LastGoodEvents: Sendable {
+    public let directory: URL
+
+    public init(cacheDirectory: URL) {
+        directory = cacheDirectory.appendingPathComponent("queries")
+    }
+
+    /// Query ids are validated slugs, safe as file names.
+    private func file(for queryID: String) -> URL { directory.appendingPathComponent("\(queryID).json") }
+
+    public func save(_ events: [Event], for queryID: String, fetchedAt: Date) throws {
+        let record = JSONValue.object([
+            "fetchedAt": .number(fetchedAt.timeIntervalSince1970),
+            "events": .array(events.map(\.jsonValue)),
+        ])
+        try FileOperations.writeAtomically(Data(record.compactJSON.utf8), to: file(for: queryID))
+    }
+
+    /// The last good events and when they were fetched; nil when there are none or the file is unreadable.
+    public func load(for queryID: String) -> (events: [Event], fetchedAt: Date)? {
+        guard let data = try? Data(contentsOf: file(for: queryID)),
+              let record = try? JSONValue.parse(data),
+              let fetchedAt = record["fetchedAt"]?.doubleValue,
+              let items = record["events"]?.arrayValue else { return nil }
+        return (items.compactMap(Event.init(jsonValue:)), Date(timeIntervalSince1970: fetchedAt))
+    }
+
+    /// Saves every successful query and stands last good events in for failed ones.
+    public func reconcile(_ fetched: FetchedEvents, now: Date) -> (FetchedEvents, saveFailures: [String]) {
+        var saveFailures: [String] = []
+        let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in
+            switch entry.outcome {
+            case .succeeded(let events):
+                do {
+                    try save(events, for: entry.query.id, fetchedAt: now)
+                } catch {
+                    saveFailures.append("query \(entry.query.id): cannot keep its events for later runs: \(error.localizedDescription)")
+                }
+                return entry
+            case .failed(let error):
+                guard let last = load(for: entry.query.id) else { return entry }
+                return (entry.query, .stale(events: last.events, since: last.fetchedAt, error: error))
+            case .stale:
+                return entry
+            }
+        }
+        return (FetchedEvents(outcomes: outcomes), saveFailures)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import GRDB
+import MeetupConfig
+import MeetupModel
+import MeetupSupport
+
+/// Why the history cannot be used this run. The run continues without it.
+public struct HistoryError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// The run history in SQLite (`history.sqlite` in the cache folder): per run its
+/// time and per query its count and status; per event when it was first and last
+/// seen and its last known title, time and place; and the changes noticed.
+/// Schema changes go through versioned migrations.
+public final class HistoryStore: Sendable {
+    public let path: URL
+    let database: DatabaseQueue
+
+    public static func defaultPath(cacheDirectory: URL) -> URL {
+        cacheDirectory.appendingPathComponent("history.sqlite")
+    }
+
+    /// Opens (creating if needed) and migrates the database. A file that is not a
+    /// database, or a newer schema than this program knows, is reported, not repaired.
+    public init(path: URL) throws(HistoryError) {
+        self.path = path
+        do {
+            try FileOperations.createDirectory(path.deletingLastPathComponent())
+            database = try DatabaseQueue(path: path.path)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw HistoryError(description: "history database \(path.path) is unreadable (\(error)); "
+                + "the run continues without history (--reset-history starts it over)")
+        }
+    }
+
+    /// Deletes the database (`--reset-history`).
+    public static func reset(at path: URL) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: path.path + suffix)
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: runs, events, changes") { db in
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try db.create(table: "run") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("at", .double).notNull().indexed()
+                table.column("published", .boolean).notNull()
+            }
+            try db.create(table: "runQuery") { table in
+                table.column("runId", .integer).notNull().references("run", onDelete: .cascade)
+                table.column("queryId", .text).notNull()
+                table.column("eventCount", .integer).notNull()
+                table.column("status", .text).notNull()
+                table.primaryKey(["runId", "queryId"])
+            }
+            try db.create(table: "event") { table in
+                table.primaryKey("id", .text)
+                table.column("firstSeen", .double).notNull()
+                table.column("lastSeen", .double).notNull().indexed()
+                table.column("title", .text).notNull()
+                table.column("start", .double).notNull()
+                table.column("utcOffset", .integer).notNull()
+                table.column("venue", .text).notNull()
+                table.column("url", .text)
+            }
+            try db.create(table: "eventQuery") { table in
+                table.column("eventId", .text).notNull().references("event", onDelete: .cascade)
+                table.column("queryId", .text).notNull()
+                table.column("lastSeenRunId", .integer).notNull()
+                table.primaryKey(["eventId", "queryId"])
+            }
+            try db.create(table: "change") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("at", .double).notNull().indexed()
+                table.column("kind", .text).notNull()
+                table.column("eventId", .text).notNull()
+                table.column("title", .text).notNull()
+                table.column("oldStart", .double).notNull()
+                table.column("oldOffset", .integer).notNull()
+                table.column("newStart", .double)
+                table.column("newOffset", .integer)
+                table.column("oldVenue", .text).notNull()
+                table.column("newVenue", .text)
+                table.column("url", .text)
+                table.column("queryIds", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v2: places as data") { db in
+            // Where an event is, as data (`EventPlace`); the v1 text columns are kept
+            // for rows written before, and read only when these are empty.
+            try db.alter(table: "event") { $0.add(column: "place", .text) }
+            try db.alter(table: "change") { table in
+                table.add(column: "oldPlace", .text)
+                table.add(column: "newPlace", .text)
+            }
+        }
+        return migrator
+    }
+
+    /// The database file's size in bytes (for the simulated-year benchmark).
+    public var fileSize: Int { FileOperations.fileSize(path) ?? 0 }
+
+    // MARK: Reading: what this run's pages show
+
+    /// Compares this run's events with the last published run. Reads only.
+    public func report(for fetched: FetchedEvents, now: Date, settings: HistorySettings) throws(HistoryError) -> HistoryReport {
+        do {
+            return try database.read { db in try Self.report(db, fetched: fetched, now: now, settings: settings) }
+        } catch {
+            throw HistoryError(description: "cannot read the history in \(path.path) (\(error)); the pages show none")
+        }
+    }
+
+    static func report(_ db: Database, fetched: FetchedEvents, now: Date, settings: HistorySettings) throws -> HistoryReport {
+        var report = HistoryReport()
+        let previousRun = try Row.fetchOne(db, sql: "SELECT id, at FROM run WHERE published ORDER BY at DESC, id DESC LIMIT 1")
+        report.isFirstRun = previousRun == nil
+        var known: [String: Row] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM event") { known[row["id"]] = row }
+
+        var noticed: [HistoryChange] = []
+        for event in fetched.distinctEvents {
+            guard let row = known[event.id] else {
+                report.firstSeen[event.id] = now
+                if previousRun != nil { report.newEventIDs.insert(event.id) }
+                continue
+            }
+            report.firstSeen[event.id] = Date(timeIntervalSince1970: row["firstSeen"])
+            if let moved = movedChange(of: event, known: row, fetched: fetched, now: now) { noticed.append(moved) }
+        }
+        if previousRun != nil { noticed += try removedChanges(db, fetched: fetched, now: now) }
+
+        let earlier = try changes(db, since: now, settings: settings, current: fetched)
+        report.changes = noticed + earlier.filter { old in !noticed.contains { $0.eventID == old.eventID && $0.kind == old.kind } }
+
+        // Counts: the last runs, oldest first, then this run.
+        let runs = try Row.fetchAll(db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
+                                    arguments: [max(0, settings.chartRuns - 1)]).map { $0["id"] as Int64 }.reversed()
+        report.counts = try counts(db, runs: Array(runs), fetched: fetched, appendingCurrent: true)
+        return report
+    }
+
+    /// A change of start (by a minute or more) or of place since the event was last seen.
+    private static func movedChange(of event: Event, known row: Row, fetched: FetchedEvents, now: Date) -> HistoryChange? {
+        let oldStart = ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"])
+        let newPlace = EventPlace(of: event)
+        let oldPlace = EventPlace(jsonText: row["place"])
+        // v1 rows kept only the displayed text: compared as text, once, until rewritten.
+        let placeChanged = oldPlace.map { $0 != newPlace }
+            ?? ((row["venue"] as String?) != newPlace.displayText)
+        guard abs(oldStart.date.timeIntervalSince(event.start.date)) >= 60 || placeChanged else { return nil }
+        return HistoryChange(kind: .moved, eventID: event.id, title: event.title, noticedAt: now, oldStart: oldStart,
+                             newStart: event.start, oldPlace: oldPlace ?? EventPlace(displayedText: row["venue"] ?? ""),
+                             newPlace: newPlace, url: event.eventURL, queryIDs: (fetched.queriesByEvent[event.id] ?? []).map(\.id))
+    }
+
+    /// Removed: listed by a query the last time that query succeeded in a published
+    /// run (not simply the last run: a query that failed in between kept no list),
+    /// not listed now by that query (which succeeded), and not simply over.
+    private static func removedChanges(_ db: Database, fetched: FetchedEvents, now: Date) throws -> [HistoryChange] {
+        var removed: [String: (Row, [String])] = [:]
+        for entry in fetched.outcomes {
+            guard case .succeeded(let events) = entry.outcome else { continue }
+            let current = Set(events.map(\.id))
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
+                WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
+                  SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
+                  WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published)
+                """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
+            for row in rows {
+                let id: String = row["id"]
+                guard !current.contains(id), fetched.queriesByEvent[id] == nil else { continue }
+                removed[id, default: (row, [])].1.append(entry.query.id)
+            }
+        }
+        return removed.sorted { $0.key < $1.key }.map { id, found in
+            let (row, queries) = found
+            return HistoryChange(
+                kind: .removed, eventID: id, title: row["title"], noticedAt: now,
+                oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"]),
+                newStart: nil, oldPlace: EventPlace(jsonText: row["place"]) ?? EventPlace(displayedText: row["venue"] ?? ""),
+                newPlace: nil, url: (row["url"] as String?).flatMap(URL.init(string:)), queryIDs: queries)
+        }
+    }
+
+    /// Changes recorded in the last `changeDays` before `now`, newest run first and in
+    /// the order each run noticed them. A removal is dropped once its event is listed
+    /// again: the pages show the current state, not an event both upcoming and removed.
+    static func changes(_ db: Database, since now: Date, settings: HistorySettings, current: FetchedEvents) throws -> [HistoryChange] {
+        let since = now.addingTimeInterval(-Double(settings.changeDays) * 86_400).timeIntervalSince1970
+        let listed = current.queriesByEvent
+        return try Row.fetchAll(db, sql: "SELECT * FROM change WHERE at >= ? ORDER BY at DESC, id ASC", arguments: [since])
+            .map(Self.change)
+            .filter { $0.kind != .removed || listed[$0.eventID] == nil }
+    }
+
+    /// Per query, its event count in each of `runs` (oldest first), then this run's when asked.
+    static func counts(_ db: Database, runs: [Int64], fetched: FetchedEvents, appendingCurrent: Bool) throws -> [String: [Int]] {
+        var countsByRun: [Int64: [String: Int]] = [:]
+        if let oldest = runs.first {
+            for row in try Row.fetchAll(db, sql: "SELECT runId, queryId, eventCount FROM runQuery WHERE runId >= ?", arguments: [oldest]) {
+                countsByRun[row["runId"], default: [:]][row["queryId"]] = row["eventCount"]
+            }
+        }
+        var counts: [String: [Int]] = [:]
+        for entry in fetched.outcomes {
+            let past = runs.compactMap { countsByRun[$0]?[entry.query.id] }
+            counts[entry.query.id] = appendingCurrent ? past + [entry.outcome.events.count] : past
+        }
+        return counts
+    }
+
+    static func change(_ row: Row) -> HistoryChange {
+        let newStart: Double? = row["newStart"]
+        let newOffset: Int? = row["newOffset"]
+        return HistoryChange(
+            kind: HistoryChange.Kind(rawValue: row["kind"]) ?? .moved, eventID: row["eventId"], title: row["title"],
+            noticedAt: Date(timeIntervalSince1970: row["at"]),
+            oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["oldStart"]), utcOffsetSeconds: row["oldOffset"]),
+            newStart: newStart.map { ZonedDate(date: Date(timeIntervalSince1970: $0), utcOffsetSeconds: newOffset ?? 0) },
+            oldPlace: EventPlace(jsonText: row["oldPlace"]) ?? EventPlace(displayedText: row["oldVenue"] ?? ""),
+            newPlace: EventPlace(jsonText: row["newPlace"]) ?? (row["newVenue"] as String?).map(EventPlace.init(displayedText:)),
+            url: (row["url"] as String?).flatMap(URL.init(string:)),
+            queryIDs: (row["queryIds"] as String).split(separator: ",").map(String.init))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import MeetupSupport
+
+/// One upcoming event, normalised from whichever API shape it arrived in.
+/// Everything except `id`, `title` and `start` is optional because real
+/// responses omit venues, photos and counts routinely.
+public struct Event: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var title: String
+    public var start: ZonedDate
+    public var end: ZonedDate?
+    /// Only ever an http(s) URL; anything else from the API is dropped.
+    public var eventURL: URL?
+    public var description: String
+    public var rsvpCount: Int?
+    public var venue: Venue?
+    public var isOnline: Bool
+    public var group: EventGroup?
+    public var groupPhotoURL: URL?
+    public var eventPhotoURL: URL?
+    /// When the organiser created the event, if the API said; feeds use it as the entry's date.
+    public var createdAt: Date?
+
+    public init(
+        id: String, title: String, start: ZonedDate, end: ZonedDate? = nil, eventURL: URL? = nil,
+        description: String = "", rsvpCount: Int? = nil, venue: Venue? = nil, isOnline: Bool = false,
+        group: EventGroup? = nil, groupPhotoURL: URL? = nil, eventPhotoURL: URL? = nil, createdAt: Date? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.start = start
+        self.end = end
+        self.eventURL = eventURL
+        self.description = description
+        self.rsvpCount = rsvpCount
+        self.venue = venue
+        self.isOnline = isOnline
+        self.group = group
+        self.groupPhotoURL = groupPhotoURL
+        self.eventPhotoURL = eventPhotoURL
+        self.createdAt = createdAt
+    }
+
+    /// The picture shown beside the event: the group's photo, which many events
+    /// share (so it is downloaded once), else the event's own.
+    public var displayPhotoURL: URL? { groupPhotoURL ?? eventPhotoURL }
+
+    /// Not yet started at `now`: the only events a digest lists.
+    public func isUpcoming(at now: Date) -> Bool { start.date >= now }
+}
+
+public struct Venue: Sendable, Hashable {
+    public var name: String
+    public var city: String?
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public init(name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+        self.name = name
+        self.city = city
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+public struct EventGroup: Sendable, Hashable {
+    public var name: String
+    public var urlname: String?
+
+    public init(name: String, urlname: String? = nil) {
+        self.name = name
+        self.urlname = urlname
+    }
+}

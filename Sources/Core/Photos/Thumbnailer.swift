@@ -1,0 +1,68 @@
+import CVipsShim
+import Foundation
+import MeetupSupport
+
+/// Why a photo could not be made into a thumbnail; the photo gets a placeholder.
+public struct ThumbnailError: Error, Sendable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
+}
+
+/// Makes a JPEG thumbnail of an image file. Implementations must be thread-safe:
+/// the photo stage calls them from several threads at once.
+public protocol Thumbnailing: Sendable {
+    /// Names the processor and its settings. It is part of every thumbnail's cache key,
+    /// so a new quality or algorithm re-makes thumbnails instead of serving stale ones.
+    var identity: String { get }
+    func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize
+}
+
+/// libvips through the C shim: shrink-on-load, so a large JPEG is never decoded at full size.
+public struct VipsThumbnailer: Thumbnailing {
+    /// Images with more pixels than this are refused before decoding (decompression bombs).
+    public let maximumPixels: UInt64
+    public let quality: Int
+
+    private static let started: Bool = mr_vips_start("meetup-report") == 0
+
+    /// Bump the version when the shim's resampling changes (it is the algorithm's name).
+    public var identity: String { "vips2-q\(quality)" }
+
+    public init(maximumPixels: UInt64 = 50_000_000, quality: Int = 82) {
+        self.maximumPixels = maximumPixels
+        self.quality = quality
+    }
+
+    /// The pixel size of an image file from its header alone, or nil when it is not an image libvips reads.
+    public static func imageSize(of file: URL) -> PixelSize? {
+        guard started else { return nil }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard mr_vips_probe(file.path, &width, &height, &message, message.count) == 0 else { return nil }
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    public func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize {
+        guard Self.started else { throw ThumbnailError(reason: "libvips could not start") }
+        // vips picks the saver from the suffix, so the temporary name keeps `.jpg`.
+        let temporary = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(UUID().uuidString.prefix(8))-\(destination.lastPathComponent)")
+        var outputWidth: Int32 = 0
+        var outputHeight: Int32 = 0
+        var message = [CChar](repeating: 0, count: 512)
+        let status = mr_vips_thumbnail(source.path, temporary.path, Int32(width), Int32(quality), maximumPixels,
+                                       &outputWidth, &outputHeight, &message, message.count)
+        guard status == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw ThumbnailError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        do {
+            try FileOperations.replace(destination, with: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw ThumbnailError(reason: error.localizedDescription)
+        }
+        return PixelSize(width: Int(outputWidth), height: Int(outputHeight))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import MeetupAuth
+import MeetupFetch
+import MeetupHistory
+import MeetupNetwork
+import MeetupPhotos
+import MeetupPublish
+import MeetupRender
+import MeetupSnapshot
+import MeetupSupport
+
+extension ReportRun {
+    /// Builds everything the steps share, once: templates, caches, the history, the
+    /// event source and photo fetcher for the config's source (or `--offline`), and the
+    /// photo pipeline, started so downloads can begin as soon as a query is fetched.
+    func makeEnvironment(observer: any RunObserver, redactor: SecretRedactor) throws(RunAbort) -> RunEnvironment {
+        let templates: SiteTemplates
+        do {
+            templates = try SiteTemplates(directory: templatesDirectory)
+        } catch {
+            throw RunAbort(reason: error.description)
+        }
+        let cache = PhotoCache(directory: config.cacheDirectory)
+        let lastGood = LastGoodEvents(cacheDirectory: config.cacheDirectory)
+        let recorder = recordDirectory.map(SnapshotRecorder.init(directory:))
+        let sources = makeSources(cache: cache, lastGood: lastGood, recorder: recorder, observer: observer, redactor: redactor)
+        let photos = PhotoPipeline(
+            cache: cache, fetcher: sources.photos, thumbnailer: thumbnailer,
+            settings: .init(thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency,
+                            defaultFreshness: config.limits.photoFreshness),
+            recorder: recorder, clock: clock) { observer.photoProgress($0) }
+        return RunEnvironment(
+            config: config, templates: templates, now: now, offline: offline, observer: observer, cache: cache,
+            lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
+            transport: sources.transport, recorder: recorder, photos: photos,
+            publisher: SitePublisher(outputDirectory: config.outputDirectory),
+            children: ChildEnvironment(environment, secretVariables: secretVariables), redactor: redactor,
+            digestToStandardOutput: digestToStandardOutput)
+    }
+
+    /// Environment variables that hold secrets of this config.
+    var secretVariables: Set<String> {
+        switch config.source {
+        case .meetupAPI(_, .token(let variable)): [variable]
+        case .meetupAPI(_, .refreshToken(let settings)): [settings.clientSecretVariable]
+        default: []
+        }
+    }
+
+    private func makeSources(cache: PhotoCache, lastGood: LastGoodEvents, recorder: SnapshotRecorder?, observer: any RunObserver,
+                             redactor: SecretRedactor) -> (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?) {
+        if offline {
+            return (OfflineEventSource(store: lastGood), OfflinePhotoFetcher(cache: cache), nil)
+        }
+        switch config.source {
+        case .meetupAPI(let endpoint, let auth):
+            let transport = HTTPTransport(
+                limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),
+                addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledHost: endpoint.host,
+                scheduler: retryScheduler, clock: clock,
+                onRetry: { url, number, wait, failure in
+                    observer.warning("retry \(number) of \(url.host ?? "")\(url.path.prefix(60)) in \(String(format: "%.1f", wait)) s after \(failure)")
+                })
+            // API answers land in the cache's scratch folder, on the same file system, never in $TMPDIR.
+            let scratch = cache.incomingDirectory
+            try? FileOperations.createDirectory(scratch)
+            let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
+                                               transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
+            return (MeetupAPISource(endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
+                                    redactor: redactor, recorder: recorder),
+                    HTTPPhotoFetcher(transport: transport, clock: clock), transport)
+        case .snapshot(let directory):
+            return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
+        }
+    }
+
+    /// The history database, or nil (with a warning) when it is disabled or unusable:
+    /// a broken history never stops the site from being built.
+    private func openHistory(observer: any RunObserver) -> HistoryStore? {
+        guard config.history.enabled else { return nil }
+        let path = HistoryStore.defaultPath(cacheDirectory: config.cacheDirectory)
+        if resetHistory { HistoryStore.reset(at: path) }
+        do {
+            return try HistoryStore(path: path)
+        } catch {
+            observer.warning(error.description)
+            return nil
+        }
+    }
+}

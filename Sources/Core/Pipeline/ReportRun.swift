@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MeetupConfig
+import MeetupNetwork
+import MeetupPhotos
+import MeetupSupport
+
+/// One run of the batch pipeline, and the one place that lists its steps:
+///
+///     fetch → history → photos → (recording) → digest → render → search → publish → (command) → record → deliver → sweep
+///
+/// The environment (sources, caches, the photo pipeline) is built once from the
+/// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
+/// reports their stages and keeps the first abort reason.
+public struct ReportRun: Sendable {
+    public var config: ReportConfig
+    public var templatesDirectory: URL
+    /// The moment the run considers "now": the search window starts here and the
+    /// site says it was generated then. Injected so tests never depend on the date.
+    public var now: Date
+    public var environment: [String: String]
+    public var recordDirectory: URL?
+    public var observer: any RunObserver
+    public var thumbnailer: any Thumbnailing
+    /// When retries run; tests pass one that runs them at once and records the waits.
+    public var retryScheduler: any RetryScheduler
+    /// The wall clock, for network time only: token expiry and JWT claims, photo
+    /// freshness (`Expires`, `max-age`) and HTTP-date `Retry-After` headers. Never
+    /// `now`: a report run "as of" another day still talks to servers today.
+    public var clock: @Sendable () -> Date
+    /// Re-render from the last fetched events and cached photos, with no network (`--offline`).
+    public var offline: Bool
+    /// Delete the run history before this run (`--reset-history`).
+    public var resetHistory = false
+    /// Put tonight's plain-text digest in the summary, for stdout (`--digest-stdout`).
+    public var digestToStandardOutput = false
+
+    public init(config: ReportConfig, templatesDirectory: URL, now: Date,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                recordDirectory: URL? = nil, observer: any RunObserver = SilentObserver(),
+                thumbnailer: (any Thumbnailing)? = nil,
+                retryScheduler: any RetryScheduler = DispatchRetryScheduler(),
+                clock: @escaping @Sendable () -> Date = { Date() }, offline: Bool = false) {
+        self.config = config
+        self.templatesDirectory = templatesDirectory
+        self.now = now
+        self.environment = environment
+        self.recordDirectory = recordDirectory
+        self.observer = observer
+        self.thumbnailer = thumbnailer ?? VipsThumbnailer(maximumPixels: UInt64(config.limits.maxPhotoPixels))
+        self.retryScheduler = retryScheduler
+        self.clock = clock
+        self.offline = offline
+    }
+
+    /// The steps of every run, in order.
+    static let steps: [any RunStep] = [
+        FetchStep(), HistoryReportStep(), PhotosStep(), FinishRecordingStep(), DigestStep(),
+        RenderStep(), SearchIndexStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(), SweepCacheStep(),
+    ]
+
+    /// Runs every step. Never throws: whatever happens ends in a summary, and unless
+    /// the site was published, the previous one is untouched.
+    public func run() -> RunSummary {
+        let started = ContinuousClock.now
+        // Every secret the run knows or learns (tokens, client secret, assertions) is
+        // kept out of whatever it logs, stores or renders.
+        let redactor = SecretRedactor()
+        if case .meetupAPI(_, .token(let variable)) = config.source { redactor.add([environment[variable] ?? ""]) }
+        let observer = RedactingObserver(wrapped: self.observer, redactor: redactor)
+
+        var context = RunContext()
+        do throws(RunAbort) {
+            // Held until the steps are done; overlapping runs refuse instead of interleaving.
+            let locks = try acquireLocks()
+            let environment = try makeEnvironment(observer: observer, redactor: redactor)
+            StepRunner(steps: Self.steps).run(&context, in: environment)
+            withExtendedLifetime(locks) {}
+        } catch {
+            context.summary.abortReason = error.reason
+        }
+        context.summary.abortReason = context.summary.abortReason.map(redactor.redact)
+        context.summary.seconds = StepRunner.seconds(since: started)
+        return context.summary
+    }
+
+    private func acquireLocks() throws(RunAbort) -> [RunLock] {
+        do {
+            return try RunLock.acquire(for: config)
+        } catch {
+            throw RunAbort(reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import MeetupConfig
+import MeetupDigest
+import MeetupFetch
+import MeetupHistory
+import MeetupModel
+import MeetupNetwork
+import MeetupPhotos
+import MeetupPublish
+import MeetupRender
+import MeetupSnapshot
+import MeetupSupport
+
+/// Everything a run's steps share and nothing they change: built once per run,
+/// from the config, before the first step. Every IO edge (event source, photo
+/// fetcher, thumbnailer, clock) is chosen here, so tests run the same steps against a
+/// loopback server and temp folders.
+struct RunEnvironment: Sendable {
+    let config: ReportConfig
+    let templates: SiteTemplates
+    let now: Date
+    let offline: Bool
+    let observer: any RunObserver
+    let cache: PhotoCache
+    let lastGood: LastGoodEvents
+    let history: HistoryStore?
+    let eventSource: any EventSource
+    /// Nil when no request can be sent (snapshot, offline).
+    let transport: HTTPTransport?
+    let recorder: SnapshotRecorder?
+    /// Started before the fetch, so downloads overlap it.
+    let photos: PhotoPipeline
+    let publisher: SitePublisher
+    /// What every child process (Pagefind, the publish command, sendmail) gets: the
+    /// process environment without the run's secrets.
+    let children: ChildEnvironment
+    let redactor: SecretRedactor
+    /// `--digest-stdout`: the summary carries the plain-text digest for the front end to print.
+    let digestToStandardOutput: Bool
+}
+
+/// What the steps learn as they go, and the summary they fill in.
+struct RunContext: Sendable {
+    var summary = RunSummary()
+    /// Every query's outcome, upcoming events only (after `FetchStep`).
+    var fetched = FetchedEvents(outcomes: [])
+    var report: HistoryReport?
+    var photos = PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [])
+    /// The rendered site, not yet published (after `RenderStep`).
+    var staging: URL?
+    var digest: Digest?
+    /// Tonight's digest as the archive keeps it; saved once the site is published.
+    var digestEntry: DigestArchive.Entry?
+    /// Tonight's digest says something the day's digest did not say before (a re-run
+    /// that adds nothing sends no second copy to stdout or by mail).
+    var digestIsNews = false
+    var digestArchive: [DigestArchive.Entry] = []
+
+    var isAborted: Bool { summary.abortReason != nil }
+}
+
+/// Why a step stopped the run; the steps after it that must run anyway still do.
+struct RunAbort: Error, Sendable {
+    let reason: String
+}

@@ -1,0 +1,14 @@
+import Foundation
+import MeetupConfig
+import MeetupSupport
+
+extension RunLock {
+    /// The locks a run over `config` needs: its cache and its output folder.
+    public static func acquire(for config: ReportConfig) throws(Failure) -> [RunLock] {
+        let output = config.outputDirectory.standardizedFileURL
+        return [
+            try RunLock(path: cacheLockPath(config.cacheDirectory)),
+            try RunLock(path: output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")),
+        ]
+    }
+}

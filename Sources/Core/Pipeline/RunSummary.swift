@@ -1,0 +1,68 @@
+import Foundation
+import MeetupModel
+import MeetupPhotos
+import MeetupSupport
+
+/// What a run did, for the one-line summary and the exit code.
+public struct RunSummary: Sendable {
+    public var queriesSucceeded = 0
+    public var failures: [FetchError] = []
+    /// Failed queries whose last good events were published instead, with when those were fetched.
+    public var staleSince: [String: Date] = [:]
+    public var eventCount = 0
+    public var photos = PhotoStatistics()
+    public var published = false
+    /// Why nothing was published, when it was not.
+    public var abortReason: String?
+    public var seconds = 0.0
+    /// Wall time of each stage that ran: fetch, photos, render, publish.
+    public var stageSeconds: [String: Double] = [:]
+    /// HTTP requests sent, retries included.
+    public var requestsSent = 0
+    /// Why the publish command failed, when it did (the local site is published).
+    public var publishCommandFailure: String?
+    /// Tonight's digest as plain text, when `--digest-stdout` asked and there is news.
+    public var digestText: String?
+    /// Why the digest email was not sent, when it was not (the site is published).
+    public var digestMailFailure: String?
+
+    /// Machine-readable figures for `--stats` (benchmarks, monitoring).
+    public var statistics: [String: Double] {
+        var figures: [String: Double] = [
+            "totalSeconds": seconds, "events": Double(eventCount), "queriesFailed": Double(failures.count),
+            "photosDownloaded": Double(photos.downloaded), "photosRevalidated": Double(photos.revalidated),
+            "photosFromCache": Double(photos.fromCache), "photosFailed": Double(photos.failed),
+            "photoBytesDownloaded": Double(photos.bytesDownloaded), "thumbnailsMade": Double(photos.thumbnailsMade),
+            "thumbnailSeconds": photos.thumbnailSeconds, "requestsSent": Double(requestsSent),
+            "published": published ? 1 : 0,
+        ]
+        for (stage, seconds) in stageSeconds { figures["\(stage)Seconds"] = seconds }
+        return figures
+    }
+
+    /// Exit status 0: every query fresh and the site published.
+    public var succeeded: Bool { failures.isEmpty && published && publishCommandFailure == nil && digestMailFailure == nil }
+
+    /// One line, the last thing a cron mail shows:
+    /// `meetup-report: ok: 4/4 queries, 47 events; photos 5 downloaded, 0 revalidated, 0 from cache, 1 failed; 0.8 s`
+    public var line: String {
+        let total = queriesSucceeded + failures.count
+        var text = "meetup-report: \(succeeded ? "ok" : "FAILED"): \(queriesSucceeded)/\(total) queries, "
+            + "\(eventCount) events; photos \(photos.downloaded) downloaded, \(photos.revalidated) revalidated, "
+            + "\(photos.fromCache) from cache, \(photos.failed) failed; "
+            + String(format: "%.1f s", seconds)
+        if !failures.isEmpty {
+            text += "; failed: " + failures.map { failure in
+                let kept = staleSince[failure.queryID].map { "; kept its events from \(ISO8601.formatUTC($0))" } ?? ""
+                return "\(failure.queryID) (\(failure.reason)\(kept))"
+            }.joined(separator: ", ")
+        }
+        for failure in [publishCommandFailure, digestMailFailure].compactMap({ $0 }) {
+            text += "; " + failure
+        }
+        if !published {
+            text += "; previous site kept" + (abortReason.map { " (\($0))" } ?? "")
+        }
+        return text
+    }
+}

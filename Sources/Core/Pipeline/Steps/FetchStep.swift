@@ -1,0 +1,48 @@
+import Foundation
+import MeetupFetch
+import MeetupModel
+
+/// Fetch: every query concurrently; each query's photos join the photo pipeline as
+/// soon as its events are known. A failed query keeps its last good events (marked
+/// stale) rather than vanishing; a failed query with none stops the run.
+struct FetchStep: RunStep {
+    var name: String { "fetch" }
+
+    func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.fetch, environment.config.queries.count) }
+
+    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+        let (config, now, observer, photos) = (environment.config, environment.now, environment.observer, environment.photos)
+        let fresh = EventFetcher(source: environment.eventSource).fetchAll(config.queries, now: now) { query, outcome in
+            observer.queryFinished(query, outcome: outcome)
+            if case .succeeded(let events) = outcome { photos.submit(events.filter { $0.isUpcoming(at: now) }) }
+        }
+        // Offline, the events already are the last good ones: nothing to save or stand in.
+        var reconciled = fresh
+        if !environment.offline {
+            let saveFailures: [String]
+            (reconciled, saveFailures) = environment.lastGood.reconcile(fresh, now: now)
+            saveFailures.forEach(observer.warning)
+        }
+        context.fetched = reconciled.upcoming(at: now)
+        context.summary.record(context.fetched)
+
+        let unrecoverable = context.fetched.outcomes.filter { if case .failed = $0.outcome { true } else { false } }
+        guard unrecoverable.isEmpty else {
+            throw RunAbort(reason: unrecoverable.count == 1
+                ? "query \(unrecoverable[0].query.id) failed and has no earlier events to show"
+                : "\(unrecoverable.count) queries failed and have no earlier events to show")
+        }
+    }
+}
+
+extension RunSummary {
+    /// The fetch's part of the summary: successes, failures, stale queries, events.
+    mutating func record(_ fetched: FetchedEvents) {
+        failures = fetched.failures.map(\.error)
+        staleSince = Dictionary(uniqueKeysWithValues: fetched.outcomes.compactMap { entry in
+            entry.outcome.staleSince.map { (entry.query.id, $0) }
+        })
+        queriesSucceeded = fetched.outcomes.count - failures.count
+        eventCount = fetched.distinctEvents.count
+    }
+}

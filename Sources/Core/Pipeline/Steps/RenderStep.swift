@@ -1,0 +1,61 @@
+import Foundation
+import MeetupDigest
+import MeetupPublish
+import MeetupRender
+import MeetupSupport
+
+/// Render: every page, feed and file of the site into a staging folder beside the
+/// output. Files go to disk as they are made (a large site is never held in memory
+/// whole); the first write error stops the run and the staging folder is removed.
+struct RenderStep: RunStep {
+    var name: String { "render" }
+
+    func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.render, environment.config.queries.count + 1) }
+
+    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+        let config = environment.config
+        let staging: URL
+        do {
+            staging = try environment.publisher.makeStagingDirectory()
+        } catch {
+            throw RunAbort(reason: String(describing: error))
+        }
+        let previous = FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
+        let writer = StagingWriter(staging: staging, previous: previous)
+        let writeError = LockedBox<RenderError?>(nil)
+        let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
+        let input = SiteInput(config: config, fetched: context.fetched, thumbnails: context.photos.thumbnails,
+                              generatedAt: environment.now, history: context.report, digestLink: digest.map { _ in DigestFiles.page + ".html" })
+        SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? []).render(input) { _, file in
+            guard writeError.withLock({ $0 == nil }) else { return }
+            do throws(RenderError) {
+                try writer.write(file)
+            } catch {
+                writeError.withLock { $0 = $0 ?? error }
+            }
+        }
+        if let error = writeError.withLock({ $0 }) {
+            environment.publisher.discard(staging)
+            throw RunAbort(reason: String(describing: error))
+        }
+        context.staging = staging
+    }
+}
+
+/// Publish: the staging folder replaces the output folder in one atomic swap.
+struct PublishStep: RunStep {
+    var name: String { "publish" }
+
+    func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.publish, 1) }
+
+    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+        guard let staging = context.staging else { return }
+        do {
+            try environment.publisher.publish(staging)
+            context.summary.published = true
+        } catch {
+            environment.publisher.discard(staging)
+            throw RunAbort(reason: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import MeetupPublish
+import MeetupSupport
+
+/// Search without a server: Pagefind indexes the rendered site in its staging folder,
+/// so the index is published in the same atomic swap as the pages. Pagefind comes from
+/// PyPI (`pip install pagefind-bin`); where it is missing or fails, the run warns once
+/// and publishes without search. `"search": false` turns it off.
+struct SearchIndexStep: RunStep {
+    var name: String { "search" }
+
+    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+        guard environment.config.search, let staging = context.staging else { return }
+        guard let command = Self.pagefind(environment.children) else {
+            environment.observer.warning("search: Pagefind is not installed (pip install pagefind-bin); published without search")
+            return
+        }
+        let result = ExternalCommand(arguments: command + ["--site", staging.path, "--output-subdir", Self.folder],
+                                     environment: environment.children, timeout: 300).run()
+        switch result {
+        case .success(let outcome) where outcome.succeeded:
+            // Unchanged index files keep the published copy (and its modification time).
+            StagingWriter(staging: staging, previous: environment.publisher.outputDirectory).relinkUnchanged(in: Self.folder)
+        case .success(let outcome):
+            try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
+            environment.observer.warning("search: Pagefind exited with \(outcome.status)"
+                + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0, limit: 200))" } ?? "") + "; published without search")
+        case .failure(let failure):
+            environment.observer.warning("search: \(failure); published without search")
+        }
+    }
+
+    static let folder = "pagefind"
+
+    /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships (found once
+    /// through Python, then run directly: a Python start-up less per run).
+    static func pagefind(_ environment: ChildEnvironment) -> [String]? {
+        if let binary = ExternalCommand.find("pagefind", in: environment.searchPath) { return [binary.path] }
+        guard let python = ExternalCommand.find("python3", in: environment.searchPath) else { return nil }
+        let script = "import os, pagefind_bin; print(os.path.dirname(pagefind_bin.__file__))"
+        guard case .success(let outcome) = ExternalCommand(arguments: [python.path, "-c", script], environment: environment,
+                                                           timeout: 30, capturesOutput: true).run(), outcome.succeeded else { return nil }
+        let binary = URL(fileURLWithPath: outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent("pagefind")
+        return FileManager.default.isExecutableFile(atPath: binary.path) ? [binary.path] : [python.path, "-m", "pagefind_bin"]
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import MeetupRender
+import MeetupSupport
+
+/// Writes the site's files into the staging folder. A file whose bytes equal the
+/// one already published is hard-linked from the published site instead of
+/// rewritten, so it keeps its modification time and a sync to a static host
+/// (rsync, `aws s3 sync`) uploads nothing when nothing changed.
+public struct StagingWriter: Sendable {
+    public let staging: URL
+    /// The currently published site, if any.
+    public let previous: URL?
+
+    public init(staging: URL, previous: URL?) {
+        self.staging = staging
+        self.previous = previous
+    }
+
+    /// Writes every file; returns how many were reused unchanged from the previous site.
+    @discardableResult
+    public func write(_ files: [SiteFile]) throws(RenderError) -> Int {
+        var reused = 0
+        for file in files where try write(file) { reused += 1 }
+        return reused
+    }
+
+    /// Writes one file; true when it was reused from the previous site. Thread-safe
+    /// for distinct paths (the renderer emits from several threads).
+    @discardableResult
+    public func write(_ file: SiteFile) throws(RenderError) -> Bool {
+        let destination = staging.appendingPathComponent(file.path)
+        do {
+            try FileOperations.createDirectory(destination.deletingLastPathComponent())
+            if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old),
+               link(old.path, destination.path) == 0 {
+                return true
+            }
+            switch file.contents {
+            case .bytes(let data):
+                try FileOperations.write(data, to: destination)
+            case .file(let source):
+                if link(source.path, destination.path) != 0 {
+                    try FileManager.default.copyItem(at: source, to: destination)
+                }
+            }
+            return false
+        } catch {
+            throw .cannotWrite(destination.path, error.localizedDescription)
+        }
+    }
+
+    private func isSame(_ contents: SiteFile.Contents, as old: URL) -> Bool {
+        guard let oldSize = FileOperations.fileSize(old) else { return false }
+        switch contents {
+        case .bytes(let data):
+            return data.count == oldSize && (try? Data(contentsOf: old)) == data
+        case .file(let source):
+            guard FileOperations.fileSize(source) == oldSize else { return false }
+            // Thumbnails are hard links into the cache: the same inode needs no reading.
+            if let a = try? FileManager.default.attributesOfItem(atPath: source.path)[.systemFileNumber] as? Int,
+               let b = try? FileManager.default.attributesOfItem(atPath: old.path)[.systemFileNumber] as? Int, a == b {
+                return true
+            }
+            return (try? Data(contentsOf: source)) == (try? Data(contentsOf: old))
+        }
+    }
+
+    /// Files another tool wrote into `folder` of the staging site (the search index):
+    /// each one byte-identical to the published copy is replaced by a hard link to it,
+    /// so it keeps its modification time and a sync uploads nothing for it.
+    public func relinkUnchanged(in folder: String) {
+        guard let previous else { return }
+        let root = staging.appendingPathComponent(folder)
+        guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return }
+        for case let file as URL in files where !file.hasDirectoryPath {
+            let relative = String(file.path.dropFirst(staging.path.count + 1))
+            let old = previous.appendingPathComponent(relative)
+            guard FileOperations.fileSize(old) == FileOperations.fileSize(file),
+                  let a = try? Data(contentsOf: old), let b = try? Data(contentsOf: file), a == b else { continue }
+            let temporary = FileOperations.temporarySibling(of: file)
+            if link(old.path, temporary.path) == 0, (try? FileOperations.replace(file, with: temporary)) == nil {
+                try? FileManager.default.removeItem(at: temporary)
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// An Atom (RFC 4287) feed of events, so people can follow a query in a feed reader.
+/// Entry ids are stable (`urn:meetup-report:event:<id>`), so readers show an event
+/// once however many nights it stays listed.
+package struct AtomFeed {
+    let title: String
+    /// The feed's own absolute URL (also its id).
+    let feedURL: URL
+    /// The page it accompanies.
+    let pageURL: URL
+    let author: String
+    let generatedAt: Date
+
+    package init(title: String, feedURL: URL, pageURL: URL, author: String, generatedAt: Date) {
+        self.title = title
+        self.feedURL = feedURL
+        self.pageURL = pageURL
+        self.author = author
+        self.generatedAt = generatedAt
+    }
+
+    /// - Parameter entry: the event's `<entry>` element, from `entry(for:…)`; made once
+    ///   per event and shared by every feed that lists it.
+    func render(_ events: [Event], entry: (Event) -> String) -> String {
+        // Newest first by when the event appeared; ties by start time then id, for stable output.
+        let entries = events.map { event in (event, Self.updated(event, generatedAt: generatedAt)) }
+            .sorted { ($1.1, $0.0.start.date, $0.0.id) < ($0.1, $1.0.start.date, $1.0.id) }
+        return document(updated: entries.map(\.1).max() ?? generatedAt, entries: entries.map { entry($0.0) })
+    }
+
+    /// The feed around ready-made `<entry>` elements (events here, nightly digests elsewhere).
+    package func document(updated: Date, entries: [String]) -> String {
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom">
+            <title>\(XMLEscaping.escape(title))</title>
+            <id>\(XMLEscaping.escape(feedURL.absoluteString))</id>
+            <link rel="self" type="application/atom+xml" href="\(XMLEscaping.escape(feedURL.absoluteString))"/>
+            <link rel="alternate" type="text/html" href="\(XMLEscaping.escape(pageURL.absoluteString))"/>
+            <updated>\(ISO8601.formatUTC(updated))</updated>
+            <author><name>\(XMLEscaping.escape(author))</name></author>
+            <generator>meetup-report</generator>
+
+            """
+        for entry in entries { xml += entry }
+        return xml + "</feed>\n"
+    }
+
+    /// One event's `<entry>`: the same in every feed that lists the event.
+    /// - Parameter firstSeen: from the history; the entry's `published`.
+    /// - Parameter contentHTML: the rendered description, the entry's HTML content when there is one.
+    static func entry(for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String,
+                      contentHTML: String? = nil, firstSeen: Date? = nil) -> String {
+        let summary = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event),
+                       event.group?.name].compactMap { $0 }.joined(separator: " · ")
+        var xml = "<entry>\n"
+        xml += "<id>urn:meetup-report:event:\(XMLEscaping.escape(event.id))</id>\n"
+        xml += "<title type=\"text\">\(XMLEscaping.escape(event.title))</title>\n"
+        if let url = event.eventURL {
+            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url.absoluteString))\"/>\n"
+        }
+        if let firstSeen { xml += "<published>\(ISO8601.formatUTC(firstSeen))</published>\n" }
+        xml += "<updated>\(ISO8601.formatUTC(updated(event, generatedAt: generatedAt)))</updated>\n"
+        xml += "<summary type=\"text\">\(XMLEscaping.escape(summary))</summary>\n"
+        if let contentHTML, !contentHTML.isEmpty {
+            xml += "<content type=\"html\">\(XMLEscaping.escape(contentHTML))</content>\n"
+        } else if !excerpt.isEmpty {
+            xml += "<content type=\"text\">\(XMLEscaping.escape(excerpt))</content>\n"
+        }
+        return xml + "</entry>\n"
+    }
+
+    /// The event's creation time when the API gave one, else the run's time (first seen).
+    static func updated(_ event: Event, generatedAt: Date) -> Date {
+        event.createdAt.map { min($0, generatedAt) } ?? generatedAt
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// An event's description as its organiser wrote it: their Markdown through cmark
+/// (never raw HTML), links only when http(s), no images (they would load from
+/// anywhere), headings turned into bold paragraphs (the page's headings are its days
+/// and events). Shown behind a "More" on query pages and as the Atom entry's content.
+enum DescriptionRendering {
+    /// Stands where "More" goes in an event block until the page is HTML; the nonce is
+    /// new in every run, so no text from the API can spell a marker.
+    static let nonce = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12)).lowercased()
+
+    static func marker(for event: Event) -> String {
+        "mrmore\(nonce)x\(ContentHash.sha256Hex(event.id).prefix(16))"
+    }
+
+    /// Every event's rendered description by marker, made on every core.
+    static func all(_ events: [Event]) -> [String: String] {
+        Parallel.chunks(of: events, empty: [String: String]()) { part in
+            var rendered: [String: String] = [:]
+            for event in part where !event.description.isEmpty {
+                let html = html(event.description)
+                if !html.isEmpty { rendered[marker(for: event)] = html }
+            }
+            return rendered
+        } merge: { all, part in all.merge(part) { first, _ in first } }
+    }
+
+    /// The Markdown page without its markers (the `.md` files are read as text and must
+    /// not change from run to run).
+    static func strip(_ markdown: String) -> String {
+        let prefix = Array("mrmore\(nonce)x".utf8)
+        let bytes = Array(markdown.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var lineStart = 0
+        var previousBlank = false
+        var found = false
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let next = min(bytes.count, lineEnd + 1)
+            let isMarker = lineEnd - lineStart >= prefix.count && bytes[lineStart..<(lineStart + prefix.count)].elementsEqual(prefix)
+            let isBlank = lineEnd == lineStart
+            if isMarker {
+                found = true
+            } else if !(isBlank && previousBlank) {
+                // A removed marker leaves two blank lines; one is kept.
+                output += bytes[lineStart..<next]
+                previousBlank = isBlank
+            }
+            lineStart = next
+        }
+        return found ? String(decoding: output, as: UTF8.self) : markdown
+    }
+
+    /// Replaces each `<p>marker</p>` with the description behind a "More" (or nothing).
+    /// One pass over the page's UTF-8 bytes, like `ImageAttributes`: query pages of a
+    /// large site hold hundreds of markers.
+    static func expand(_ html: String, descriptions: [String: String]) -> String {
+        let prefix = Array("<p>mrmore\(nonce)x".utf8)
+        let bytes = Array(html.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 2)
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), index + prefix.count <= bytes.count,
+                  bytes[index..<(index + prefix.count)].elementsEqual(prefix) else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            found = true
+            var end = index + prefix.count
+            while end < bytes.count, bytes[end] != UInt8(ascii: "<") { end += 1 }
+            let marker = "mrmore\(nonce)x" + String(decoding: bytes[(index + prefix.count)..<end], as: UTF8.self)
+            if let description = descriptions[marker] {
+                output += Array("<details class=\"more\"><summary>More</summary>\n\(description)\n</details>".utf8)
+            }
+            index = min(bytes.count, end + "</p>".utf8.count)
+        }
+        return found ? String(decoding: output, as: UTF8.self) : html
+    }
+
+    static func html(_ description: String) -> String {
+        let rendered = CommonMark.html(from: description)
+        var output = ""
+        output.reserveCapacity(rendered.utf8.count)
+        var rest = Substring(rendered)
+        var openLinks: [Bool] = []   // per <a>: kept or dropped
+        while let start = rest.firstIndex(of: "<") {
+            output += rest[..<start]
+            guard let end = rest[start...].firstIndex(of: ">") else { rest = rest[start...]; break }
+            let tag = rest[start...end]
+            rest = rest[rest.index(after: end)...]
+            if tag.hasPrefix("<a ") {
+                let href = tag.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
+                let safe = href.lowercased().hasPrefix("https://") || href.lowercased().hasPrefix("http://")
+                openLinks.append(safe)
+                if safe { output += "<a href=\"\(href)\" rel=\"nofollow noopener\">" }
+            } else if tag == "</a>" {
+                if openLinks.popLast() == true { output += "</a>" }
+            } else if tag.hasPrefix("<img") || tag.hasPrefix("<!--") {
+                continue
+            } else if tag.count == 4, tag.hasPrefix("<h"), tag.dropFirst(2).first?.isNumber == true {
+                output += "<p><strong>"
+            } else if tag.count == 5, tag.hasPrefix("</h"), tag.dropFirst(3).first?.isNumber == true {
+                output += "</strong></p>"
+            } else {
+                output += tag
+            }
+        }
+        output += rest
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The rendered description as plain text that keeps its paragraphs and list items
+    /// on their own lines (iCalendar's DESCRIPTION), entities decoded.
+    static func text(fromHTML html: String) -> String {
+        var plain = ""
+        plain.reserveCapacity(html.utf8.count)
+        var rest = Substring(html)
+        while let start = rest.firstIndex(where: { $0 == "<" || $0 == "\n" || $0 == "&" }) {
+            plain += rest[..<start]
+            if rest[start] == "\n" {   // cmark's own line breaks only format the HTML
+                rest = rest[rest.index(after: start)...]
+                continue
+            }
+            if rest[start] == "&" {
+                let entities = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")]
+                if let (name, value) = entities.first(where: { rest[start...].hasPrefix($0.0) }) {
+                    plain += value
+                    rest = rest[rest.index(start, offsetBy: name.count)...]
+                } else {
+                    plain += "&"
+                    rest = rest[rest.index(after: start)...]
+                }
+                continue
+            }
+            guard let end = rest[start...].firstIndex(of: ">") else { break }
+            switch rest[start...end] {
+            case "</p>", "</ul>", "</ol>": plain += "\n\n"
+            case "<br />", "</li>": plain += "\n"
+            case "<li>": plain += "• "
+            default: break
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        plain += rest
+        var lines: [Substring] = []
+        var blank = false
+        for line in plain.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty && blank { continue }
+            blank = trimmed.isEmpty
+            lines.append(Substring(trimmed))
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

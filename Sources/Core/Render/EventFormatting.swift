@@ -1,0 +1,81 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// Human-readable times, venues and counts. An event's time is shown in its own
+/// UTC offset (a meetup in Lagos starts at 09:00 Lagos time wherever the reader is),
+/// while days are grouped in the site's configured zone.
+/// Not thread-safe: one instance per rendering pass (DateFormatter is costly to make).
+package final class EventFormatting {
+    let siteTimeZone: TimeZone
+    private var formatters: [String: DateFormatter] = [:]
+    private let calendar: Calendar
+
+    package init(siteTimeZone: TimeZone) {
+        self.siteTimeZone = siteTimeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = siteTimeZone
+        self.calendar = calendar
+    }
+
+    private func formatter(_ format: String, _ zone: TimeZone) -> DateFormatter {
+        let key = "\(format)|\(zone.identifier)|\(zone.secondsFromGMT())"
+        if let formatter = formatters[key] { return formatter }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = zone
+        formatter.dateFormat = format
+        formatters[key] = formatter
+        return formatter
+    }
+
+    /// The start of the event's day in the site's zone, for grouping.
+    func siteDay(of date: Date) -> Date { calendar.startOfDay(for: date) }
+
+    /// "December 2026" for "2026-12".
+    func monthHeading(_ month: String) -> String {
+        let parts = month.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 2, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: 15)) else { return month }
+        return formatter("MMMM yyyy", siteTimeZone).string(from: date)
+    }
+
+    /// "Saturday 21 September 2019"
+    package func dayHeading(_ day: Date) -> String {
+        formatter("EEEE d MMMM yyyy", siteTimeZone).string(from: day)
+    }
+
+    /// "Sat 21 Sep, 09:00–16:00 (UTC+01:00)" in the event's own offset.
+    package func eventTime(start: ZonedDate, end: ZonedDate?) -> String {
+        let zone = TimeZone(secondsFromGMT: start.utcOffsetSeconds) ?? TimeZone(identifier: "UTC") ?? siteTimeZone
+        var text = formatter("EEE d MMM, HH:mm", zone).string(from: start.date)
+        if let end, end.date > start.date {
+            let sameDay = formatter("yyyyMMdd", zone).string(from: start.date) == formatter("yyyyMMdd", zone).string(from: end.date)
+            text += "–" + formatter(sameDay ? "HH:mm" : "EEE d MMM, HH:mm", zone).string(from: end.date)
+        }
+        return text + " (\(Self.offsetName(start.utcOffsetSeconds)))"
+    }
+
+    /// "22 Nov 2026, 19:00 CET" in the site's zone.
+    package func generatedAt(_ date: Date) -> String {
+        formatter("d MMM yyyy, HH:mm zzz", siteTimeZone).string(from: date)
+    }
+
+    static func offsetName(_ seconds: Int) -> String {
+        guard seconds != 0 else { return "UTC" }
+        let magnitude = abs(seconds)
+        return String(format: "UTC%@%02d:%02d", seconds < 0 ? "−" : "+", magnitude / 3600, magnitude % 3600 / 60)
+    }
+
+    package static func location(of event: Event) -> String {
+        location(of: EventPlace(of: event))
+    }
+
+    package static func location(of place: EventPlace) -> String {
+        place.displayText
+    }
+
+    package static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+        "\(number) \(number == 1 ? singular : plural)"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import MeetupModel
+import MeetupPhotos
+import MeetupSupport
+
+/// `events.json`: the normalised events and per-query counts, for people who build
+/// on the data. The schema is documented in the README; `schemaVersion` changes
+/// only when a field is removed or changes meaning. Optional keys are absent when
+/// unknown; keys are sorted and events ordered by start time, so the file is stable.
+enum EventsJSON {
+    static let schemaVersion = 1
+
+    /// - Parameter descriptions: each event's plain description, for its calendar link.
+    static func make(_ input: SiteInput, descriptions: [String: String] = [:]) -> JSONValue {
+        let foundBy = input.fetched.queriesByEvent
+        return .object([
+            "schemaVersion": .number(Double(schemaVersion)),
+            "generatedAt": .string(ISO8601.formatUTC(input.generatedAt)),
+            "site": .object([
+                "title": .string(input.config.siteTitle),
+                "baseURL": .string(input.config.baseURL.absoluteString),
+                "timeZone": .string(input.config.timeZone.identifier),
+            ]),
+            "queries": .array(input.fetched.outcomes.map { entry in
+                var query: [String: JSONValue] = [
+                    "id": .string(entry.query.id), "title": .string(entry.query.title), "keyword": .string(entry.query.keyword),
+                    "latitude": .number(entry.query.latitude), "longitude": .number(entry.query.longitude),
+                    "radiusMiles": .number(entry.query.radiusMiles), "eventCount": .number(Double(entry.outcome.events.count)),
+                    "eventIds": .array(SitePaths.chronological(entry.outcome.events).map { .string($0.id) }),
+                    "page": .string("\(SitePaths.queryPage(entry.query)).html"),
+                ]
+                if let since = entry.outcome.staleSince { query["staleSince"] = .string(ISO8601.formatUTC(since)) }
+                return .object(query)
+            }),
+            "events": .array(SitePaths.chronological(input.fetched.distinctEvents).map { event in
+                item(event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] }, queries: foundBy[event.id] ?? [],
+                     description: descriptions[event.id] ?? "")
+            }),
+        ])
+    }
+
+    private static func item(_ event: Event, thumbnail: Thumbnail?, queries: [EventQuery], description: String) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .string(event.id), "title": .string(event.title), "start": .string(ISO8601.format(event.start)),
+            "online": .bool(event.isOnline), "queries": .array(queries.map { .string($0.id) }),
+            "calendar": .string(EventCalendarLinks.icsPath(event)),
+        ]
+        if let google = EventCalendarLinks.googleCalendar(event, details: description) { object["googleCalendar"] = .string(google.absoluteString) }
+        if let end = event.end { object["end"] = .string(ISO8601.format(end)) }
+        if let url = event.eventURL { object["url"] = .string(url.absoluteString) }
+        if let count = event.rsvpCount { object["rsvpCount"] = .number(Double(count)) }
+        if let venue = event.venue {
+            var place: [String: JSONValue] = ["name": .string(venue.name)]
+            if let city = venue.city { place["city"] = .string(city) }
+            if let latitude = venue.latitude { place["latitude"] = .number(latitude) }
+            if let longitude = venue.longitude { place["longitude"] = .number(longitude) }
+            object["venue"] = .object(place)
+        }
+        if let group = event.group {
+            var value: [String: JSONValue] = ["name": .string(group.name)]
+            if let urlname = group.urlname { value["urlname"] = .string(urlname) }
+            object["group"] = .object(value)
+        }
+        if let photo = event.displayPhotoURL { object["photoURL"] = .string(photo.absoluteString) }
+        if let thumbnail {
+            object["thumbnail"] = .string("thumbs/\(thumbnail.publishedName)")
+            object["thumbnailWidth"] = .number(Double(thumbnail.size.width))
+            object["thumbnailHeight"] = .number(Double(thumbnail.size.height))
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// An iCalendar (RFC 5545) file of events, for "subscribe" (webcal) and "add to
+/// calendar". Times are written in UTC (`…Z`), which every client converts to
+/// its own zone without needing VTIMEZONE definitions; UIDs are stable per event.
+struct ICalendar {
+    let name: String
+    let generatedAt: Date
+
+    /// - Parameter event: the event's VEVENT, from `event(_:…)`; made once per event
+    ///   and shared by every calendar that lists it.
+    func render(_ events: [Event], event: (Event) -> String) -> String {
+        var text = [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//meetup-report//Meetup events//EN",
+            "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+            "X-WR-CALNAME:\(Self.text(name))",
+        ].map(Self.fold).joined(separator: "\r\n") + "\r\n"
+        for item in SitePaths.chronological(events) {
+            text += event(item)
+        }
+        return text + "END:VCALENDAR\r\n"
+    }
+
+    /// One VEVENT, folded, each line ending in CRLF.
+    static func event(_ event: Event, generatedAt: Date, excerpt: String) -> String {
+        var lines = [
+            "BEGIN:VEVENT",
+            "UID:meetup-\(text(event.id))@meetup-report",
+            "DTSTAMP:\(dateTime(generatedAt))",
+            "DTSTART:\(dateTime(event.start.date))",
+        ]
+        if let end = event.end, end.date > event.start.date {
+            lines.append("DTEND:\(dateTime(end.date))")
+        }
+        lines.append("SUMMARY:\(text(event.title))")
+        lines.append("LOCATION:\(text(EventFormatting.location(of: event)))")
+        if let url = event.eventURL {
+            lines.append("URL:\(url.absoluteString)")
+        }
+        var description: [String] = []
+        if let group = event.group { description.append("Group: \(group.name)") }
+        if let going = event.rsvpCount { description.append("\(going) going") }
+        if !excerpt.isEmpty { description.append(excerpt) }
+        if let url = event.eventURL { description.append(url.absoluteString) }
+        if !description.isEmpty {
+            lines.append("DESCRIPTION:\(text(description.joined(separator: "\n")))")
+        }
+        lines.append("END:VEVENT")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// TEXT value escaping (RFC 5545 3.3.11); control characters are dropped.
+    static func text(_ value: String) -> String {
+        var escaped = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case ";": escaped += "\\;"
+            case ",": escaped += "\\,"
+            case "\n": escaped += "\\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// Folds a content line at 75 octets, never inside a UTF-8 sequence (RFC 5545 3.1).
+    static func fold(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line }
+        var folded = ""
+        var lineOctets = 0
+        for scalar in line.unicodeScalars {
+            let octets = UTF8.width(scalar)
+            if lineOctets + octets > 75 {
+                folded += "\r\n "
+                lineOctets = 1
+            }
+            folded.unicodeScalars.append(scalar)
+            lineOctets += octets
+        }
+        return folded
+    }
+
+    static func dateTime(_ date: Date) -> String {
+        ISO8601.formatUTC(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+    }
+}

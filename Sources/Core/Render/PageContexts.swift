@@ -1,0 +1,246 @@
+import Foundation
+import MeetupConfig
+import MeetupHistory
+import MeetupModel
+import MeetupPhotos
+import MeetupSupport
+
+/// Everything the site is rendered from. Pure data: rendering is a function of it.
+public struct SiteInput: Sendable {
+    public var config: ReportConfig
+    public var fetched: FetchedEvents
+    public var thumbnails: [URL: Thumbnail]
+    public var generatedAt: Date
+    /// Markers, changes and trends from earlier runs; nil without history.
+    public var history: HistoryReport?
+    /// The digest page's site path, linked from the index; nil when the site has none.
+    public var digestLink: String?
+
+    public init(config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
+                history: HistoryReport? = nil, digestLink: String? = nil) {
+        self.config = config
+        self.fetched = fetched
+        self.thumbnails = thumbnails
+        self.generatedAt = generatedAt
+        self.history = history
+        self.digestLink = digestLink
+    }
+}
+
+/// Builds the Mustache contexts of each page: the rendering decisions (order,
+/// grouping, wording, which picture) live here, apart from templates and IO.
+/// Untrusted strings stay raw here; templates escape them for their format.
+/// Values rendered with `{{{…}}}` are built here from trusted parts only.
+struct PageContexts {
+
+    let input: SiteInput
+    let formatting: EventFormatting
+    /// Each event's description as plain text (by event id), made once: pages,
+    /// feeds and calendars all show excerpts of it.
+    let plainDescriptions: [String: String]
+
+    /// Each event's Markdown block, rendered once (see `EventBlocks`).
+    let eventBlocks: EventBlocks?
+
+    /// - Parameters:
+    ///   - plainDescriptions: from `plainDescriptions(of:)`, shared by every page's contexts.
+    ///   - eventBlocks: needed by the list pages (`queryPage`, `allEvents`).
+    init(input: SiteInput, plainDescriptions: [String: String]? = nil, eventBlocks: EventBlocks? = nil) {
+        self.input = input
+        formatting = EventFormatting(siteTimeZone: input.config.timeZone)
+        self.plainDescriptions = plainDescriptions ?? Self.plainDescriptions(of: input)
+        self.eventBlocks = eventBlocks
+    }
+
+    static func plainDescriptions(of input: SiteInput) -> [String: String] {
+        var descriptions: [String: String] = [:]
+        for event in input.fetched.distinctEvents { descriptions[event.id] = TextCleaning.plainText(event.description) }
+        return descriptions
+    }
+
+    /// The event's description cut to `maxLength` characters.
+    func excerpt(of event: Event, maxLength: Int = 240) -> String {
+        TextCleaning.truncated(plainDescriptions[event.id] ?? TextCleaning.plainText(event.description), maxLength: maxLength)
+    }
+
+    /// The placeholder is drawn 3:2, like most group photos.
+    static func placeholderSize(width: Int) -> PixelSize {
+        PixelSize(width: width, height: width * 2 / 3)
+    }
+
+    func index() -> [String: Any] {
+        let queries: [[String: Any]] = input.fetched.outcomes.map { entry in
+            var context: [String: Any] = [
+                "title": entry.query.title,
+                "keyword": entry.query.keyword,
+                "area": area(of: entry.query),
+                "link": "<\(SitePaths.queryPage(entry.query)).html>",
+                "count": EventFormatting.count(entry.outcome.events.count, "event", "events"),
+            ]
+            if let since = entry.outcome.staleSince {
+                context["stale"] = ["since": formatting.generatedAt(since)]
+            }
+            if let counts = input.history?.counts[entry.query.id], counts.count > 1 {
+                context["chart"] = [
+                    "image": "<\(SitePaths.chart(entry.query))>",
+                    "alt": "Events found in the last \(counts.count) runs: " + counts.map(String.init).joined(separator: ", "),
+                ]
+            }
+            let next = SitePaths.chronological(entry.outcome.events).prefix(3)
+            if !next.isEmpty {
+                context["upcoming"] = next.map { event in card(event, on: "\(SitePaths.queryPage(entry.query)).html") }
+            }
+            return context
+        }
+        return [
+            "siteTitle": input.config.siteTitle,
+            "generatedAt": formatting.generatedAt(input.generatedAt),
+            "totalEvents": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
+            "allLink": "<\(SitePaths.allEvents).html>",
+            "queries": queries,
+            "digest": input.digestLink.map { ["link": "<\($0)>"] } ?? false,
+        ]
+    }
+
+    func queryPage(_ query: EventQuery, outcome: QueryOutcome) -> [String: Any] {
+        let ordered = SitePaths.chronological(outcome.events)
+        var context: [String: Any] = [
+            "title": query.title,
+            "keyword": query.keyword,
+            "area": area(of: query),
+            "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
+            "days": days(ordered, blocks: eventBlocks?.queryPage ?? [:]),
+            "isEmpty": ordered.isEmpty,
+        ]
+        if let since = outcome.staleSince, let error = outcome.error {
+            context["stale"] = ["since": formatting.generatedAt(since), "reason": error.reason]
+        }
+        let changes = input.history?.changes(for: query.id) ?? []
+        if !changes.isEmpty {
+            context["changeDays"] = EventFormatting.count(input.config.history.changeDays, "day", "days")
+            context["changes"] = changes.map(changeContext)
+        }
+        return context
+    }
+
+    /// "Moved" (with the old and new time or place) or "Cancelled or removed".
+    private func changeContext(_ change: HistoryChange) -> [String: Any] {
+        var context: [String: Any] = [
+            "title": change.title,
+            "kind": change.kind == .moved ? "Moved" : "Cancelled or removed",
+            "was": "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(EventFormatting.location(of: change.oldPlace))",
+        ]
+        if let newStart = change.newStart {
+            context["now"] = "\(formatting.eventTime(start: newStart, end: nil)) · \(change.newPlace.map(EventFormatting.location(of:)) ?? "")"
+        }
+        if let destination = change.url.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
+        return context
+    }
+
+    /// Every event once, merged across queries, each saying which queries found it.
+    /// One month of the all-events list (`month` nil: the first, for `all.html`), with the
+    /// navigation to every month. Pages in `all/` are a folder down: their blocks' own
+    /// links get `../` (the blocks are rendered once, for the top level).
+    func allEvents(month: String? = nil) -> [String: Any] {
+        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
+        let shown = month ?? months.first?.key
+        let ordered = SitePaths.chronological(months.first { $0.key == shown }?.events ?? [])
+        let root = month == nil ? "" : "../"
+        var blocks = eventBlocks?.allEventsPage ?? [:]
+        if month != nil { blocks = blocks.mapValues(Self.oneFolderDown) }
+        return [
+            "title": "All events",
+            "count": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
+            "monthTitle": shown.map(formatting.monthHeading) ?? "",
+            "months": months.map { entry -> [String: Any] in
+                ["label": formatting.monthHeading(entry.key), "link": "<\(root)\(SitePaths.allEventsMonth(entry.key)).html>",
+                 "current": entry.key == shown]
+            },
+            "days": days(ordered, blocks: blocks),
+            "isEmpty": ordered.isEmpty,
+        ]
+    }
+
+    /// A top-level block's site-relative links, from a page one folder down. Only link
+    /// destinations this program wrote start with `](<` (the data's brackets are escaped).
+    static func oneFolderDown(_ block: String) -> String {
+        var text = block
+        for folder in ["thumbs/", "assets/", "queries/", "events/"] {
+            text = text.replacingOccurrences(of: "](<\(folder)", with: "](<../\(folder)")
+        }
+        return text
+    }
+
+    /// Events grouped by their day in the site's time zone, in order, each as its
+    /// already rendered Markdown block.
+    private func days(_ ordered: [Event], blocks: [String: String]) -> [[String: Any]] {
+        var days: [[String: Any]] = []
+        var currentDay: Date?
+        var currentEvents: [[String: Any]] = []
+        func flush() {
+            if let currentDay { days.append(["heading": formatting.dayHeading(currentDay), "events": currentEvents]) }
+        }
+        for event in ordered {
+            let day = formatting.siteDay(of: event.start.date)
+            if day != currentDay {
+                flush()
+                currentDay = day
+                currentEvents = []
+            }
+            currentEvents.append(["markdown": blocks[event.id] ?? ""])
+        }
+        flush()
+        return days
+    }
+
+    /// A small card on the index: thumbnail, date and title, linking to the event on its page.
+    private func card(_ event: Event, on page: String) -> [String: Any] {
+        let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
+        return [
+            "title": event.title,
+            "time": formatting.eventTime(start: event.start, end: nil),
+            "image": "<\(thumbnail.map(SitePaths.thumbnail) ?? SitePaths.placeholder)>",
+            "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
+            "link": "<\(page)#\(EventAnchors.id(of: event))>",
+        ]
+    }
+
+    /// The context of `event.md` for one event: `root` leads back to the site's root,
+    /// `foundBy` (on the All events page) lists the queries that found it.
+    func eventContext(_ event: Event, root: String, foundBy: [EventQuery]? = nil) -> [String: Any] {
+        let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
+        var context: [String: Any] = [
+            "title": event.title,
+            "time": formatting.eventTime(start: event.start, end: event.end),
+            "location": EventFormatting.location(of: event),
+            "image": "<\(root)\(thumbnail.map { "thumbs/\($0.publishedName)" } ?? SitePaths.placeholder)>",
+            "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
+        ]
+        if let destination = event.eventURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
+        context["ics"] = "<\(root)\(EventCalendarLinks.icsPath(event))>"
+        if let google = EventCalendarLinks.googleCalendar(event, details: plainDescriptions[event.id] ?? "")
+            .flatMap(MarkdownEscaping.linkDestination) { context["google"] = google }
+        if let group = event.group { context["group"] = group.name }
+        if let count = event.rsvpCount { context["going"] = "\(count) going" }
+        if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
+        let excerpt = excerpt(of: event)
+        if !excerpt.isEmpty { context["excerpt"] = excerpt }
+        // Query pages show the whole description behind "More"; the all-events page stays light.
+        // ... when there is more to it than the excerpt shows.
+        let plain = plainDescriptions[event.id] ?? ""
+        if foundBy == nil, plain.count > excerpt.count || event.description.contains("\n") {
+            context["more"] = DescriptionRendering.marker(for: event)
+        }
+        if let queries = foundBy, !queries.isEmpty {
+            context["hasFoundBy"] = true
+            context["foundBy"] = queries.enumerated().map { index, query in
+                ["title": query.title, "link": "<\(root)\(SitePaths.queryPage(query)).html>", "last": index == queries.count - 1]
+            }
+        }
+        return context
+    }
+
+    private func area(of query: EventQuery) -> String {
+        String(format: "within %@ mi of %.3f, %.3f", NumberText.plain(query.radiusMiles), query.latitude, query.longitude)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import MeetupModel
+import MeetupPhotos
+import MeetupSupport
+
+/// What the renderer shares with every generator: the input and what is made from
+/// it once (plain descriptions, feed entries, event blocks, image sizes, charts).
+package struct RenderShared: Sendable {
+    package let input: SiteInput
+    let templates: SiteTemplates
+    let descriptions: [String: String]
+    /// Each event's description as HTML, by its marker (`DescriptionRendering`).
+    let richDescriptions: [String: String]
+    let imageSizes: [String: PixelSize]
+    let feedEntries: FeedEntries
+    let eventBlocks: EventBlocks
+    /// Each query's trend chart by site path: written as files and inlined in the index.
+    let charts: [String: String]
+}
+
+/// Files made once for the whole site.
+package protocol SiteGenerator: Sendable {
+    func files(_ shared: RenderShared) -> [SiteFile]
+}
+
+/// Files made for each page (the page itself, its feed, its calendar).
+protocol PageGenerator: Sendable {
+    func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile]
+}
+
+/// `events.json`: every upcoming event, for scripts (schema in the README).
+struct EventsJSONFile: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        [SiteFile(path: SitePaths.eventsJSON, contents: .bytes(Data(EventsJSON.make(shared.input, descriptions: shared.descriptions).serialized().utf8)))]
+    }
+}
+
+/// `sitemap.xml`: the HTML pages.
+struct SitemapFile: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        let months = SitePaths.months(of: shared.input.fetched.distinctEvents, timeZone: shared.input.config.timeZone)
+        let pagePaths = ["\(SitePaths.index).html", "\(SitePaths.allEvents).html"]
+            + months.map { "\(SitePaths.allEventsMonth($0.key)).html" }
+            + shared.input.fetched.outcomes.map { "\(SitePaths.queryPage($0.query)).html" }
+        return [.text(SitePaths.sitemap, Sitemap.render(paths: pagePaths, baseURL: shared.input.config.baseURL))]
+    }
+}
+
+/// The stylesheet and the placeholder picture, from the templates folder.
+struct AssetFiles: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        var files = [SiteFile(path: SitePaths.stylesheet, contents: .file(shared.templates.asset("style.css"))),
+                     SiteFile(path: SitePaths.placeholder, contents: .file(shared.templates.asset("placeholder.svg")))]
+        // Optional, so template folders made before it still work.
+        let favicon = shared.templates.asset("favicon.svg")
+        if FileManager.default.fileExists(atPath: favicon.path) {
+            files.append(SiteFile(path: SitePaths.favicon, contents: .file(favicon)))
+        }
+        return files
+    }
+}
+
+/// `charts/<query>.svg`: each query's trend, when the history has more than one run.
+struct ChartFiles: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        shared.charts.map { path, svg in .text(path, svg + "\n") }
+    }
+
+    static func charts(_ input: SiteInput) -> [String: String] {
+        var charts: [String: String] = [:]
+        for entry in input.fetched.outcomes {
+            guard let counts = input.history?.counts[entry.query.id], counts.count > 1 else { continue }
+            charts[SitePaths.chart(entry.query)] = TrendChart.svg(
+                counts: counts, label: "\(entry.query.title): events found in the last \(counts.count) runs")
+        }
+        return charts
+    }
+}
+
+/// `thumbs/…`: the thumbnails of the events shown, hard-linked from the cache.
+struct ThumbnailFiles: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        let shown = Set(shared.input.fetched.distinctEvents.compactMap(\.displayPhotoURL))
+        return shared.input.thumbnails.filter { shown.contains($0.key) }.map(\.value)
+            .sorted { $0.publishedName < $1.publishedName }
+            .map { SiteFile(path: SitePaths.thumbnail($0), contents: .file($0.file)) }
+    }
+}
+
+/// The page as Markdown (`.md`, for readers and diffing) and as HTML in the layout.
+package struct PageFiles: PageGenerator {
+    func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
+        let markdown = shared.templates.render(page.template, page.context)
+        let html = Self.layout(markdown: markdown, title: page.title, path: page.path, description: page.description,
+                               root: page.root, feed: page.feed, calendar: page.calendar, feedTitle: page.feedTitle,
+                               charts: page.kind == .index ? shared.charts : [:], image: Self.image(of: page.events, shared),
+                               anchors: page.kind == .index ? [] : SitePaths.chronological(page.events), pageKind: page.kindName,
+                               shared: shared, formatting: contexts.formatting)
+        return [.text(page.path + ".md", DescriptionRendering.strip(markdown)), .text(page.path + ".html", html)]
+    }
+
+    /// A page's Markdown as HTML (cmark, no raw HTML), in the site's layout.
+    /// - Parameters:
+    ///   - path: the page's site path without suffix, for its canonical URL.
+    ///   - image: a site path for `og:image` (a thumbnail; nil for the site's picture).
+    package static func layout(markdown: String, title: String, path: String, description: String, root: String, feed: String,
+                       calendar: String = SitePaths.siteCalendar, feedTitle: String, charts: [String: String] = [:],
+                       image: String? = nil, anchors: [Event] = [], pageKind: String = "page",
+                       shared: RenderShared, formatting: EventFormatting) -> String {
+        let config = shared.input.config
+        let annotated = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: shared.imageSizes)
+        let body = EventAnchors.add(to: DescriptionRendering.expand(annotated, descriptions: shared.richDescriptions), events: anchors)
+        let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
+        return shared.templates.render("layout.html", [
+            "pageTitle": title,
+            "pageKind": pageKind,
+            // The search box: on the index and the all-events page, when the site has an index.
+            "search": config.search && ["index", "all"].contains(pageKind),
+            "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
+            "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
+            "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,
+            "siteTitle": config.siteTitle,
+            "root": root,
+            "content": TrendChart.inline(body, root: root, charts: charts),
+            "generatedAt": formatting.generatedAt(shared.input.generatedAt),
+            "feedTitle": feedTitle,
+            "atomPath": feed,
+            "icsPath": calendar,
+            "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
+        ])
+    }
+
+    /// The first of the page's events that has a thumbnail, for link previews.
+    static func image(of events: [Event], _ shared: RenderShared) -> String? {
+        SitePaths.chronological(events).lazy.compactMap { $0.displayPhotoURL.flatMap { shared.input.thumbnails[$0] } }
+            .first.map(SitePaths.thumbnail)
+    }
+
+    /// The same address with the `webcal` scheme, which calendar apps open as a subscription.
+    static func webcal(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        components.scheme = "webcal"
+        return components.string ?? url.absoluteString
+    }
+}
+
+/// The page's Atom feed (pages that share the site feed write none).
+struct AtomFeedFile: PageGenerator {
+    func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
+        guard page.writesFeeds else { return [] }
+        let config = shared.input.config
+        let feed = AtomFeed(title: page.feedTitle, feedURL: Sitemap.absolute(page.feed, baseURL: config.baseURL),
+                            pageURL: Sitemap.absolute(page.path + ".html", baseURL: config.baseURL),
+                            author: config.siteTitle, generatedAt: shared.input.generatedAt)
+        return [.text(page.feed, feed.render(page.events) { shared.feedEntries.atom[$0.id] ?? "" })]
+    }
+}
+
+/// The page's iCalendar file, to subscribe to.
+struct CalendarFile: PageGenerator {
+    func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
+        guard page.writesFeeds else { return [] }
+        let calendar = ICalendar(name: page.feedTitle, generatedAt: shared.input.generatedAt)
+        return [.text(page.calendar, calendar.render(page.events) { shared.feedEntries.calendar[$0.id] ?? "" })]
+    }
+}
+
+/// `404.html`: what a web server shows for a missing page (most static hosts pick it up
+/// by name). Its links are absolute from the host's root, since it is served at any path.
+struct NotFoundPage: SiteGenerator {
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        let config = shared.input.config
+        var root = config.baseURL.path
+        if !root.hasSuffix("/") { root += "/" }
+        let markdown = "# Page not found\n\nThis page does not exist (any more): events come and go every night.\n\n"
+            + "- [The overview](<\(root)index.html>)\n- [All events by date](<\(root)\(SitePaths.allEvents).html>)\n"
+        let html = PageFiles.layout(markdown: markdown, title: "Page not found · \(config.siteTitle)", path: SitePaths.notFound,
+                                    description: "This page does not exist.", root: root, feed: SitePaths.siteFeed,
+                                    feedTitle: config.siteTitle, shared: shared,
+                                    formatting: EventFormatting(siteTimeZone: config.timeZone))
+        return [.text(SitePaths.notFound + ".html", html)]
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import MeetupSupport
+
+/// The folder layout of a snapshot, shared by the recorder and the replayer:
+///
+///     queries/<query-id>/page-001.json   raw API bodies, in page order
+///     queries/<query-id>.json            (also read) a single-file archive, e.g. REST v3
+///     photos/index.json                  {"<photo URL>": "<file name>"}
+///     photos/<sha256 of URL>             the photo bytes as downloaded
+public struct SnapshotLayout: Sendable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// Query ids are validated slugs, so they are safe as folder names.
+    public func pagesDirectory(for queryID: String) -> URL {
+        root.appendingPathComponent("queries").appendingPathComponent(queryID)
+    }
+
+    public func singleFile(for queryID: String) -> URL {
+        root.appendingPathComponent("queries").appendingPathComponent("\(queryID).json")
+    }
+
+    public func pageFile(for queryID: String, page: Int) -> URL {
+        pagesDirectory(for: queryID).appendingPathComponent(String(format: "page-%03d.json", page))
+    }
+
+    public var photosDirectory: URL { root.appendingPathComponent("photos") }
+    public var photoIndex: URL { photosDirectory.appendingPathComponent("index.json") }
+
+    /// Photo file names are hashes: URLs are untrusted and never become paths.
+    public func photoFileName(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
+}

@@ -1,8 +1,0 @@
-import Foundation
-
-/// Numbers as people write them: "25", not "25.0"; "2.5" as it is.
-enum NumberText {
-    static func plain(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
-}
