@@ -87,27 +87,12 @@ struct RunCommand: ParsableCommand {
             console.finish(summary: "meetup-report: FAILED: \(error); nothing was published")
             throw ExitCode(1)
         }
-        let run = ReportRun(
-            config: settings,
-            templatesDirectory: templatesDirectory,
-            now: fixedNow ?? Date(),
+        let runOptions = RunOptions(
+            now: fixedNow ?? Date(), offline: offline, resetHistory: resetHistory, digestToStandardOutput: digestStdout,
             recordDirectory: record.map { ConfigLoader.resolve($0, against: workingDirectory) },
-            observer: ConsoleObserver(console: console, logger: logger),
-            offline: offline
-        )
-        var configuredRun = run
-        configuredRun.resetHistory = resetHistory
-        configuredRun.digestToStandardOutput = digestStdout
-        let summary = configuredRun.run()
-        if let stats {
-            do {
-                let figures = JSONValue.object(summary.statistics.mapValues { .number($0) })
-                try FileOperations.writeAtomically(Data(figures.serialized().utf8),
-                                                   to: ConfigLoader.resolve(stats, against: workingDirectory))
-            } catch {
-                logger.warning("cannot write the statistics to \(stats): \(error.localizedDescription)")
-            }
-        }
+            statisticsFile: stats.map { ConfigLoader.resolve($0, against: workingDirectory) })
+        let summary = ReportRun(config: settings, templatesDirectory: templatesDirectory, options: runOptions,
+                                observer: ConsoleObserver(console: console, logger: logger)).run()
         if summary.published {
             logger.info("published \(settings.outputDirectory.path)")
         }

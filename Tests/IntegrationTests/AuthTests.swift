@@ -164,11 +164,7 @@ struct AuthTests {
 
         // The token server's clock is 10 minutes ahead of this machine's: the assertion looks expired.
         fixture.tokens.setClock(PipelineHarness.now.addingTimeInterval(2 * 3600 + 600))
-        let skewed = await offThePool {
-            ReportRun(config: fixture.config(.jwt(fixture.jwt)), templatesDirectory: Fixtures.templates,
-                      now: PipelineHarness.now.addingTimeInterval(7200), environment: fixture.environment,
-                      retryScheduler: fixture.harness.scheduler, clock: { PipelineHarness.now.addingTimeInterval(7200) }).run()
-        }
+        let skewed = await fixture.harness.run(fixture.config(.jwt(fixture.jwt)), now: PipelineHarness.now.addingTimeInterval(7200))
         #expect(skewed.failures.first?.reason.contains("check this machine's clock (it says 2026-11-22T10:00:00Z)") == true,
                 "\(skewed.failures)")
 

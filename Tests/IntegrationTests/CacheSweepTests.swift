@@ -13,11 +13,8 @@ struct CacheSweepTests {
     static let day: TimeInterval = 86_400
 
     func run(_ harness: PipelineHarness, _ config: ReportConfig, night: Int, thumbnailer: (any Thumbnailing)? = nil) async -> RunSummary {
-        let run = ReportRun(config: config, templatesDirectory: Fixtures.templates,
-                            now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day),
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], thumbnailer: thumbnailer,
-                            retryScheduler: harness.scheduler)
-        return await offThePool { run.run() }
+        await harness.run(config, options: RunOptions(now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day)),
+                          thumbnailer: thumbnailer)
     }
 
     func thumbnails(_ harness: PipelineHarness) -> [String] {

@@ -63,10 +63,7 @@ struct CoverageTests {
         let harness = try await PipelineHarness.start()
         harness.server.setPhoto(Data("<html>login required</html>".utf8), named: "group-b.png", contentType: "text/html; charset=utf-8")
         let observer = RecordingObserver()
-        let run = ReportRun(config: harness.config(), templatesDirectory: Fixtures.templates, now: PipelineHarness.now,
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], observer: observer,
-                            retryScheduler: harness.scheduler)
-        let summary = await offThePool { run.run() }
+        let summary = await harness.run(observer: observer)
         #expect(summary.succeeded, "photo problems are warnings")
         #expect(observer.warnings.contains { $0.contains("group-b.png: not an image (Content-Type text/html; charset=utf-8); using the placeholder") },
                 "\(observer.warnings)")
@@ -79,10 +76,7 @@ struct CoverageTests {
         config.search = true
         func run(path: String) async -> (RunSummary, [String]) {
             let observer = RecordingObserver()
-            let run = ReportRun(config: config, templatesDirectory: Fixtures.templates, now: PipelineHarness.now,
-                                environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token, "PATH": path], observer: observer,
-                                retryScheduler: harness.scheduler)
-            return (await offThePool { run.run() }, observer.warnings)
+            return (await harness.run(config, environment: ["PATH": path], observer: observer), observer.warnings)
         }
         let (without, warnings) = await run(path: "/nonexistent")
         #expect(without.succeeded && warnings.filter { $0.hasPrefix("search:") }.count == 1, "\(warnings)")

@@ -63,11 +63,8 @@ struct DefectRegressionTests {
         _ = try Self.environmentRecorder(named: "pagefind", in: bin)
         var config = harness.config()
         config.search = true
-        let run = ReportRun(config: config, templatesDirectory: Fixtures.templates, now: PipelineHarness.now,
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token, "PATH": "\(bin.path):/usr/bin:/bin",
-                                          "SAME_TOKEN_AGAIN": PipelineHarness.token, "LANG": "C.UTF-8"],
-                            retryScheduler: harness.scheduler)
-        let summary = await offThePool { run.run() }
+        let summary = await harness.run(config, environment: ["PATH": "\(bin.path):/usr/bin:/bin",
+                                                              "SAME_TOKEN_AGAIN": PipelineHarness.token, "LANG": "C.UTF-8"])
         #expect(summary.succeeded, "\(summary.line)")
         let environment = try String(contentsOf: bin.appendingPathComponent("env"), encoding: .utf8)
         #expect(environment.contains("LANG=C.UTF-8"), "Pagefind ran: \(environment)")
@@ -235,11 +232,8 @@ struct DefectRegressionTests {
         var config = harness.config(history: true)
         config.digest.onlyWhenChanged = true
         func run(night: Double) async -> RunSummary {
-            var run = ReportRun(config: config, templatesDirectory: Fixtures.templates, now: PipelineHarness.now.addingTimeInterval(night * 86_400),
-                                environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], retryScheduler: harness.scheduler)
-            run.digestToStandardOutput = true
-            let configured = run
-            return await offThePool { configured.run() }
+            await harness.run(config, options: RunOptions(now: PipelineHarness.now.addingTimeInterval(night * 86_400),
+                                                          digestToStandardOutput: true))
         }
         _ = await run(night: 0)
         harness.server.setPageFault(.status(500), keyword: "rust", page: 1)

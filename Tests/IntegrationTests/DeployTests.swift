@@ -57,10 +57,7 @@ struct DeployTests {
         let script = try recorder(in: harness.folder, exit: 0)
         var config = harness.config()
         config.publishCommand = PublishCommand(arguments: [script.path, "--delete", "user@host:/srv/www/"])
-        let run = ReportRun(config: config, templatesDirectory: Fixtures.templates, now: PipelineHarness.now,
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
-                            retryScheduler: harness.scheduler)
-        let summary = await offThePool { run.run() }
+        let summary = await harness.run(config, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         #expect(summary.succeeded, "\(summary.line)")
         let argv = try String(contentsOf: harness.folder.path("argv"), encoding: .utf8)
         #expect(argv == "--delete\nuser@host:/srv/www/\n\(harness.outputDirectory.path)\n")

@@ -26,11 +26,8 @@ struct DigestEmailTests {
     }
 
     func run(_ harness: PipelineHarness, _ config: ReportConfig, night: Double) async -> RunSummary {
-        let run = ReportRun(config: config, templatesDirectory: Fixtures.templates,
-                            now: PipelineHarness.now.addingTimeInterval(night * 86_400),
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token, "PATH": "/usr/bin:/bin"],
-                            retryScheduler: harness.scheduler)
-        return await offThePool { run.run() }
+        await harness.run(config, options: RunOptions(now: PipelineHarness.now.addingTimeInterval(night * 86_400)),
+                          environment: ["PATH": "/usr/bin:/bin"])
     }
 
     @Test func oneMessageWithBothPartsAndHostileTitlesHarmless() async throws {

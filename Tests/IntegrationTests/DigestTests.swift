@@ -14,12 +14,8 @@ struct DigestTests {
     func run(_ harness: PipelineHarness, night: Double, onlyWhenChanged: Bool = true) async -> RunSummary {
         var config = harness.config(history: true)
         config.digest.onlyWhenChanged = onlyWhenChanged
-        var run = ReportRun(config: config, templatesDirectory: Fixtures.templates,
-                            now: PipelineHarness.now.addingTimeInterval(night * Self.day),
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], retryScheduler: harness.scheduler)
-        run.digestToStandardOutput = true
-        let configured = run
-        return await offThePool { configured.run() }
+        return await harness.run(config, options: RunOptions(now: PipelineHarness.now.addingTimeInterval(night * Self.day),
+                                                             digestToStandardOutput: true))
     }
 
     @Test func theDigestListsExactlyWhatChangedThenSaysTheNightWasQuiet() async throws {

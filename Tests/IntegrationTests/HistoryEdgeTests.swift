@@ -14,11 +14,8 @@ struct HistoryEdgeTests {
     static let day: TimeInterval = 86_400
 
     func run(_ harness: PipelineHarness, night: Int, offline: Bool = false) async -> RunSummary {
-        let run = ReportRun(config: harness.config(history: true), templatesDirectory: Fixtures.templates,
-                            now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day),
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token],
-                            retryScheduler: harness.scheduler, offline: offline)
-        return await offThePool { run.run() }
+        await harness.run(harness.config(history: true),
+                          options: RunOptions(now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day), offline: offline))
     }
 
     /// The rust query without "Embedded Rust" (202, on 9 December: still to come).

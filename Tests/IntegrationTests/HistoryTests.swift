@@ -26,12 +26,7 @@ struct HistoryTests {
 
     func run(_ harness: PipelineHarness, _ config: ReportConfig, now: Date, reset: Bool = false,
              observer: RecordingObserver = RecordingObserver()) async -> RunSummary {
-        var run = ReportRun(config: config, templatesDirectory: Fixtures.templates, now: now,
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], observer: observer,
-                            retryScheduler: harness.scheduler)
-        run.resetHistory = reset
-        let configured = run
-        return await offThePool { configured.run() }
+        await harness.run(config, options: RunOptions(now: now, resetHistory: reset), observer: observer)
     }
 
     @Test func secondRunMarksNewMovedAndRemovedAndChartsTheCounts() async throws {

@@ -80,10 +80,7 @@ struct PagingTests {
         harness.server.setPageFault(.body(#"{"data": null, "errors": [{"message": "Invalid access token: Bearer \#(PipelineHarness.token)", "extensions": {"code": "INVALID_TOKEN"}}]}"#),
                                     keyword: "rust", page: 1)
         let observer = RecordingObserver()
-        let run = ReportRun(config: harness.config(), templatesDirectory: Fixtures.templates, now: PipelineHarness.now,
-                            environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token], observer: observer,
-                            retryScheduler: harness.scheduler)
-        let summary = await offThePool { run.run() }
+        let summary = await harness.run(observer: observer)
         #expect(summary.failures.map(\.queryID) == ["rust"])
         #expect(summary.line.contains("Invalid access token: Bearer [redacted]"), "\(summary.line)")
         #expect(try harness.page("queries/rust.html").contains("Invalid access token: Bearer [redacted]"))

@@ -140,7 +140,7 @@ struct PipelineIntegrationTests {
     @Test func recordedRunReplaysOfflineToTheSameSite() async throws {
         let harness = try await PipelineHarness.start()
         let snapshot = harness.folder.path("snapshot")
-        #expect(await harness.run(record: snapshot).succeeded)
+        #expect(await harness.run(options: RunOptions(now: PipelineHarness.now, recordDirectory: snapshot)).succeeded)
         let liveSite = PipelineHarness.tree(harness.outputDirectory)
         await harness.server.stop()
 
@@ -148,8 +148,7 @@ struct PipelineIntegrationTests {
         offline.source = .snapshot(directory: snapshot)
         offline.outputDirectory = harness.folder.path("replay/Output")
         offline.cacheDirectory = harness.folder.path("replay-cache")
-        let run = ReportRun(config: offline, templatesDirectory: Fixtures.templates, now: PipelineHarness.now, environment: [:])
-        let replay = await offThePool { run.run() }
+        let replay = await harness.run(offline)
         #expect(replay.succeeded, "\(replay.line)")
         #expect(replay.eventCount == 9)
         #expect(PipelineHarness.tree(offline.outputDirectory) == liveSite, "same mapping, photos and thumbnails")

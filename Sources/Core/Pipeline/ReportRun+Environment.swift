@@ -22,7 +22,7 @@ extension ReportRun {
         }
         let cache = PhotoCache(directory: config.cacheDirectory)
         let lastGood = LastGoodEvents(cacheDirectory: config.cacheDirectory)
-        let recorder = recordDirectory.map(SnapshotRecorder.init(directory:))
+        let recorder = options.recordDirectory.map(SnapshotRecorder.init(directory:))
         let sources = makeSources(cache: cache, lastGood: lastGood, recorder: recorder, observer: observer, redactor: redactor)
         let photos = PhotoPipeline(
             cache: cache, fetcher: sources.photos, thumbnailer: thumbnailer,
@@ -30,12 +30,12 @@ extension ReportRun {
                             defaultFreshness: config.limits.photoFreshness),
             recorder: recorder, clock: clock) { observer.photoProgress($0) }
         return RunEnvironment(
-            config: config, templates: templates, now: now, offline: offline, observer: observer, cache: cache,
+            config: config, templates: templates, now: options.now, offline: options.offline, observer: observer, cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
             transport: sources.transport, recorder: recorder, photos: photos,
             publisher: SitePublisher(outputDirectory: config.outputDirectory),
             children: ChildEnvironment(environment, secretVariables: secretVariables), redactor: redactor,
-            digestToStandardOutput: digestToStandardOutput)
+            digestToStandardOutput: options.digestToStandardOutput)
     }
 
     /// Environment variables that hold secrets of this config.
@@ -49,7 +49,7 @@ extension ReportRun {
 
     private func makeSources(cache: PhotoCache, lastGood: LastGoodEvents, recorder: SnapshotRecorder?, observer: any RunObserver,
                              redactor: SecretRedactor) -> (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?) {
-        if offline {
+        if options.offline {
             return (OfflineEventSource(store: lastGood), OfflinePhotoFetcher(cache: cache), nil)
         }
         switch config.source {
@@ -79,7 +79,7 @@ extension ReportRun {
     private func openHistory(observer: any RunObserver) -> HistoryStore? {
         guard config.history.enabled else { return nil }
         let path = HistoryStore.defaultPath(cacheDirectory: config.cacheDirectory)
-        if resetHistory { HistoryStore.reset(at: path) }
+        if options.resetHistory { HistoryStore.reset(at: path) }
         do {
             return try HistoryStore(path: path)
         } catch {

@@ -15,44 +15,32 @@ import MeetupSupport
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
 /// reports their stages and keeps the first abort reason.
 public struct ReportRun: Sendable {
-    public var config: ReportConfig
-    public var templatesDirectory: URL
-    /// The moment the run considers "now": the search window starts here and the
-    /// site says it was generated then. Injected so tests never depend on the date.
-    public var now: Date
-    public var environment: [String: String]
-    public var recordDirectory: URL?
-    public var observer: any RunObserver
-    public var thumbnailer: any Thumbnailing
+    public let config: ReportConfig
+    public let templatesDirectory: URL
+    public let options: RunOptions
+    public let environment: [String: String]
+    public let observer: any RunObserver
+    public let thumbnailer: any Thumbnailing
     /// When retries run; tests pass one that runs them at once and records the waits.
-    public var retryScheduler: any RetryScheduler
+    public let retryScheduler: any RetryScheduler
     /// The wall clock, for network time only: token expiry and JWT claims, photo
     /// freshness (`Expires`, `max-age`) and HTTP-date `Retry-After` headers. Never
     /// `now`: a report run "as of" another day still talks to servers today.
-    public var clock: @Sendable () -> Date
-    /// Re-render from the last fetched events and cached photos, with no network (`--offline`).
-    public var offline: Bool
-    /// Delete the run history before this run (`--reset-history`).
-    public var resetHistory = false
-    /// Put tonight's plain-text digest in the summary, for stdout (`--digest-stdout`).
-    public var digestToStandardOutput = false
+    public let clock: @Sendable () -> Date
 
-    public init(config: ReportConfig, templatesDirectory: URL, now: Date,
+    public init(config: ReportConfig, templatesDirectory: URL, options: RunOptions,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
-                recordDirectory: URL? = nil, observer: any RunObserver = SilentObserver(),
-                thumbnailer: (any Thumbnailing)? = nil,
+                observer: any RunObserver = SilentObserver(), thumbnailer: (any Thumbnailing)? = nil,
                 retryScheduler: any RetryScheduler = DispatchRetryScheduler(),
-                clock: @escaping @Sendable () -> Date = { Date() }, offline: Bool = false) {
+                clock: @escaping @Sendable () -> Date = { Date() }) {
         self.config = config
         self.templatesDirectory = templatesDirectory
-        self.now = now
+        self.options = options
         self.environment = environment
-        self.recordDirectory = recordDirectory
         self.observer = observer
         self.thumbnailer = thumbnailer ?? VipsThumbnailer(maximumPixels: UInt64(config.limits.maxPhotoPixels))
         self.retryScheduler = retryScheduler
         self.clock = clock
-        self.offline = offline
     }
 
     /// The steps of every run, in order.
@@ -83,6 +71,7 @@ public struct ReportRun: Sendable {
         }
         context.summary.abortReason = context.summary.abortReason.map(redactor.redact)
         context.summary.seconds = StepRunner.seconds(since: started)
+        if let file = options.statisticsFile { writeStatistics(context.summary, to: file, observer: observer) }
         return context.summary
     }
 
@@ -91,6 +80,16 @@ public struct ReportRun: Sendable {
             return try RunLock.acquire(for: config)
         } catch {
             throw RunAbort(reason: error.description)
+        }
+    }
+
+    /// `--stats`: the run's figures as one JSON object; a file that cannot be written is a warning.
+    private func writeStatistics(_ summary: RunSummary, to file: URL, observer: any RunObserver) {
+        let figures = JSONValue.object(summary.statistics.mapValues { .number($0) })
+        do {
+            try FileOperations.writeAtomically(Data(figures.serialized().utf8), to: file)
+        } catch {
+            observer.warning("cannot write the statistics to \(file.path): \(error.localizedDescription)")
         }
     }
 }

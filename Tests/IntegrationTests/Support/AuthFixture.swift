@@ -73,9 +73,7 @@ final class AuthFixture: Sendable {
     func run(_ config: ReportConfig, hours: Double = 0, observer: RecordingObserver = RecordingObserver()) async -> RunSummary {
         let now = PipelineHarness.now.addingTimeInterval(hours * 3600)
         tokens.setClock(now)
-        let run = ReportRun(config: config, templatesDirectory: Fixtures.templates, now: now, environment: environment,
-                            observer: observer, retryScheduler: harness.scheduler, clock: { now })
-        return await offThePool { run.run() }
+        return await harness.run(config, options: RunOptions(now: now), environment: environment, observer: observer)
     }
 
     /// Every secret this fixture has handed out or seen, for "never leaves" checks.

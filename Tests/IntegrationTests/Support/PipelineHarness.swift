@@ -5,6 +5,7 @@ import LoopbackServer
 @testable import MeetupConfig
 @testable import MeetupModel
 @testable import MeetupNetwork
+@testable import MeetupPhotos
 @testable import MeetupPipeline
 @testable import MeetupSupport
 
@@ -157,12 +158,22 @@ final class PipelineHarness: Sendable {
     /// Retries run at once; the waits they would have taken are recorded here.
     let scheduler = RecordingScheduler()
 
-    func run(_ config: ReportConfig? = nil, record: URL? = nil, now: Date = PipelineHarness.now,
-             clock: @escaping @Sendable () -> Date = { PipelineHarness.now }) async -> RunSummary {
-        let run = ReportRun(config: config ?? self.config(), templatesDirectory: Fixtures.templates, now: now,
-                            environment: ["TEST_MEETUP_TOKEN": Self.token], recordDirectory: record,
-                            retryScheduler: scheduler, clock: clock)
+    /// The one way tests make and run a pipeline: the harness's config unless given, its
+    /// token in the environment (plus `environment`), retries at once (recorded by
+    /// `scheduler`), and the report's moment as the wall clock unless `clock` says otherwise.
+    func run(_ config: ReportConfig? = nil, options: RunOptions = RunOptions(now: PipelineHarness.now),
+             environment: [String: String] = [:], observer: any RunObserver = SilentObserver(),
+             thumbnailer: (any Thumbnailing)? = nil, clock: (@Sendable () -> Date)? = nil) async -> RunSummary {
+        let now = options.now
+        let run = ReportRun(config: config ?? self.config(), templatesDirectory: Fixtures.templates, options: options,
+                            environment: ["TEST_MEETUP_TOKEN": Self.token].merging(environment) { _, new in new },
+                            observer: observer, thumbnailer: thumbnailer, retryScheduler: scheduler, clock: clock ?? { now })
         return await offThePool { run.run() }
+    }
+
+    /// The same at another moment, that moment also the wall clock.
+    func run(_ config: ReportConfig? = nil, now: Date, clock: (@Sendable () -> Date)? = nil) async -> RunSummary {
+        await run(config, options: RunOptions(now: now), clock: clock)
     }
 
     /// Every file under `directory`, relative path to contents, for "nothing changed" checks.
