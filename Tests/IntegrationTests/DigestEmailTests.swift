@@ -50,7 +50,7 @@ struct DigestEmailTests {
         let raw = try Data(contentsOf: harness.folder.path("message.eml"))
         let lines = raw.split(separator: UInt8(ascii: "\n"))
         #expect(lines.count > 20 && lines.allSatisfy { $0.count < 998 }, "every line under 998 octets")
-        let report = try Self.parseWithPython(harness.folder.path("message.eml"))
+        let report = try await Self.parseWithPython(harness.folder.path("message.eml"))
         #expect(report["content_type"] == "multipart/alternative")
         #expect(report["parts"] == "text/plain,text/html")
         #expect(report["subject"] == "Café digest 2026-11-22 Bcc: injected@example.org", "\(report)")
@@ -81,7 +81,7 @@ struct DigestEmailTests {
     }
 
     /// Python's email package reads the message; the answers come back as key=value lines.
-    static func parseWithPython(_ file: URL) throws -> [String: String] {
+    static func parseWithPython(_ file: URL) async throws -> [String: String] {
         let script = """
             import email, email.policy, email.utils, sys, re
             msg = email.message_from_binary_file(open(sys.argv[1], 'rb'), policy=email.policy.default)
@@ -99,16 +99,9 @@ struct DigestEmailTests {
             }
             for k, v in out.items(): print(f'{k}={v}')
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try await CommandRunner.python(script, file.path)
         var report: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in output.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2 { report[parts[0]] = parts[1] }
         }

@@ -43,37 +43,14 @@ enum CommandRunner {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path,
                 NSLocalizedDescriptionKey: "build the executable first (make test does): \(executable.path)"])
         }
-        return try await offThePool {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-            env.merge(environment) { _, new in new }
-            process.environment = env
-            if let directory { process.currentDirectoryURL = directory }
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            do { try process.run() } catch { return Result<CommandResult, Error>.failure(error) }
-            onStart(process.processIdentifier)
-            // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
-            let errData = LockedBox(Data())
-            let group = DispatchGroup()
-            group.enter()
-            DispatchQueue.global().async {
-                let data = err.fileHandleForReading.readDataToEndOfFile()
-                errData.withLock { $0 = data }
-                group.leave()
-            }
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            group.wait()
-            process.waitUntilExit()
-            return .success(CommandResult(status: process.terminationStatus,
-                                          killedBySignal: process.terminationReason == .uncaughtSignal,
-                                          stdout: String(decoding: outData, as: UTF8.self),
-                                          stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self)))
+        // The tool's own runner (ExternalCommand), with the whole output and no time limit to speak of.
+        let command = ExternalCommand(arguments: [executable.path] + arguments,
+                                      environment: ChildEnvironment(exactly: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+                                                                        .merging(environment) { _, new in new }),
+                                      workingDirectory: directory, timeout: 600, capturesOutput: true, outputLimit: .max, onStart: onStart)
+        return try await offThePool { command.run() }.map { outcome in
+            CommandResult(status: outcome.status, killedBySignal: outcome.killedBySignal, stdout: outcome.output,
+                          stderr: outcome.errorOutput)
         }.get()
     }
 }

@@ -24,6 +24,12 @@ public struct ChildEnvironment: Sendable, Equatable {
         }
     }
 
+    /// An environment the caller wrote out whole, inheriting nothing (the tests' runner,
+    /// which hands the binary under test exactly the variables a test sets).
+    package init(exactly variables: [String: String]) {
+        self.variables = variables
+    }
+
     /// Shorter values are not looked for inside other variables: they would hide
     /// ordinary settings, and no real credential is that short.
     static let shortestSecret = 8

@@ -1,22 +1,28 @@
 import Foundation
 
-/// Runs another program for the run (Pagefind, the publish command, sendmail): an argv
-/// array, never a shell string; the child environment (never the raw one, see
-/// `ChildEnvironment`); optional standard input; a time limit after which its whole
-/// process group is stopped. A program that is missing or not executable is a
-/// failure with a message, never a crash.
+/// Runs another program (Pagefind, the publish command, sendmail, and in the tests the
+/// built binary and Python): an argv array, never a shell string; the child environment
+/// (never the raw one, see `ChildEnvironment`); optional standard input; a time limit
+/// after which its whole process group is stopped. A program that is missing or not
+/// executable is a failure with a message, never a crash. The one way anything here
+/// starts a process (the benchmark's rusage-measuring spawn aside).
 package struct ExternalCommand {
     /// How it ended.
     package struct Outcome: Sendable, Equatable {
         package var status: Int32
         package var timedOut: Bool
+        /// Ended by a signal (`status` is then the signal's number).
+        package var killedBySignal = false
+        /// What it wrote to stdout, when asked for (`capturesOutput`), at most `outputLimit` bytes.
+        package var output = ""
+        /// Everything it wrote to stderr.
+        package var errorOutput = ""
+
+        package var succeeded: Bool { status == 0 && !timedOut && !killedBySignal }
+
         /// The last non-empty line it wrote to stderr, whole: redact it before cutting it
         /// short for a summary (`SecretRedactor.redact(_:limit:)`).
-        package var lastErrorLine: String?
-        /// What it wrote to stdout, when asked for (`capturesOutput`), at most 64 KiB.
-        package var output = ""
-
-        package var succeeded: Bool { status == 0 && !timedOut }
+        package var lastErrorLine: String? { errorOutput.split(whereSeparator: \.isNewline).last.map(String.init) }
     }
 
     package struct Failure: Error, Sendable, CustomStringConvertible {
@@ -30,15 +36,21 @@ package struct ExternalCommand {
     var workingDirectory: URL?
     let timeout: TimeInterval
     var capturesOutput = false
+    var outputLimit = 65_536
+    /// Told the child's pid once it runs (tests that kill it at a chosen moment).
+    var onStart: (@Sendable (Int32) -> Void)?
 
     package init(arguments: [String], environment: ChildEnvironment, standardInput: Data? = nil, workingDirectory: URL? = nil,
-                 timeout: TimeInterval, capturesOutput: Bool = false) {
+                 timeout: TimeInterval, capturesOutput: Bool = false, outputLimit: Int = 65_536,
+                 onStart: (@Sendable (Int32) -> Void)? = nil) {
         self.arguments = arguments
         self.environment = environment
         self.standardInput = standardInput
         self.workingDirectory = workingDirectory
         self.timeout = timeout
         self.capturesOutput = capturesOutput
+        self.outputLimit = outputLimit
+        self.onStart = onStart
     }
 
     package func run() -> Result<Outcome, Failure> {
@@ -47,39 +59,47 @@ package struct ExternalCommand {
         case .success(let url): executable = url
         case .failure(let failure): return .failure(failure)
         }
-        let program = arguments[0]
         let process = Process()
         process.executableURL = executable
         process.arguments = Array(arguments.dropFirst())
         process.environment = environment.variables
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        let input = Pipe()
+        let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = standardInput == nil ? FileHandle.nullDevice : input
-        let output = Pipe()
         process.standardOutput = capturesOutput ? output : FileHandle.nullDevice
-        let errors = Pipe()
         process.standardError = errors
         do {
             try process.run()
         } catch {
-            return .failure(Failure(message: "cannot start \(program): \(error.localizedDescription)"))
+            return .failure(Failure(message: "cannot start \(arguments[0]): \(error.localizedDescription)"))
         }
+        onStart?(process.processIdentifier)
         if let standardInput {
             // A program that stops reading early must not kill us with SIGPIPE.
             signal(SIGPIPE, SIG_IGN)
             try? input.fileHandleForWriting.write(contentsOf: standardInput)
             try? input.fileHandleForWriting.close()
         }
+        let drained = drain(output: capturesOutput ? output : nil, errors: errors)
+        let timedOut = waitOrStop(process, finished: drained.finished)
+        process.waitUntilExit()
+        return .success(Outcome(status: process.terminationStatus, timedOut: timedOut,
+                                killedBySignal: process.terminationReason == .uncaughtSignal,
+                                output: String(decoding: drained.stdout.withLock { $0 }, as: UTF8.self),
+                                errorOutput: String(decoding: drained.stderr.withLock { $0 }, as: UTF8.self)))
+    }
+
+    /// Reads both pipes to their end on threads of their own, so a child that fills one
+    /// while we wait on the other never blocks; `finished` is signalled when both are done.
+    private func drain(output: Pipe?, errors: Pipe) -> (finished: DispatchSemaphore, stdout: LockedBox<Data>, stderr: LockedBox<Data>) {
         let finished = DispatchSemaphore(value: 0)
-        let stderr = LockedBox(Data())
-        let stdout = LockedBox(Data())
-        // Both pipes are drained on threads of their own, so a child that fills one while
-        // we wait on the other never blocks.
+        let stdout = LockedBox(Data()), stderr = LockedBox(Data())
         let readers = DispatchGroup()
-        if capturesOutput {
+        let limit = outputLimit
+        if let output {
             DispatchQueue.global().async(group: readers) {
                 let data = output.fileHandleForReading.readDataToEndOfFile()
-                stdout.withLock { $0 = data.prefix(65_536) }
+                stdout.withLock { $0 = data.prefix(limit) }
             }
         }
         DispatchQueue.global().async(group: readers) {
@@ -87,24 +107,21 @@ package struct ExternalCommand {
             stderr.withLock { $0 = data }
         }
         readers.notify(queue: .global()) { finished.signal() }
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            // Foundation starts the program as the leader of its own process group: the
-            // whole group goes (an rsync's ssh, a script's children), first asked, then forced.
-            let group = -process.processIdentifier
-            kill(group, SIGTERM)
-            if finished.wait(timeout: .now() + 5) == .timedOut {
-                kill(group, SIGKILL)
-                finished.wait()
-            }
+        return (finished, stdout, stderr)
+    }
+
+    /// Waits for the child's output to end; past the time limit its whole process group
+    /// (Foundation makes the child a group leader: an rsync's ssh, a script's children)
+    /// is asked to stop, then forced. True when the limit was reached.
+    private func waitOrStop(_ process: Process, finished: DispatchSemaphore) -> Bool {
+        guard finished.wait(timeout: .now() + timeout) == .timedOut else { return false }
+        let group = -process.processIdentifier
+        kill(group, SIGTERM)
+        if finished.wait(timeout: .now() + 5) == .timedOut {
+            kill(group, SIGKILL)
+            finished.wait()
         }
-        process.waitUntilExit()
-        // Whole: the caller redacts it before cutting it short (a cut secret is no longer recognised).
-        let lastLine = String(decoding: stderr.withLock { $0 }, as: UTF8.self)
-            .split(whereSeparator: \.isNewline).last.map(String.init)
-        return .success(Outcome(status: process.terminationStatus, timedOut: timedOut, lastErrorLine: lastLine,
-                                output: String(decoding: stdout.withLock { $0 }, as: UTF8.self)))
+        return true
     }
 
     /// The program a child would run: a path as given, a bare name on `searchPath`,
