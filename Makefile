@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 
-.PHONY: demo test build release deps clean check-site screenshots bench bench-history install uninstall
+.PHONY: demo test build release deps clean check-site screenshots bench bench-history install uninstall tsan
 
 # Installs the C libraries the build links against, only when one is missing
 # (waiting for a package database another apt holds).
@@ -69,11 +69,18 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
+	Scripts/target-graph.py --check ARCHITECTURE.md
 	Scripts/check-site.sh
 	Scripts/check-layout.sh
 	Scripts/check-install.sh
 	Scripts/check-systemd.sh
 	$(SWIFT) test --skip-build
+
+# Both test targets under the thread sanitizer, in a build folder of their own (the
+# instrumented build is separate, about 6 minutes the first time). Any report fails it.
+tsan: deps
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 # Validates the rendered demo and hostile examples with the W3C Nu checker, feedparser
 # and icalendar (also part of make test; a few seconds once installed).
