@@ -11,8 +11,10 @@ enum DescriptionRendering {
     /// new in every run, so no text from the API can spell a marker.
     static let nonce = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12)).lowercased()
 
+    static let markerPrefix = "mrmore\(nonce)x"
+
     static func marker(for event: Event) -> String {
-        "mrmore\(nonce)x\(ContentHash.sha256Hex(event.id).prefix(16))"
+        markerPrefix + ContentHash.sha256Hex(event.id).prefix(16)
     }
 
     /// Every event's rendered description by marker, made on every core.
@@ -30,7 +32,7 @@ enum DescriptionRendering {
     /// The Markdown page without its markers (the `.md` files are read as text and must
     /// not change from run to run).
     static func strip(_ markdown: String) -> String {
-        let prefix = Array("mrmore\(nonce)x".utf8)
+        let prefix = Array(markerPrefix.utf8)
         let bytes = Array(markdown.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -53,35 +55,6 @@ enum DescriptionRendering {
             lineStart = next
         }
         return found ? String(decoding: output, as: UTF8.self) : markdown
-    }
-
-    /// Replaces each `<p>marker</p>` with the description behind a "More" (or nothing).
-    /// One pass over the page's UTF-8 bytes, like `ImageAttributes`: query pages of a
-    /// large site hold hundreds of markers.
-    static func expand(_ html: String, descriptions: [String: String]) -> String {
-        let prefix = Array("<p>mrmore\(nonce)x".utf8)
-        let bytes = Array(html.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count * 2)
-        var index = 0
-        var found = false
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<"), index + prefix.count <= bytes.count,
-                  bytes[index..<(index + prefix.count)].elementsEqual(prefix) else {
-                output.append(bytes[index])
-                index += 1
-                continue
-            }
-            found = true
-            var end = index + prefix.count
-            while end < bytes.count, bytes[end] != UInt8(ascii: "<") { end += 1 }
-            let marker = "mrmore\(nonce)x" + String(decoding: bytes[(index + prefix.count)..<end], as: UTF8.self)
-            if let description = descriptions[marker] {
-                output += Array("<details class=\"more\"><summary>More</summary>\n\(description)\n</details>".utf8)
-            }
-            index = min(bytes.count, end + "</p>".utf8.count)
-        }
-        return found ? String(decoding: output, as: UTF8.self) : html
     }
 
     static func html(_ description: String) -> String {

@@ -108,8 +108,8 @@ package struct PageFiles: PageGenerator {
                        image: String? = nil, anchors: [Event] = [], pageKind: String = "page",
                        shared: RenderShared, formatting: EventFormatting) -> String {
         let config = shared.input.config
-        let annotated = ImageAttributes.annotate(CommonMark.html(from: markdown), root: root, sizes: shared.imageSizes)
-        let body = EventAnchors.add(to: DescriptionRendering.expand(annotated, descriptions: shared.richDescriptions), events: anchors)
+        let body = PageBody(root: root, imageSizes: shared.imageSizes, descriptions: shared.richDescriptions, charts: charts,
+                            anchors: anchors).html(from: markdown)
         let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
         return shared.templates.render("layout.html", [
             "pageTitle": title,
@@ -121,7 +121,7 @@ package struct PageFiles: PageGenerator {
             "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,
             "siteTitle": config.siteTitle,
             "root": root,
-            "content": TrendChart.inline(body, root: root, charts: charts),
+            "content": body,
             "generatedAt": formatting.generatedAt(shared.input.generatedAt),
             "feedTitle": feedTitle,
             "atomPath": feed,

@@ -29,17 +29,4 @@ enum TrendChart {
         }
         return svg + "</svg>"
     }
-
-    /// Replaces the `<img>` cmark made for each chart with the chart's SVG itself, so
-    /// it is inline (and follows the text colour). Only our own chart paths match.
-    static func inline(_ html: String, root: String, charts: [String: String]) -> String {
-        guard !charts.isEmpty, html.contains("<img src=\"\(root)charts/") else { return html }
-        var result = html
-        for (path, svg) in charts {
-            guard let start = result.range(of: "<img src=\"\(root)\(path)\"") else { continue }
-            guard let end = result.range(of: "/>", range: start.upperBound..<result.endIndex) else { continue }
-            result.replaceSubrange(start.lowerBound..<end.upperBound, with: svg)
-        }
-        return result
-    }
 }

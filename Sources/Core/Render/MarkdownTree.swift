@@ -1,0 +1,72 @@
+import CCmark
+import Foundation
+
+/// A Markdown document as cmark's node tree: parsed once, changed at its nodes, rendered
+/// to HTML once. Raw HTML in the text is never passed through (no `CMARK_OPT_UNSAFE`):
+/// what the tool itself adds at a node (an image's size, a heading's id, a chart, a
+/// description) goes in as a custom node, whose HTML cmark emits as given. No pass ever
+/// re-reads finished HTML.
+final class MarkdownTree {
+    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
+
+    private let root: OpaquePointer
+
+    init(_ markdown: String) {
+        let parsed = markdown.utf8CString.withUnsafeBufferPointer { buffer in
+            cmark_parse_document(buffer.baseAddress, buffer.count - 1, Self.options)
+        }
+        // cmark only fails to allocate; an empty document stands in.
+        root = parsed ?? cmark_node_new(CMARK_NODE_DOCUMENT)
+    }
+
+    deinit { cmark_node_free(root) }
+
+    /// The nodes of a type, in document order, collected before any is changed
+    /// (changing the tree while cmark's iterator walks it is not allowed).
+    func nodes(_ type: cmark_node_type) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            if cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+               cmark_node_get_type(node) == type {
+                found.append(node)
+            }
+        }
+        return found
+    }
+
+    /// The whole document as HTML.
+    func html() -> String { Self.html(of: root) }
+
+    /// One node and its children as cmark renders them: the start of a replacement
+    /// that adds what Markdown cannot say (an attribute), built from cmark's own output.
+    static func html(of node: OpaquePointer) -> String {
+        guard let rendered = cmark_render_html(node, options) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// Puts `html` in the node's place: a block for a block node, inline for an inline one.
+    func replace(_ node: OpaquePointer, with html: String, inline: Bool) {
+        guard let replacement = cmark_node_new(inline ? CMARK_NODE_CUSTOM_INLINE : CMARK_NODE_CUSTOM_BLOCK) else { return }
+        cmark_node_set_on_enter(replacement, html)
+        cmark_node_set_on_exit(replacement, "")
+        if cmark_node_replace(node, replacement) == 1 {
+            cmark_node_free(node)
+        } else {
+            cmark_node_free(replacement)
+        }
+    }
+
+    static func url(of node: OpaquePointer) -> String {
+        cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// A paragraph's text when it is one text node and nothing else.
+    static func soleText(of paragraph: OpaquePointer) -> String? {
+        guard let child = cmark_node_first_child(paragraph), cmark_node_next(child) == nil,
+              cmark_node_get_type(child) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(child) else { return nil }
+        return String(cString: literal)
+    }
+}
