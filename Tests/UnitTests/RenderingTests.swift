@@ -60,10 +60,39 @@ struct EscapingTests {
 
     @Test func imageAttributesOnlyTouchGeneratedSources() {
         let thumbnail = Thumbnail(file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80), publishedName: "abc.jpg")
-        let html = #"<p><img src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"#
         let sizes = ImageAttributes.sizes(thumbnails: [thumbnail], placeholder: PixelSize(width: 120, height: 80))
-        let annotated = ImageAttributes.annotate(html, root: "../", sizes: sizes)
-        #expect(annotated == #"<p><img loading="lazy" width="120" height="80" src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"#)
+        let body = PageBody(root: "../", imageSizes: sizes, descriptions: [:], charts: [:], anchors: [])
+        let html = body.html(from: "![a](../thumbs/abc.jpg) ![b](https://x.org/y.jpg)")
+        #expect(html == #"<p><img loading="lazy" width="120" height="80" src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"# + "\n")
+    }
+
+    /// The page body is made at cmark's nodes: a marker paragraph becomes its description,
+    /// the chart's image the chart, and the h3 headings get ids only when they are the events.
+    @Test func thePageBodyChangesOnlyTheNodesTheToolMade() {
+        let events = ["1", "2"].map { Event(id: $0, title: $0, start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0)) }
+        let marker = DescriptionRendering.marker(for: events[0])
+        let markdown = """
+            ### One
+
+            \(marker)
+
+            ### Two
+
+            \(DescriptionRendering.marker(for: events[1]))
+
+            ![chart](charts/q.svg) <b>raw</b> \(DescriptionRendering.markerPrefix)inline
+
+            <div>raw block</div>
+            """
+        let body = PageBody(root: "", imageSizes: [:], descriptions: [marker: "<p>Details</p>"], charts: ["charts/q.svg": "<svg/>"],
+                            anchors: events)
+        let html = body.html(from: markdown)
+        #expect(html.contains("<h3 id=\"\(EventAnchors.id(of: events[0]))\">One</h3>\n<details class=\"more\"><summary>More</summary>\n<p>Details</p>\n</details>\n"), "\(html)")
+        #expect(html.contains("<h3 id=\"\(EventAnchors.id(of: events[1]))\">Two</h3>\n\n<p><svg/>"), "no description: an empty line, as before: \(html)")
+        #expect(html.contains("\(DescriptionRendering.markerPrefix)inline"), "a marker inside other text is text")
+        #expect(!html.contains("<b>") && !html.contains("<div>"), "raw HTML from the text is never passed through")
+        let fewer = PageBody(root: "", imageSizes: [:], descriptions: [:], charts: [:], anchors: [events[0]]).html(from: markdown)
+        #expect(!fewer.contains("<h3 id="), "two headings, one event: no ids rather than wrong ones")
     }
 }
 
