@@ -93,7 +93,7 @@ let package = Package(
         // A scriptable HTTP server on 127.0.0.1 for the tests and the benchmark.
         .target(
             name: "LoopbackServer",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["MeetupSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         // `make bench`: the real binary against the loopback server, measured.
         .executableTarget(

@@ -28,3 +28,22 @@ int mr_exchange_paths(const char *first, const char *second) {
 const char *mr_build_commit(void) {
     return MR_GIT_COMMIT;
 }
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MR_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define MR_TSAN 1
+#endif
+
+#ifdef MR_TSAN
+void __tsan_acquire(void *address);
+void __tsan_release(void *address);
+void mr_tsan_acquire(const void *address) { __tsan_acquire((void *)address); }
+void mr_tsan_release(const void *address) { __tsan_release((void *)address); }
+#else
+void mr_tsan_acquire(const void *address) { (void)address; }
+void mr_tsan_release(const void *address) { (void)address; }
+#endif

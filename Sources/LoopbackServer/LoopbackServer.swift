@@ -1,6 +1,6 @@
 import FlyingFox
 import Foundation
-import Synchronization
+import MeetupSupport
 
 /// A scriptable stand-in for the Meetup API and its photo CDN, listening on
 /// 127.0.0.1 on an ephemeral port. Tests and the benchmark load it with recorded
@@ -65,9 +65,9 @@ public final class LoopbackServer: Sendable {
         case graphQLError(code: String)
     }
 
-    private let state = Mutex(State())
+    private let state = LockedBox(State())
     private let server: HTTPServer
-    private let task = Mutex<Task<Void, Error>?>(nil)
+    private let task = LockedBox<Task<Void, Error>?>(nil)
 
     public init() throws {
         server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)

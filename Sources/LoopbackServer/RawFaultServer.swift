@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MeetupSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -119,7 +119,7 @@ private final class LockedState: Sendable {
         var stopped = false
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = LockedBox(Counts())
 
     var stopped: Bool { counts.withLock { $0.stopped } }
     var connections: Int { counts.withLock { $0.count } }

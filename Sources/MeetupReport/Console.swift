@@ -1,6 +1,6 @@
 import Glibc
 import Foundation
-import Synchronization
+import MeetupSupport
 
 /// Everything written to stderr goes through here, so log lines and the live
 /// progress line never garble each other. On a terminal the progress line is
@@ -10,7 +10,7 @@ final class Console: Sendable {
 
     let mode: Mode
     let isTerminal: Bool
-    private let state = Mutex(State())
+    private let state = LockedBox(State())
 
     private struct State {
         var progress = ""

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import MeetupSupport
 import MeetupModel
 import MeetupPhotos
 import MeetupPipeline
@@ -9,7 +9,7 @@ import MeetupPipeline
 final class ConsoleObserver: RunObserver {
     private let console: Console
     private let logger: Logger
-    private let counts = Mutex(Counts())
+    private let counts = LockedBox(Counts())
 
     private struct Counts {
         var queriesDone = 0

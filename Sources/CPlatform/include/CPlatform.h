@@ -9,4 +9,11 @@ int mr_exchange_paths(const char *first, const char *second);
 /// The git commit of the build ("" when built outside a clone).
 const char *mr_build_commit(void);
 
+/// Tells ThreadSanitizer that a lock at `address` was taken / is about to be released.
+/// Swift's `Synchronization.Mutex` locks with a futex that TSan cannot see (a correct
+/// five-line program is reported as racing under -Onone), so `LockedBox` says it here.
+/// No-ops unless the build is instrumented (`make tsan`).
+void mr_tsan_acquire(const void *address);
+void mr_tsan_release(const void *address);
+
 #endif
