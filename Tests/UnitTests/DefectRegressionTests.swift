@@ -6,6 +6,8 @@ import FoundationNetworking
 @testable import MeetupAuth
 @testable import MeetupConfig
 @testable import MeetupDigest
+@testable import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupHistory
 @testable import MeetupModel
 @testable import MeetupNetwork
@@ -123,7 +125,7 @@ struct DefectRegressionTests {
 
     // MARK: Item 10: a failed query is news
 
-    @Test func aFailedQueryIsNamedWithWhenItsEventsAreFrom() {
+    @Test func aFailedQueryIsNamedWithWhenItsEventsAreFrom() throws {
         let now = Date(timeIntervalSince1970: 1_795_300_000)
         let config = Self.config()
         let failure = FetchError.transport(query: "r", page: 1, reason: "timed out")
@@ -135,7 +137,7 @@ struct DefectRegressionTests {
         #expect(digest.unchecked == [Digest.Unchecked(queryTitle: "Rust", staleSince: now.addingTimeInterval(-86_400))])
         #expect(!digest.isQuiet, "not a quiet night: a search failed")
         let writer = DigestWriter(digest, timeZone: Self.zone)
-        for text in [writer.markdown(), writer.plainText()] {
+        for text in [writer.markdown(templates: try SiteTemplates(directory: Fixtures.templates)), writer.plainText()] {
             #expect(text.contains("Not checked tonight"), "\(text)")
             #expect(text.contains("Rust"), "\(text)")
             #expect(text.contains("shown as they were at 20 Nov 2026, 23:26 GMT+1"), "\(text)")

@@ -4,9 +4,10 @@ import MeetupRender
 import MeetupSupport
 
 /// The digest as one RFC 5322 message: `multipart/alternative` with the plain text and
-/// an HTML part made for mail clients (a table layout styled inline, no obsolete
-/// attributes, so it passes the same HTML checker as the site; absolute links and
-/// images under `baseURL`, colours that read in light and dark mode). Both parts are
+/// an HTML part made for mail clients from the `digest-email.html` template (a table
+/// layout styled inline, no obsolete attributes, so it passes the same HTML checker as
+/// the site; absolute links and images under `baseURL`, colours that read in light and
+/// dark mode). Both parts are
 /// UTF-8 in quoted-printable, so no line reaches 998 octets. Event data only ever goes
 /// into the bodies, never a header; header values from the config lose any CR or LF.
 package struct DigestEmail {
@@ -15,13 +16,16 @@ package struct DigestEmail {
     let baseURL: URL
     let timeZone: TimeZone
     let thumbnails: [URL: String]
+    let templates: SiteTemplates
 
-    package init(digest: Digest, settings: DigestEmailSettings, baseURL: URL, timeZone: TimeZone, thumbnails: [URL: String]) {
+    package init(digest: Digest, settings: DigestEmailSettings, baseURL: URL, timeZone: TimeZone, thumbnails: [URL: String],
+                 templates: SiteTemplates) {
         self.digest = digest
         self.settings = settings
         self.baseURL = baseURL
         self.timeZone = timeZone
         self.thumbnails = thumbnails
+        self.templates = templates
     }
 
     package func message(messageID: String, date: Date) -> String {
@@ -50,47 +54,30 @@ package struct DigestEmail {
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
+    /// The HTML part, from the `digest-email.html` template: a table layout styled inline
+    /// for mail clients, links and images absolute under `baseURL`.
     private func html(_ writer: DigestWriter) -> String {
-        let esc = XMLEscaping.escape
-        let link = "color:#1a5fb4;text-decoration:underline"
-        func row(_ title: String, url: URL?, detail: String, image: String? = nil) -> String {
-            let name = url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
-                .map { "<a href=\"\(esc($0.absoluteString))\" style=\"\(link)\">\(esc(title))</a>" } ?? esc(title)
-            let picture = image.map {
-                "<td style=\"width:72px;padding:6px 8px 6px 0;vertical-align:top\"><img src=\"\(esc($0))\" width=\"64\" alt=\"\" style=\"display:block;border-radius:4px\"></td>"
-            } ?? ""
-            return "<tr>\(picture)<td style=\"padding:6px 0;vertical-align:top\"><strong>\(name)</strong><br><span style=\"color:#5e5c64\">\(esc(detail))</span></td></tr>"
-        }
-        func section(_ heading: String, _ rows: [String]) -> String {
-            guard !rows.isEmpty else { return "" }
-            return "<h2 style=\"font-size:17px;margin:20px 0 6px\">\(esc(heading)) (\(rows.count))</h2>"
-                + "<table role=\"presentation\" style=\"width:100%;border-collapse:collapse\">\(rows.joined())</table>"
-        }
         let absolute = { (path: String) in Sitemap.absolute(path, baseURL: baseURL).absoluteString }
-        var body = "<h1 style=\"font-size:20px;margin:0 0 12px\">\(esc("\(digest.siteTitle): \(writer.title)"))</h1>"
-        if digest.isFirstRun { body += "<p>\(esc(DigestWriter.firstRunLine))</p>" } else if digest.isQuiet { body += "<p>\(esc(DigestWriter.quietLine))</p>" }
-        body += section("New", digest.new.map { item in
-            row(item.event.title, url: item.event.eventURL, detail: writer.details(item),
-                image: item.event.displayPhotoURL.flatMap { thumbnails[$0] }.map(absolute))
-        })
-        body += section("Moved", digest.moved.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change)), now \(writer.now($0.change))") })
-        body += section("Cancelled or removed", digest.removed.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change))") })
-        body += section(DigestWriter.uncheckedHeading, digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) })
-        body += section("This week", digest.thisWeek.map { row($0.event.title, url: $0.event.eventURL, detail: writer.details($0)) })
-        body += "<p style=\"margin-top:24px;color:#5e5c64\"><a href=\"\(esc(absolute("digest.html")))\" style=\"\(link)\">Read it on the site</a> · "
-            + "<a href=\"\(esc(absolute("digests/index.html")))\" style=\"\(link)\">every night's digest</a></p>"
-        return """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark">\
-            <meta name="supported-color-schemes" content="light dark"><title>\(esc(writer.title))</title></head>
-            <body style="margin:0;padding:0;background-color:#f6f5f4">
-            <table role="presentation" style="width:100%;border-collapse:collapse;background-color:#f6f5f4"><tr><td style="padding:16px">
-            <table role="presentation" style="margin:0 auto;max-width:600px;width:100%;border-collapse:collapse;background-color:#ffffff;color:#241f31;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.45">
-            <tr><td style="padding:20px">\(body)</td></tr></table>
-            </td></tr></table>
-            </body></html>
-
-            """
+        func row(_ title: String, url: URL?, detail: String, image: String? = nil) -> [String: Any] {
+            ["title": title, "detail": detail, "image": image ?? false,
+             "url": url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0.absoluteString : nil } ?? false]
+        }
+        let sections: [(String, [[String: Any]])] = [
+            ("New", digest.new.map { item in
+                row(item.event.title, url: item.event.eventURL, detail: writer.details(item),
+                    image: item.event.displayPhotoURL.flatMap { thumbnails[$0] }.map(absolute))
+            }),
+            ("Moved", digest.moved.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change)), now \(writer.now($0.change))") }),
+            ("Cancelled or removed", digest.removed.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change))") }),
+            (DigestWriter.uncheckedHeading, digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) }),
+            ("This week", digest.thisWeek.map { row($0.event.title, url: $0.event.eventURL, detail: writer.details($0)) }),
+        ]
+        return templates.render("digest-email.html", [
+            "title": writer.title, "heading": "\(digest.siteTitle): \(writer.title)",
+            "notice": digest.isFirstRun ? DigestWriter.firstRunLine : digest.isQuiet ? DigestWriter.quietLine : false,
+            "sections": sections.filter { !$0.1.isEmpty }.map { ["heading": $0.0, "count": $0.1.count, "rows": $0.1] as [String: Any] },
+            "digestURL": absolute("digest.html"), "archiveURL": absolute("digests/index.html"),
+        ])
     }
 
     /// The night in numbers, for the subject: "2 new, 1 moved, 1 cancelled", "1 search failed", "nothing new".

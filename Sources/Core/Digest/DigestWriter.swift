@@ -3,8 +3,9 @@ import MeetupHistory
 import MeetupRender
 import MeetupSupport
 
-/// The digest in words: as Markdown for the site (then HTML through cmark, like every
-/// page) and as plain text for cron's mail and the email's text part. Every value from
+/// The digest in words: as Markdown for the site from the `digest.md` template (then
+/// HTML through cmark, like every page) and as plain text for cron's mail and the
+/// email's text part. Every value from
 /// the API is escaped for Markdown; plain text is single-line per value, so a CR or LF
 /// in a title can never start a line of its own.
 package struct DigestWriter {
@@ -21,54 +22,42 @@ package struct DigestWriter {
 
     package var title: String { "Digest for \(formatting.dayHeading(digest.date))" }
 
+    /// The digest page's Markdown, from the `digest.md` template.
     /// - Parameters:
     ///   - thumbnails: site-relative thumbnail paths by photo URL (none in the archive,
     ///     whose pages outlive the thumbnails of past events).
     ///   - root: from the page back to the site root.
-    package func markdown(thumbnails: [URL: String] = [:], root: String = "") -> String {
-        var lines = ["# " + MarkdownEscaping.text("\(digest.siteTitle): \(title)"), ""]
-        if digest.isFirstRun {
-            lines += [Self.firstRunLine, ""]
-        } else if digest.isQuiet {
-            lines += [Self.quietLine, ""]
-        }
-        section(&lines, "New", digest.new) { item in
-            let image = item.event.displayPhotoURL.flatMap { thumbnails[$0] }.map { "![](<\(root)\($0)>) " } ?? ""
-            return image + eventLine(item)
-        }
-        section(&lines, "Moved", digest.moved) { item in
-            changeLine(item) + ": was " + MarkdownEscaping.text(was(item.change)) + ", now " + MarkdownEscaping.text(now(item.change))
-        }
-        section(&lines, "Cancelled or removed", digest.removed) { item in
-            changeLine(item) + ": was " + MarkdownEscaping.text(was(item.change))
-        }
-        section(&lines, Self.uncheckedHeading, digest.unchecked) { item in
-            "**" + MarkdownEscaping.text(item.queryTitle) + "**: " + MarkdownEscaping.text(uncheckedDetail(item))
-        }
-        lines += ["## This week", ""]
-        if digest.thisWeek.isEmpty { lines += ["Nothing in the next seven days.", ""] }
-        for item in digest.thisWeek { lines.append("- " + eventLine(item)) }
-        return lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
+    package func markdown(templates: SiteTemplates, thumbnails: [URL: String] = [:], root: String = "") -> String {
+        templates.render("digest.md", context(thumbnails: thumbnails, root: root)).trimmingCharacters(in: .newlines) + "\n"
     }
 
-    private func section<T>(_ lines: inout [String], _ heading: String, _ items: [T], line: (T) -> String) {
-        guard !items.isEmpty else { return }
-        lines += ["## \(heading) (\(items.count))", ""]
-        lines += items.map { "- " + line($0) }
-        lines.append("")
-    }
-
-    private func eventLine(_ item: Digest.Item) -> String {
-        let event = item.event
-        let title = MarkdownEscaping.text(event.title)
-        let link = event.eventURL.flatMap(MarkdownEscaping.linkDestination).map { "[\(title)](\($0))" } ?? title
-        return "**\(link)**, " + MarkdownEscaping.text(details(item))
-    }
-
-    private func changeLine(_ item: Digest.ChangeItem) -> String {
-        let title = MarkdownEscaping.text(item.change.title)
-        let link = item.change.url.flatMap(MarkdownEscaping.linkDestination).map { "[\(title)](\($0))" } ?? title
-        return "**\(link)** (" + MarkdownEscaping.text(item.queryTitles.joined(separator: ", ")) + ")"
+    /// Values for the templates, raw: the Markdown template escapes them, the HTML one too.
+    func context(thumbnails: [URL: String], root: String) -> [String: Any] {
+        func section(_ items: [[String: Any]]) -> Any { items.isEmpty ? false : ["count": items.count, "items": items] }
+        func link(_ url: URL?) -> Any { url.flatMap(MarkdownEscaping.linkDestination) ?? false }
+        let new: [[String: Any]] = digest.new.map { item in
+            ["title": item.event.title, "url": link(item.event.eventURL), "details": details(item),
+             "image": item.event.displayPhotoURL.flatMap { thumbnails[$0] }.map { "![](<\(root)\($0)>) " } ?? ""]
+        }
+        let changes = { (items: [Digest.ChangeItem], withNow: Bool) -> [[String: Any]] in
+            items.map { item in
+                var row: [String: Any] = ["title": item.change.title, "url": link(item.change.url),
+                                          "queries": item.queryTitles.joined(separator: ", "), "was": was(item.change)]
+                if withNow { row["now"] = now(item.change) }
+                return row
+            }
+        }
+        return [
+            "heading": "\(digest.siteTitle): \(title)",
+            "notice": digest.isFirstRun ? Self.firstRunLine : digest.isQuiet ? Self.quietLine : false,
+            "new": section(new),
+            "moved": section(changes(digest.moved, true)),
+            "removed": section(changes(digest.removed, false)),
+            "unchecked": section(digest.unchecked.map { ["title": $0.queryTitle, "detail": uncheckedDetail($0)] }),
+            "thisWeek": digest.thisWeek.map { item in
+                ["title": item.event.title, "url": link(item.event.eventURL), "details": details(item)] as [String: Any]
+            },
+        ]
     }
 
     /// "Wed 2 Dec, 19:00 (UTC+01:00) · Factory Berlin, Berlin · Rust Berlin · 12 going · Rust, Swift"

@@ -172,8 +172,7 @@ struct NotFoundPage: SiteGenerator {
         let config = shared.input.config
         var root = config.baseURL.path
         if !root.hasSuffix("/") { root += "/" }
-        let markdown = "# Page not found\n\nThis page does not exist (any more): events come and go every night.\n\n"
-            + "- [The overview](<\(root)index.html>)\n- [All events by date](<\(root)\(SitePaths.allEvents).html>)\n"
+        let markdown = shared.templates.render("404.md", ["root": root, "allEvents": SitePaths.allEvents])
         let html = PageFiles.layout(markdown: markdown, title: "Page not found · \(config.siteTitle)", path: SitePaths.notFound,
                                     description: "This page does not exist.", root: root, feed: SitePaths.siteFeed,
                                     feedTitle: config.siteTitle, shared: shared,

@@ -4,9 +4,12 @@ import Mustache
 /// The templates of `Templates/`, parsed once per run. Markdown templates start
 /// with `{{% CONTENT_TYPE: MARKDOWN}}`, so their `{{values}}` are Markdown-escaped;
 /// the layout is HTML-escaped. `events.md` is a partial shared by the list pages;
-/// `event.md` is one event's block, rendered once per event.
+/// `event.md` is one event's block, rendered once per event; `digest.md` and
+/// `digest-email.html` are the day's digest on the site and by mail; `404.md` the
+/// page a web server shows for a missing one.
 public struct SiteTemplates: Sendable {
-    public static let templateNames = ["layout.html", "index.md", "query.md", "all.md", "events.md", "event.md"]
+    public static let templateNames = ["layout.html", "index.md", "query.md", "all.md", "events.md", "event.md",
+                                       "digest.md", "digest-email.html", "404.md"]
     public static let assetNames = ["style.css", "placeholder.svg"]
 
     public let directory: URL
@@ -34,7 +37,7 @@ public struct SiteTemplates: Sendable {
         self.library = library
     }
 
-    func render(_ name: String, _ context: [String: Any]) -> String {
+    package func render(_ name: String, _ context: [String: Any]) -> String {
         library.render(context, withTemplate: name) ?? ""
     }
 
@@ -48,7 +51,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missingTemplate(let path): "template \(path) is missing or unreadable (pass --templates with the folder that holds it)"
+        case .missingTemplate(let path): "template \(path) is missing or unreadable (pass --templates with the folder that holds it; "
+            + "a templates folder copied from an earlier version needs the templates this one added, from the installed share/meetup-report/Templates)"
         case .badTemplate(let path, let reason): "template \(path) does not parse: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         }

@@ -20,8 +20,10 @@ struct DigestStep: RunStep {
                                               isFirstRun: context.report?.isFirstRun ?? true, entries: entries)
             let digest = Digest.make(config: config, fetched: context.fetched, report: context.report, now: now, window: window)
             let writer = DigestWriter(digest, timeZone: config.timeZone)
-            let entry = DigestArchive.Entry(day: digest.day, date: now, title: writer.title, markdown: writer.markdown(),
-                                            pageMarkdown: writer.markdown(thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail)),
+            let templates = environment.templates
+            let entry = DigestArchive.Entry(day: digest.day, date: now, title: writer.title, markdown: writer.markdown(templates: templates),
+                                            pageMarkdown: writer.markdown(templates: templates,
+                                                                          thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail)),
                                             isQuiet: digest.isQuietNight, window: window)
             context.digest = digest
             context.digestEntry = entry
@@ -60,7 +62,7 @@ struct DeliverDigestStep: RunStep {
     private func send(_ digest: Digest, email: DigestEmailSettings, context: inout RunContext, environment: RunEnvironment) {
         let config = environment.config
         let message = DigestEmail(digest: digest, settings: email, baseURL: config.baseURL, timeZone: config.timeZone,
-                                  thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail))
+                                  thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail), templates: environment.templates)
             .message(messageID: "\(digest.day).\(UUID().uuidString)", date: environment.now)
         let command = ExternalCommand(arguments: email.sendmail, environment: environment.children,
                                       standardInput: Data(message.utf8), timeout: 120)
