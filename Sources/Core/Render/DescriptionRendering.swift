@@ -1,3 +1,4 @@
+import CCmark
 import Foundation
 import MeetupModel
 import MeetupSupport
@@ -57,36 +58,28 @@ enum DescriptionRendering {
         return found ? String(decoding: output, as: UTF8.self) : markdown
     }
 
+    /// The organiser's Markdown as HTML, decided at cmark's nodes: an http(s) link keeps
+    /// its text and gets `rel="nofollow noopener"`, any other link is only its text, an
+    /// image goes (it would load from anywhere), a heading becomes a bold paragraph (the
+    /// page's headings are its days and events), and raw HTML leaves nothing behind.
     static func html(_ description: String) -> String {
-        let rendered = CommonMark.html(from: description)
-        var output = ""
-        output.reserveCapacity(rendered.utf8.count)
-        var rest = Substring(rendered)
-        var openLinks: [Bool] = []   // per <a>: kept or dropped
-        while let start = rest.firstIndex(of: "<") {
-            output += rest[..<start]
-            guard let end = rest[start...].firstIndex(of: ">") else { rest = rest[start...]; break }
-            let tag = rest[start...end]
-            rest = rest[rest.index(after: end)...]
-            if tag.hasPrefix("<a ") {
-                let href = tag.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
-                let safe = href.lowercased().hasPrefix("https://") || href.lowercased().hasPrefix("http://")
-                openLinks.append(safe)
-                if safe { output += "<a href=\"\(href)\" rel=\"nofollow noopener\">" }
-            } else if tag == "</a>" {
-                if openLinks.popLast() == true { output += "</a>" }
-            } else if tag.hasPrefix("<img") || tag.hasPrefix("<!--") {
-                continue
-            } else if tag.count == 4, tag.hasPrefix("<h"), tag.dropFirst(2).first?.isNumber == true {
-                output += "<p><strong>"
-            } else if tag.count == 5, tag.hasPrefix("</h"), tag.dropFirst(3).first?.isNumber == true {
-                output += "</strong></p>"
+        let tree = MarkdownTree(description)
+        for link in tree.nodes(CMARK_NODE_LINK) {
+            let url = MarkdownTree.url(of: link).lowercased()
+            if url.hasPrefix("https://") || url.hasPrefix("http://") {
+                // cmark's own escaping of the address, from its rendering of the link alone.
+                let rendered = MarkdownTree.html(of: link)
+                let href = rendered.split(separator: "\"", maxSplits: 2).dropFirst().first.map(String.init) ?? ""
+                tree.wrap(link, enter: "<a href=\"\(href)\" rel=\"nofollow noopener\">", exit: "</a>")
             } else {
-                output += tag
+                tree.unwrap(link)
             }
         }
-        output += rest
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+        for image in tree.nodes(CMARK_NODE_IMAGE) { tree.remove(image) }
+        for heading in tree.nodes(CMARK_NODE_HEADING) { tree.boldParagraph(heading) }
+        for block in tree.nodes(CMARK_NODE_HTML_BLOCK) { tree.replace(block, with: "\n", inline: false) }
+        for inline in tree.nodes(CMARK_NODE_HTML_INLINE) { tree.remove(inline) }
+        return tree.html().trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The rendered description as plain text that keeps its paragraphs and list items

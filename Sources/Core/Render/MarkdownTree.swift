@@ -59,6 +59,35 @@ final class MarkdownTree {
         }
     }
 
+    /// Removes a node and everything in it.
+    func remove(_ node: OpaquePointer) {
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+
+    /// Keeps a node's children where it stood, without the node (a link that may not link).
+    func unwrap(_ node: OpaquePointer) {
+        while let child = cmark_node_first_child(node) { cmark_node_insert_before(node, child) }
+        remove(node)
+    }
+
+    /// Puts an inline node's children inside tags of the tool's own (`enter`, `exit`).
+    func wrap(_ node: OpaquePointer, enter: String, exit: String) {
+        guard let wrapper = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+        cmark_node_set_on_enter(wrapper, enter)
+        cmark_node_set_on_exit(wrapper, exit)
+        while let child = cmark_node_first_child(node) { cmark_node_append_child(wrapper, child) }
+        if cmark_node_replace(node, wrapper) == 1 { cmark_node_free(node) } else { cmark_node_free(wrapper) }
+    }
+
+    /// A heading as a paragraph of strong text.
+    func boldParagraph(_ heading: OpaquePointer) {
+        guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH), let strong = cmark_node_new(CMARK_NODE_STRONG) else { return }
+        while let child = cmark_node_first_child(heading) { cmark_node_append_child(strong, child) }
+        cmark_node_append_child(paragraph, strong)
+        if cmark_node_replace(heading, paragraph) == 1 { cmark_node_free(heading) } else { cmark_node_free(paragraph) }
+    }
+
     static func url(of node: OpaquePointer) -> String {
         cmark_node_get_url(node).map { String(cString: $0) } ?? ""
     }
