@@ -70,6 +70,7 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	Scripts/target-graph.py --check ARCHITECTURE.md
+	Scripts/check-graphql.sh
 	Scripts/check-site.sh
 	Scripts/check-layout.sh
 	Scripts/check-install.sh

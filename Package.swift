@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "MeetupReport",
             dependencies: [
-                "MeetupSetup", "MeetupPipeline", "MeetupConfig", "MeetupModel", "MeetupSupport",
+                "MeetupSetup", "MeetupPipeline", "MeetupFetch", "MeetupConfig", "MeetupModel", "MeetupSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,0 +1,28 @@
+import Foundation
+import MeetupAuth
+import MeetupModel
+import MeetupSupport
+
+/// Every kind of GraphQL request the tool sends, as sample bodies built by the same code a
+/// run uses, so `Scripts/check-graphql.py` can validate each document and its variables
+/// against Meetup's recorded live schema (`meetup-report graphql-requests` prints them).
+/// A new request kind is added here, or the check does not see it.
+public enum GraphQLRequests {
+    public static func samples() -> [(name: String, body: Data)] {
+        let query = EventQuery(id: "sample", keyword: "swift", latitude: 52.52, longitude: 13.405, radiusMiles: 25)
+        let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 60 * 86_400)
+        return [
+            ("eventSearch, first page", SearchRequest.body(for: query, window: window, first: SearchRequest.pageSize, after: nil)),
+            ("eventSearch, a later page", SearchRequest.body(for: query, window: window, first: 7, after: "cursor-2")),
+            ("self (auth and check)", Data(JSONValue.object(["query": .string(AuthCheck.selfQuery)]).compactJSON.utf8)),
+        ]
+    }
+
+    /// The samples as one JSON array of `{"name": …, "body": {"query": …, "variables": …}}`.
+    public static func samplesJSON() -> String {
+        let items: [JSONValue] = samples().map { sample in
+            .object(["name": .string(sample.name), "body": (try? JSONValue.parse(sample.body)) ?? .null])
+        }
+        return JSONValue.array(items).serialized()
+    }
+}
