@@ -80,6 +80,12 @@ public final class LoopbackServer: Sendable {
         state.withLock { $0.pages[keyword] = pages }
     }
 
+    /// Registers the raw bodies of a Pro network's `proNetwork.eventsSearch`, in page order.
+    /// A network with none registered answers `proNetwork: null`, as an unreadable one does.
+    public func setPages(_ pages: [Data], forNetwork urlname: String) {
+        state.withLock { $0.pages["network:" + urlname] = pages }
+    }
+
     /// Serves `data` at `/photos/<name>` and returns its full URL once started.
     public func setPhoto(_ data: Data, named name: String, contentType: String = "image/jpeg", cacheControl: String? = nil) {
         let etag = "\"\(data.count)-\(Self.fnv1a(data))\""
@@ -206,13 +212,20 @@ public final class LoopbackServer: Sendable {
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
                                 body: (try? JSONSerialization.data(withJSONObject: answer)) ?? Data())
         }
-        guard let payload,
-              let variables = payload["variables"] as? [String: Any],
-              let filter = variables["filter"] as? [String: Any],
-              let keyword = filter["query"] as? String else {
+        let variables = payload?["variables"] as? [String: Any]
+        let key: String
+        let after: String?
+        if let urlname = variables?["urlname"] as? String, let input = variables?["input"] as? [String: Any] {
+            key = "network:" + urlname
+            after = input["after"] as? String
+            if state.withLock({ $0.pages[key] == nil }) { return Self.json(#"{"data":{"proNetwork":null}}"#) }
+        } else if let filter = variables?["filter"] as? [String: Any], let keyword = filter["query"] as? String {
+            key = keyword
+            after = variables?["after"] as? String
+        } else {
             return Self.json(#"{"errors":[{"message":"malformed request"}]}"#, status: .badRequest)
         }
-        let after = variables["after"] as? String
+        let keyword = key
         let pages = state.withLock { $0.pages[keyword] ?? [] }
         let index = after.flatMap { cursor in pages.firstIndex { Self.endCursor(of: $0) == cursor }.map { $0 + 1 } } ?? 0
         if let fault = takeFault("\(keyword)#\(index + 1)", photo: false) {
@@ -256,7 +269,7 @@ public final class LoopbackServer: Sendable {
     private static func endCursor(of page: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
               let data = object["data"] as? [String: Any],
-              let search = data["eventSearch"] as? [String: Any],
+              let search = (data["eventSearch"] ?? (data["proNetwork"] as? [String: Any])?["eventsSearch"]) as? [String: Any],
               let info = search["pageInfo"] as? [String: Any] else { return nil }
         return info["endCursor"] as? String
     }

@@ -43,6 +43,17 @@ enum Fixtures {
         return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
     }
 
+    /// A page of a Pro network's `proNetwork.eventsSearch`, the shape of the recorded
+    /// `meetupr/pro-events-3.json` (its nodes carry the fields this tool asks for).
+    static func networkPage(_ nodes: [[String: Any]], endCursor: String?, totalCount: Int? = nil) throws -> Data {
+        let body: [String: Any] = ["data": ["proNetwork": ["eventsSearch": [
+            "totalCount": totalCount ?? nodes.count,
+            "pageInfo": ["hasNextPage": endCursor != nil, "endCursor": endCursor.map { $0 as Any } ?? NSNull()],
+            "edges": nodes.map { ["node": $0] },
+        ]]]]
+        return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    }
+
     /// A temporary folder, removed when the returned handle is released at the end of a test.
     static func temporaryDirectory() throws -> TemporaryDirectory { try TemporaryDirectory() }
 }

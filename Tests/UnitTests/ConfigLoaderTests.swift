@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MeetupReportTestSupport
 @testable import MeetupConfig
+@testable import MeetupModel
 
 @Suite("Config validation")
 struct ConfigLoaderTests {
@@ -55,7 +56,7 @@ struct ConfigLoaderTests {
         #expect(config.source == .meetupAPI(endpoint: URL(string: "https://api.meetup.com/gql-ext")!, tokenVariable: "MEETUP_TOKEN"))
         #expect(config.queries.map(\.id) == ["swift", "rust-berlin"])
         #expect(config.queries[0].title == "swift", "title defaults to the keyword")
-        #expect(config.queries[0].radiusMiles == 25 && config.queries[0].daysAhead == 30 && config.queries[0].maxEvents == nil)
+        #expect(config.queries[0].searchArea?.radiusMiles == 25 && config.queries[0].daysAhead == 30 && config.queries[0].maxEvents == nil)
         #expect(config.queries[1].maxEvents == 50)
         #expect(config.outputDirectory.path == "/srv/reports/Output")
         #expect(config.cacheDirectory.path == "/srv/reports/.meetup-report-cache")
@@ -166,5 +167,35 @@ struct ConfigLoaderTests {
         #expect(endpoint.description.contains("source.auth.tokenEndpoint: expected an absolute http(s) URL"), "\(endpoint)")
         let limits = try error(editing: { $0["limits"] = ["apiRequestsPerMinute": 0] })
         #expect(limits.description.contains("limits.apiRequestsPerMinute"), "\(limits)")
+    }
+}
+
+/// Query kinds in the config (issue 19): exactly one of `keyword` or `network`.
+@Suite("Query kinds in the config")
+struct QueryKindConfigTests {
+    func load(_ queries: String) throws -> ReportConfig {
+        let json = #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "."}, "queries": \#(queries)}"#
+        return try ConfigLoader(environment: [:], requiresToken: false).parse(Data(json.utf8), file: "queries.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
+    }
+
+    @Test func aNetworkQueryNeedsOnlyItsUrlname() throws {
+        let config = try load(#"[{"id": "rl", "network": "rladies"}, {"id": "s", "keyword": "swift", "lat": 1, "lon": 2}]"#)
+        #expect(config.queries[0].kind == .network("rladies") && config.queries[0].title == "rladies")
+        #expect(config.queries[1].searchArea == SearchArea(keyword: "swift", latitude: 1, longitude: 2))
+    }
+
+    @Test(arguments: [
+        (#"[{"id": "x", "keyword": "k", "lat": 1, "lon": 2, "network": "n"}]"#, "queries.json: queries[0].network: expected exactly one of"),
+        (#"[{"id": "x"}]"#, "queries.json: queries[0].keyword: expected exactly one of"),
+        (#"[{"id": "x", "network": "rladies", "lat": 5}]"#, "queries.json: queries[0].lat: expected nothing: only a \"keyword\" search has a place"),
+        (#"[{"id": "x", "network": "r ladies"}]"#, "queries.json: queries[0].network: expected a Meetup Pro network's urlname"),
+    ])
+    func wrongKindsNameTheirKeyPath(_ queries: String, message: String) {
+        #expect(throws: ConfigError.self) { try load(queries) }
+        do {
+            _ = try load(queries)
+        } catch {
+            #expect(String(describing: error).hasPrefix(message), "\(error)")
+        }
     }
 }

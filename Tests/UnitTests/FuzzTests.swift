@@ -119,8 +119,10 @@ struct FuzzTests {
                 #expect(Set(config.queries.map(\.id)).count == config.queries.count)
                 for query in config.queries {
                     #expect(query.id.range(of: #"^[a-z0-9][a-z0-9-]*$"#, options: .regularExpression) != nil)
-                    #expect((-90...90).contains(query.latitude) && (-180...180).contains(query.longitude))
-                    #expect(query.radiusMiles > 0)
+                    if let area = query.searchArea {
+                        #expect((-90...90).contains(area.latitude) && (-180...180).contains(area.longitude))
+                        #expect(area.radiusMiles > 0)
+                    }
                 }
             } catch {
                 rejected += 1

@@ -171,40 +171,6 @@ public struct ConfigLoader: Sendable {
         }
     }
 
-    private func parseQueries(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> [EventQuery] {
-        guard case .array(let items) = value, !items.isEmpty else {
-            throw root.invalid("queries", expected: "a non-empty array of queries", found: value)
-        }
-        var queries: [EventQuery] = []
-        var firstUse: [String: String] = [:]
-        for (index, item) in items.enumerated() {
-            let path = "\(root.keyPath("queries"))[\(index)]"
-            let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
-                "id", "title", "keyword", "lat", "lon", "radiusMiles", "daysAhead", "maxEvents",
-            ])
-            let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
-            guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
-                throw reader.invalid("id", expected: "a slug of lowercase letters, digits and dashes (at most 63), such as \"swift-berlin\"",
-                                     found: .string(id))
-            }
-            if let first = firstUse[id] {
-                throw .duplicateQueryID(file: root.file, keyPath: reader.keyPath("id"), id: id, firstKeyPath: first)
-            }
-            firstUse[id] = reader.keyPath("id")
-            queries.append(EventQuery(
-                id: id,
-                title: try reader.string("title", required: false),
-                keyword: try reader.requiredString("keyword"),
-                latitude: try reader.requiredNumber("lat", in: -90...90),
-                longitude: try reader.requiredNumber("lon", in: -180...180),
-                radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25,
-                daysAhead: try reader.integer("daysAhead", in: 1...365, required: false) ?? 30,
-                maxEvents: try reader.integer("maxEvents", in: 1...10_000, required: false)
-            ))
-        }
-        return queries
-    }
-
     /// Resolves a path from a config or the command line: `~` expanded, relative to `base`.
     public static func resolve(_ path: String, against base: URL) -> URL {
         let expanded = (path as NSString).expandingTildeInPath

@@ -9,11 +9,13 @@ import MeetupSupport
 /// A new request kind is added here, or the check does not see it.
 public enum GraphQLRequests {
     public static func samples() -> [(name: String, body: Data)] {
-        let query = EventQuery(id: "sample", keyword: "swift", latitude: 52.52, longitude: 13.405, radiusMiles: 25)
+        let area = SearchArea(keyword: "swift", latitude: 52.52, longitude: 13.405, radiusMiles: 25)
         let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 60 * 86_400)
         return [
-            ("eventSearch, first page", SearchRequest.body(for: query, window: window, first: SearchRequest.pageSize, after: nil)),
-            ("eventSearch, a later page", SearchRequest.body(for: query, window: window, first: 7, after: "cursor-2")),
+            ("eventSearch, first page", SearchRequest.body(for: area, window: window, first: SearchRequest.pageSize, after: nil)),
+            ("eventSearch, a later page", SearchRequest.body(for: area, window: window, first: 7, after: "cursor-2")),
+            ("proNetwork.eventsSearch, first page", NetworkRequest.body(network: "rladies", window: window, first: 50, after: nil)),
+            ("proNetwork.eventsSearch, a later page", NetworkRequest.body(network: "rladies", window: window, first: 50, after: "c2")),
             ("self (auth and check)", Data(JSONValue.object(["query": .string(AuthCheck.selfQuery)]).compactJSON.utf8)),
         ]
     }

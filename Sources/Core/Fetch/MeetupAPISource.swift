@@ -45,7 +45,11 @@ public struct MeetupAPISource: EventSource {
                            query: EventQuery, window: DateInterval,
                            completion: @escaping @Sendable (QueryOutcome) -> Void) {
         let pageNumber = walk.pagesRead + 1
-        let body = SearchRequest.body(for: query, window: window, first: min(SearchRequest.pageSize, walk.remaining), after: cursor)
+        let first = min(SearchRequest.pageSize, walk.remaining)
+        let body = switch query.kind {
+        case .search(let area): SearchRequest.body(for: area, window: window, first: first, after: cursor)
+        case .network(let urlname): NetworkRequest.body(network: urlname, window: window, first: first, after: cursor)
+        }
         let failed: @Sendable (AuthError) -> Void = { error in
             completion(.failed(.authentication(query: query.id, page: pageNumber, reason: redactor.redact(error.description))))
         }
@@ -81,6 +85,9 @@ public struct MeetupAPISource: EventSource {
                     return onFailure(.transport(query: query.id, page: pageNumber, reason: "empty response"))
                 }
                 try? FileManager.default.removeItem(at: file)
+                if case .network(let urlname) = query.kind, NetworkRequest.isUnreadable(data) {
+                    return onFailure(.networkUnreadable(query: query.id, network: urlname))
+                }
                 let page: EventPage
                 do throws(PageMappingError) {
                     page = try EventMapper.page(from: data)

@@ -8,31 +8,36 @@ public enum SearchRequest {
     /// Largest page the API is asked for; fewer when the query's cap is closer.
     public static let pageSize = 50
 
+    /// The fields of an event the site shows, shared by every request that lists events.
+    static let eventFields = """
+        id title eventUrl description status eventType createdTime
+              dateTime endTime duration
+              venues { id name address city state country lat lon venueType }
+              group { id name urlname timezone keyGroupPhoto { id baseUrl highResUrl } }
+              featuredEventPhoto { id baseUrl highResUrl }
+              rsvps { totalCount }
+        """
+
     public static let document = """
         query SearchEvents($filter: EventSearchFilter!, $first: Int, $after: String) {
           eventSearch(filter: $filter, first: $first, after: $after) {
             totalCount
             pageInfo { hasNextPage endCursor }
             edges { node {
-              id title eventUrl description status eventType createdTime
-              dateTime endTime duration
-              venues { id name address city state country lat lon venueType }
-              group { id name urlname timezone keyGroupPhoto { id baseUrl highResUrl } }
-              featuredEventPhoto { id baseUrl highResUrl }
-              rsvps { totalCount }
+              \(eventFields)
             } }
           }
         }
         """
 
     /// The JSON body for one page. `after` is the previous page's `endCursor`.
-    public static func body(for query: EventQuery, window: DateInterval, first: Int, after: String?) -> Data {
+    public static func body(for area: SearchArea, window: DateInterval, first: Int, after: String?) -> Data {
         var variables: [String: JSONValue] = [
             "filter": .object([
-                "query": .string(query.keyword),
-                "lat": .number(query.latitude),
-                "lon": .number(query.longitude),
-                "radius": .number(query.radiusMiles),
+                "query": .string(area.keyword),
+                "lat": .number(area.latitude),
+                "lon": .number(area.longitude),
+                "radius": .number(area.radiusMiles),
                 "startDateRange": .string(ISO8601.formatUTC(window.start)),
                 "endDateRange": .string(ISO8601.formatUTC(window.end)),
             ]),

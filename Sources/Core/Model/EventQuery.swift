@@ -1,28 +1,57 @@
 import Foundation
 
-/// One keyword search around a place.
+/// One question the site asks of Meetup: a keyword near a place, or a Meetup Pro network.
+/// Every kind yields events the same way (pages, history, digest).
 public struct EventQuery: Sendable, Hashable {
+    /// What the query asks for.
+    public enum Kind: Sendable, Hashable {
+        /// Events matching a keyword within a radius of a point.
+        case search(SearchArea)
+        /// The events of a Meetup Pro network, by its urlname (`rladies`).
+        case network(String)
+    }
+
     /// A slug (`[a-z0-9-]`), safe to use in file names.
     public var id: String
     public var title: String
+    public var kind: Kind
+    public var daysAhead: Int
+    public var maxEvents: Int?
+
+    public init(id: String, title: String, kind: Kind, daysAhead: Int = 30, maxEvents: Int? = nil) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.daysAhead = daysAhead
+        self.maxEvents = maxEvents
+    }
+
+    /// A keyword search (titled by its keyword unless given a title).
+    public init(id: String, title: String? = nil, keyword: String, latitude: Double, longitude: Double,
+                radiusMiles: Double = 25, daysAhead: Int = 30, maxEvents: Int? = nil) {
+        self.init(id: id, title: title ?? keyword,
+                  kind: .search(SearchArea(keyword: keyword, latitude: latitude, longitude: longitude, radiusMiles: radiusMiles)),
+                  daysAhead: daysAhead, maxEvents: maxEvents)
+    }
+
+    /// The search's area, for a keyword search; nil for a network.
+    public var searchArea: SearchArea? {
+        if case .search(let area) = kind { return area }
+        return nil
+    }
+}
+
+/// A keyword near a place (the API's `EventSearchFilter`).
+public struct SearchArea: Sendable, Hashable {
     public var keyword: String
     public var latitude: Double
     public var longitude: Double
     public var radiusMiles: Double
-    public var daysAhead: Int
-    public var maxEvents: Int?
 
-    public init(
-        id: String, title: String? = nil, keyword: String, latitude: Double, longitude: Double,
-        radiusMiles: Double = 25, daysAhead: Int = 30, maxEvents: Int? = nil
-    ) {
-        self.id = id
-        self.title = title ?? keyword
+    public init(keyword: String, latitude: Double, longitude: Double, radiusMiles: Double = 25) {
         self.keyword = keyword
         self.latitude = latitude
         self.longitude = longitude
         self.radiusMiles = radiusMiles
-        self.daysAhead = daysAhead
-        self.maxEvents = maxEvents
     }
 }

@@ -15,12 +15,14 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case snapshotUnreadable(query: String, path: String, reason: String)
     /// `--offline`, and no earlier run of this query succeeded.
     case notFetchedYet(query: String)
+    /// The Pro network is unknown, or the authorised member may not read it.
+    case networkUnreadable(query: String, network: String)
 
     public var queryID: String {
         switch self {
         case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
              .malformedResponse(let query, _, _), .paging(let query, _), .authentication(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
-             .notFetchedYet(let query):
+             .notFetchedYet(let query), .networkUnreadable(let query, _):
             query
         }
     }
@@ -44,6 +46,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "the snapshot has no responses for it (looked for \(path))"
         case .snapshotUnreadable(_, let path, let reason):
             "cannot read \(path): \(reason)"
+        case .networkUnreadable(_, let network):
+            "the Meetup Pro network “\(network)” is unknown, or the authorised member may not read it "
+                + "(meetup-report auth shows which member that is; a network's organisers grant access)"
         case .notFetchedYet:
             "offline, and no earlier run of this query succeeded"
         }

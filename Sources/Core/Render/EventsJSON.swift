@@ -22,13 +22,11 @@ enum EventsJSON {
                 "timeZone": .string(input.config.timeZone.identifier),
             ]),
             "queries": .array(input.fetched.outcomes.map { entry in
-                var query: [String: JSONValue] = [
-                    "id": .string(entry.query.id), "title": .string(entry.query.title), "keyword": .string(entry.query.keyword),
-                    "latitude": .number(entry.query.latitude), "longitude": .number(entry.query.longitude),
-                    "radiusMiles": .number(entry.query.radiusMiles), "eventCount": .number(Double(entry.outcome.events.count)),
+                var query: [String: JSONValue] = QueryScope.json(of: entry.query).merging([
+                    "id": .string(entry.query.id), "title": .string(entry.query.title), "eventCount": .number(Double(entry.outcome.events.count)),
                     "eventIds": .array(SitePaths.chronological(entry.outcome.events).map { .string($0.id) }),
                     "page": .string("\(SitePaths.queryPage(entry.query)).html"),
-                ]
+                ]) { _, new in new }
                 if let since = entry.outcome.staleSince { query["staleSince"] = .string(ISO8601.formatUTC(since)) }
                 return .object(query)
             }),

@@ -72,8 +72,7 @@ struct PageContexts {
         let queries: [[String: Any]] = input.fetched.outcomes.map { entry in
             var context: [String: Any] = [
                 "title": entry.query.title,
-                "keyword": entry.query.keyword,
-                "area": area(of: entry.query),
+                "scope": QueryScope.text(of: entry.query),
                 "link": "<\(SitePaths.queryPage(entry.query)).html>",
                 "count": EventFormatting.count(entry.outcome.events.count, "event", "events"),
             ]
@@ -106,8 +105,7 @@ struct PageContexts {
         let ordered = SitePaths.chronological(outcome.events)
         var context: [String: Any] = [
             "title": query.title,
-            "keyword": query.keyword,
-            "area": area(of: query),
+            "scope": QueryScope.text(of: query),
             "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
             "days": days(ordered, blocks: eventBlocks?.queryPage ?? [:]),
             "isEmpty": ordered.isEmpty,
@@ -238,9 +236,5 @@ struct PageContexts {
             }
         }
         return context
-    }
-
-    private func area(of query: EventQuery) -> String {
-        String(format: "within %@ mi of %.3f, %.3f", NumberText.plain(query.radiusMiles), query.latitude, query.longitude)
     }
 }

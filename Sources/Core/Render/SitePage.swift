@@ -72,7 +72,7 @@ struct SitePage {
         case .query(let query, let outcome):
             let queryPath = SitePaths.queryPage(query)
             (path, title, root, template) = (queryPath, "\(query.title) · \(site)", "../", "query.md")
-            description = "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) for “\(query.keyword)”: "
+            description = "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) \(QueryScope.short(of: query)): "
                 + SitePaths.chronological(outcome.events).prefix(3).map(\.title).joined(separator: ", ")
             (feed, calendar, feedTitle) = ("\(queryPath).atom", "\(queryPath).ics", "\(query.title) · \(site)")
             (context, events, writesFeeds) = (contexts.queryPage(query, outcome: outcome), outcome.events, true)

@@ -1,0 +1,72 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+extension ConfigLoader {
+    /// A urlname as Meetup makes them: letters, digits, dashes and underscores.
+    static let urlnamePattern = #"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$"#
+
+    /// `queries`: each one a keyword search (`keyword`, `lat`, `lon`, `radiusMiles`) or a Pro
+    /// network (`network`: its urlname), exactly one kind.
+    func parseQueries(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> [EventQuery] {
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw root.invalid("queries", expected: "a non-empty array of queries", found: value)
+        }
+        var queries: [EventQuery] = []
+        var firstUse: [String: String] = [:]
+        for (index, item) in items.enumerated() {
+            let path = "\(root.keyPath("queries"))[\(index)]"
+            let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
+                "id", "title", "keyword", "lat", "lon", "radiusMiles", "network", "daysAhead", "maxEvents",
+            ])
+            let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
+            guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
+                throw reader.invalid("id", expected: "a slug of lowercase letters, digits and dashes (at most 63), such as \"swift-berlin\"",
+                                     found: .string(id))
+            }
+            if let first = firstUse[id] {
+                throw .duplicateQueryID(file: root.file, keyPath: reader.keyPath("id"), id: id, firstKeyPath: first)
+            }
+            firstUse[id] = reader.keyPath("id")
+            let (kind, defaultTitle) = try parseKind(reader)
+            queries.append(EventQuery(
+                id: id,
+                title: try reader.string("title", required: false) ?? defaultTitle,
+                kind: kind,
+                daysAhead: try reader.integer("daysAhead", in: 1...365, required: false) ?? 30,
+                maxEvents: try reader.integer("maxEvents", in: 1...10_000, required: false)
+            ))
+        }
+        return queries
+    }
+
+    /// Which kind a query is, from the one key that names it, and its title when none is given.
+    private func parseKind(_ reader: ConfigReader) throws(ConfigError) -> (EventQuery.Kind, String) {
+        let kinds = ["keyword", "network"].filter { reader.value($0) != nil }
+        let expected = "exactly one of \"keyword\" (a search near lat/lon) or \"network\" (a Meetup Pro network's urlname)"
+        guard kinds.count == 1 else {
+            throw reader.invalid(kinds.count > 1 ? kinds[1] : "keyword", expected: expected,
+                                 found: kinds.count > 1 ? reader.value(kinds[1]) ?? .null : .null)
+        }
+        if kinds[0] != "keyword" {
+            for key in ["lat", "lon", "radiusMiles"] where reader.value(key) != nil {
+                throw reader.invalid(key, expected: "nothing: only a \"keyword\" search has a place", found: reader.value(key) ?? .null)
+            }
+        }
+        switch kinds[0] {
+        case "network":
+            let urlname = try reader.requiredString("network", expected: "a Meetup Pro network's urlname, such as \"rladies\"")
+            guard urlname.range(of: Self.urlnamePattern, options: .regularExpression) != nil else {
+                throw reader.invalid("network", expected: "a Meetup Pro network's urlname, such as \"rladies\"", found: .string(urlname))
+            }
+            return (.network(urlname), urlname)
+        default:
+            let keyword = try reader.requiredString("keyword")
+            return (.search(SearchArea(
+                keyword: keyword,
+                latitude: try reader.requiredNumber("lat", in: -90...90),
+                longitude: try reader.requiredNumber("lon", in: -180...180),
+                radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25)), keyword)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// Builds the `proNetwork.eventsSearch` request for one page of a Meetup Pro network's
+/// events in the query's window (the member must be allowed to read the network).
+public enum NetworkRequest {
+    public static let document = """
+        query NetworkEvents($urlname: ID!, $input: ProNetworkEventsSearchInput!) {
+          proNetwork(urlname: $urlname) {
+            eventsSearch(input: $input) {
+              totalCount
+              pageInfo { hasNextPage endCursor }
+              edges { node {
+                \(SearchRequest.eventFields)
+              } }
+            }
+          }
+        }
+        """
+
+    /// The JSON body for one page. `after` is the previous page's `endCursor`.
+    public static func body(network urlname: String, window: DateInterval, first: Int, after: String?) -> Data {
+        var input: [String: JSONValue] = [
+            "first": .number(Double(first)),
+            "filter": .object([
+                "eventDateMin": .string(ISO8601.formatUTC(window.start)),
+                "eventDateMax": .string(ISO8601.formatUTC(window.end)),
+            ]),
+        ]
+        if let after { input["after"] = .string(after) }
+        let payload = JSONValue.object(["query": .string(document),
+                                        "variables": .object(["urlname": .string(urlname), "input": .object(input)])])
+        return Data(payload.compactJSON.utf8)
+    }
+
+    /// True when the answer's `proNetwork` is null: unknown, or not readable by the member.
+    static func isUnreadable(_ data: Data) -> Bool {
+        guard let document = try? JSONValue.parse(data), let answer = document["data"] else { return false }
+        return answer["proNetwork"] == .null || (answer.objectValue != nil && answer["proNetwork"] == nil)
+    }
+}
