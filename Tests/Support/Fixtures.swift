@@ -54,6 +54,16 @@ enum Fixtures {
         return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
     }
 
+    /// One page of a group's `events` connection (what `LoopbackServer.setGroup` serves).
+    static func groupConnection(_ nodes: [[String: Any]], endCursor: String?) throws -> Data {
+        let body: [String: Any] = [
+            "totalCount": nodes.count,
+            "pageInfo": ["hasNextPage": endCursor != nil, "endCursor": endCursor.map { $0 as Any } ?? NSNull()],
+            "edges": nodes.map { ["cursor": "c", "node": $0] },
+        ]
+        return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    }
+
     /// A temporary folder, removed when the returned handle is released at the end of a test.
     static func temporaryDirectory() throws -> TemporaryDirectory { try TemporaryDirectory() }
 }

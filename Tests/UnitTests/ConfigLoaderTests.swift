@@ -199,3 +199,28 @@ struct QueryKindConfigTests {
         }
     }
 }
+
+/// Groups queries in the config (issue 19).
+@Suite("Group list queries in the config")
+struct GroupsConfigTests {
+    func load(_ queries: String) throws -> ReportConfig {
+        let json = #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "."}, "queries": \#(queries)}"#
+        return try ConfigLoader(environment: [:], requiresToken: false).parse(Data(json.utf8), file: "queries.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
+    }
+
+    @Test func urlnamesAreKeptInOrderOnceEach() throws {
+        let config = try load(#"[{"id": "rl", "groups": ["rladies-lagos", "RLadies-Berlin", "rladies-lagos", "rladies-berlin"]}]"#)
+        #expect(config.queries[0].kind == .groups(["rladies-lagos", "RLadies-Berlin"]))
+        #expect(config.queries[0].title == "2 groups")
+    }
+
+    @Test func aBadUrlnameIsNamedByItsIndex() {
+        do {
+            _ = try load(#"[{"id": "rl", "groups": ["rladies-lagos", "not a urlname"]}]"#)
+            Issue.record("accepted")
+        } catch {
+            #expect(String(describing: error).hasPrefix("queries.json: queries[0].groups[1]: expected a group urlname"), "\(error)")
+        }
+        #expect(throws: ConfigError.self) { try load(#"[{"id": "rl", "groups": []}]"#) }
+    }
+}

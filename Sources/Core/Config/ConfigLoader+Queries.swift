@@ -6,8 +6,8 @@ extension ConfigLoader {
     /// A urlname as Meetup makes them: letters, digits, dashes and underscores.
     static let urlnamePattern = #"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$"#
 
-    /// `queries`: each one a keyword search (`keyword`, `lat`, `lon`, `radiusMiles`) or a Pro
-    /// network (`network`: its urlname), exactly one kind.
+    /// `queries`: each one a keyword search (`keyword`, `lat`, `lon`, `radiusMiles`), a list of
+    /// groups (`groups`: urlnames) or a Pro network (`network`: its urlname), exactly one kind.
     func parseQueries(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> [EventQuery] {
         guard case .array(let items) = value, !items.isEmpty else {
             throw root.invalid("queries", expected: "a non-empty array of queries", found: value)
@@ -17,7 +17,7 @@ extension ConfigLoader {
         for (index, item) in items.enumerated() {
             let path = "\(root.keyPath("queries"))[\(index)]"
             let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
-                "id", "title", "keyword", "lat", "lon", "radiusMiles", "network", "daysAhead", "maxEvents",
+                "id", "title", "keyword", "lat", "lon", "radiusMiles", "groups", "network", "daysAhead", "maxEvents",
             ])
             let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
             guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
@@ -42,8 +42,8 @@ extension ConfigLoader {
 
     /// Which kind a query is, from the one key that names it, and its title when none is given.
     private func parseKind(_ reader: ConfigReader) throws(ConfigError) -> (EventQuery.Kind, String) {
-        let kinds = ["keyword", "network"].filter { reader.value($0) != nil }
-        let expected = "exactly one of \"keyword\" (a search near lat/lon) or \"network\" (a Meetup Pro network's urlname)"
+        let kinds = ["keyword", "groups", "network"].filter { reader.value($0) != nil }
+        let expected = "exactly one of \"keyword\" (a search near lat/lon), \"groups\" (urlnames) or \"network\" (a Meetup Pro network's urlname)"
         guard kinds.count == 1 else {
             throw reader.invalid(kinds.count > 1 ? kinds[1] : "keyword", expected: expected,
                                  found: kinds.count > 1 ? reader.value(kinds[1]) ?? .null : .null)
@@ -54,6 +54,9 @@ extension ConfigLoader {
             }
         }
         switch kinds[0] {
+        case "groups":
+            let urlnames = try urlnameList(reader)
+            return (.groups(urlnames), urlnames.count == 1 ? urlnames[0] : "\(urlnames.count) groups")
         case "network":
             let urlname = try reader.requiredString("network", expected: "a Meetup Pro network's urlname, such as \"rladies\"")
             guard urlname.range(of: Self.urlnamePattern, options: .regularExpression) != nil else {
@@ -68,5 +71,23 @@ extension ConfigLoader {
                 longitude: try reader.requiredNumber("lon", in: -180...180),
                 radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25)), keyword)
         }
+    }
+
+    /// `groups`: a non-empty list of urlnames (as in meetup.com/<urlname>/), each asked for once.
+    private func urlnameList(_ reader: ConfigReader) throws(ConfigError) -> [String] {
+        let expected = "a non-empty array of at most 2,000 group urlnames, such as [\"rladies-lagos\", \"rladies-berlin\"]"
+        guard let value = reader.value("groups"), case .array(let items) = value, !items.isEmpty, items.count <= 2_000 else {
+            throw reader.invalid("groups", expected: expected, found: reader.value("groups") ?? .null)
+        }
+        var urlnames: [String] = []
+        var seen = Set<String>()
+        for (index, item) in items.enumerated() {
+            guard let urlname = item.stringValue, urlname.range(of: Self.urlnamePattern, options: .regularExpression) != nil else {
+                throw reader.invalid("groups[\(index)]", expected: "a group urlname: letters, digits, dashes", found: item)
+            }
+            // Urlnames are case-insensitive on meetup.com: the same group twice is asked for once.
+            if seen.insert(urlname.lowercased()).inserted { urlnames.append(urlname) }
+        }
+        return urlnames
     }
 }

@@ -31,7 +31,10 @@ public enum EventMapper {
         guard case .object(let root) = document else {
             throw .unexpectedShape("the body is \(document.kindDescription), not an object")
         }
-        if case .array(let errors)? = root["errors"], !errors.isEmpty {
+        // A batch of groups answers an unknown group with a null alias and an error beside
+        // the others' data: that error is the live fetch's warning, not the page's failure.
+        let isGroupBatch = root["data"]?.objectValue?.keys.contains { $0.hasPrefix("g") && Int($0.dropFirst()) != nil } ?? false
+        if case .array(let errors)? = root["errors"], !errors.isEmpty, !isGroupBatch {
             let messages = errors.map { $0["message"]?.stringValue ?? "unnamed error" }
             if TokenRefusal.refuses(document) { throw .tokenRejected(messages) }
             throw .graphQLErrors(messages)
@@ -55,8 +58,25 @@ public enum EventMapper {
         ]
         let found = candidates.lazy.compactMap { name, value in value.flatMap { $0 == .null ? nil : (name, $0) } }.first
         guard let (root, connection) = found else {
+            // A batch of groups (aliases g0, g1, …; a recorded snapshot replays them as one page).
+            let groups = (data.objectValue ?? [:]).filter { $0.key.hasPrefix("g") && Int($0.key.dropFirst()) != nil }
+            if !groups.isEmpty {
+                var merged = EventPage(events: [])
+                for (alias, group) in groups.sorted(by: { Int($0.key.dropFirst()) ?? 0 < Int($1.key.dropFirst()) ?? 0 }) {
+                    guard let events = group["events"], group != .null else { continue }
+                    let page = try connectionPage(events, root: "\(alias).events")
+                    merged.events += page.events
+                    merged.skippedCount += page.skippedCount
+                }
+                return merged
+            }
             throw .unexpectedShape("data holds no event list (expected eventSearch, groupByUrlname.events or proNetwork.eventsSearch)")
         }
+        return try connectionPage(connection, root: root)
+    }
+
+    /// One event connection (`edges`, `pageInfo`, `totalCount`) as a page.
+    static func connectionPage(_ connection: JSONValue, root: String) throws(PageMappingError) -> EventPage {
         guard case .array(let edges)? = connection["edges"] else {
             throw .unexpectedShape("\(root).edges is missing or not an array")
         }

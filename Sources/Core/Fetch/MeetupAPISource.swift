@@ -13,11 +13,13 @@ import MeetupSupport
 /// the whole query, so no partial list ever reaches the site.
 public struct MeetupAPISource: EventSource {
     public let endpoint: URL
-    private let credentials: any AccessTokenSource
-    private let transport: HTTPTransport
-    private let scratchDirectory: URL
-    private let recorder: SnapshotRecorder?
-    private let redactor: SecretRedactor
+    let credentials: any AccessTokenSource
+    let transport: HTTPTransport
+    let scratchDirectory: URL
+    let recorder: SnapshotRecorder?
+    let redactor: SecretRedactor
+    /// Told what the run should know but that fails nothing (a group the API does not know).
+    let onWarning: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - credentials: the bearer token, only ever put in the Authorization header:
@@ -26,45 +28,79 @@ public struct MeetupAPISource: EventSource {
     ///   - scratchDirectory: where response bodies land before they are read.
     ///   - redactor: takes secrets out of server text before it reaches an error.
     public init(endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratchDirectory: URL,
-                redactor: SecretRedactor, recorder: SnapshotRecorder? = nil) {
+                redactor: SecretRedactor, recorder: SnapshotRecorder? = nil, onWarning: @escaping @Sendable (String) -> Void = { _ in }) {
         self.endpoint = endpoint
         self.credentials = credentials
         self.transport = transport
         self.scratchDirectory = scratchDirectory
         self.redactor = redactor
         self.recorder = recorder
+        self.onWarning = onWarning
     }
 
     public func fetchEvents(for query: EventQuery, window: DateInterval,
                             completion: @escaping @Sendable (QueryOutcome) -> Void) {
-        fetchPage(after: nil, walk: PageWalk(maxEvents: query.maxEvents), rawPages: [], query: query, window: window,
-                  completion: completion)
+        switch query.kind {
+        case .search(let area):
+            walk(Walk(query: query, recordsAs: query.id) { SearchRequest.body(for: area, window: window, first: $0, after: $1) },
+                 after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: [], completion: completion)
+        case .network(let urlname):
+            walk(Walk(query: query, recordsAs: query.id) { NetworkRequest.body(network: urlname, window: window, first: $0, after: $1) },
+                 after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: [], completion: completion)
+        case .groups(let urlnames):
+            fetchGroups(urlnames, query: query, window: window, completion: completion)
+        }
     }
 
-    private func fetchPage(after cursor: String?, walk: PageWalk, rawPages: [Data],
-                           query: EventQuery, window: DateInterval,
-                           completion: @escaping @Sendable (QueryOutcome) -> Void) {
-        let pageNumber = walk.pagesRead + 1
-        let first = min(SearchRequest.pageSize, walk.remaining)
-        let body = switch query.kind {
-        case .search(let area): SearchRequest.body(for: area, window: window, first: first, after: cursor)
-        case .network(let urlname): NetworkRequest.body(network: urlname, window: window, first: first, after: cursor)
+    /// One paged event list: how to ask for a page, and where its raw pages are recorded
+    /// (nil: handed to `rawPagesDone` instead, for a groups query that records them together).
+    struct Walk: Sendable {
+        let query: EventQuery
+        var recordsAs: String?
+        var rawPagesDone: (@Sendable ([Data]) -> Void)?
+        let body: @Sendable (_ first: Int, _ after: String?) -> Data
+
+        init(query: EventQuery, recordsAs: String?, rawPagesDone: (@Sendable ([Data]) -> Void)? = nil,
+             body: @escaping @Sendable (_ first: Int, _ after: String?) -> Data) {
+            self.query = query
+            self.recordsAs = recordsAs
+            self.rawPagesDone = rawPagesDone
+            self.body = body
         }
+    }
+
+    func walk(_ walk: Walk, after cursor: String?, state: PageWalk, rawPages: [Data],
+              completion: @escaping @Sendable (QueryOutcome) -> Void) {
+        let query = walk.query
+        let pageNumber = state.pagesRead + 1
+        let body = walk.body(min(SearchRequest.pageSize, state.remaining), cursor)
+        authorizedPOST(body, query: query, page: pageNumber, completion: completion) { data in
+            do throws(PageMappingError) {
+                let page = try EventMapper.page(from: data)
+                next(walk, after: page, data: data, state: state, rawPages: rawPages, completion: completion)
+            } catch {
+                completion(.failed(FetchError(error, query: query.id, page: pageNumber, redactor: redactor)))
+            }
+        }
+    }
+
+    /// One GraphQL POST with the current token; a refused token is renewed once
+    /// (`authorized`). `onData` gets the answer's body.
+    func authorizedPOST(_ body: Data, query: EventQuery, page pageNumber: Int, cost: Int = 1,
+                        completion: @escaping @Sendable (QueryOutcome) -> Void, onData: @escaping @Sendable (Data) -> Void) {
         let failed: @Sendable (AuthError) -> Void = { error in
             completion(.failed(.authentication(query: query.id, page: pageNumber, reason: redactor.redact(error.description))))
         }
         credentials.authorized({ token, refused in
-            send(body, token: token, query: query, page: pageNumber, refused: refused) { page, data in
-                next(after: page, data: data, walk: walk, rawPages: rawPages, query: query, window: window, completion: completion)
-            } onFailure: { completion(.failed($0)) }
+            send(body, token: token, query: query, page: pageNumber, cost: cost, refused: refused, onData: onData) { completion(.failed($0)) }
         }, failed: failed)
     }
 
     /// One GraphQL POST. A 401, or GraphQL errors saying the token is invalid or
     /// expired, are reported as `refused` (`authorized` renews the token once).
-    private func send(_ body: Data, token: String, query: EventQuery, page pageNumber: Int,
+    private func send(_ body: Data, token: String, query: EventQuery, page pageNumber: Int, cost: Int,
                       refused: @escaping @Sendable (String) -> Void,
-                      onPage: @escaping @Sendable (EventPage, Data) -> Void, onFailure: @escaping @Sendable (FetchError) -> Void) {
+                      onData: @escaping @Sendable (Data) -> Void, onFailure: @escaping @Sendable (FetchError) -> Void) {
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -72,7 +108,7 @@ public struct MeetupAPISource: EventSource {
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.httpBody = body
         // A search is a read, so the POST is safe to repeat: it is retried like a GET.
-        transport.download(request, maxBytes: transport.limits.maxResponseBytes, into: scratchDirectory) { result in
+        transport.download(request, maxBytes: transport.limits.maxResponseBytes, into: scratchDirectory, cost: cost) { result in
             switch result {
             case .failure(.status(401)):
                 refused("HTTP 401")
@@ -88,35 +124,34 @@ public struct MeetupAPISource: EventSource {
                 if case .network(let urlname) = query.kind, NetworkRequest.isUnreadable(data) {
                     return onFailure(.networkUnreadable(query: query.id, network: urlname))
                 }
-                let page: EventPage
-                do throws(PageMappingError) {
-                    page = try EventMapper.page(from: data)
-                } catch {
-                    if case .tokenRejected(let messages) = error {
-                        return refused("the API said: " + redactor.redact(messages.joined(separator: "; ")))
-                    }
-                    return onFailure(FetchError(error, query: query.id, page: pageNumber, redactor: redactor))
+                // A refused token is known before the page is read, whatever its shape (only an
+                // answer with errors is parsed twice).
+                if data.range(of: Data("\"errors\"".utf8)) != nil, let document = try? JSONValue.parse(data),
+                   TokenRefusal.refuses(document) {
+                    let messages = document["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+                    return refused("the API said: " + redactor.redact(messages.joined(separator: "; ")))
                 }
-                onPage(page, data)
+                onData(data)
             }
         }
     }
 
-    /// Folds a page into the walk, then asks for the next page or finishes the query.
-    private func next(after page: EventPage, data: Data, walk: PageWalk, rawPages: [Data], query: EventQuery, window: DateInterval,
+    /// Folds a page into the walk, then asks for the next page or finishes the list.
+    private func next(_ walk: Walk, after page: EventPage, data: Data, state: PageWalk, rawPages: [Data],
                       completion: @escaping @Sendable (QueryOutcome) -> Void) {
-        var walk = walk
-        let step = walk.add(page)
+        var state = state
+        let step = state.add(page)
         // Raw bodies are kept only when recording.
         let pages = recorder == nil ? [] : rawPages + [data]
         switch step {
         case .next(let next):
-            fetchPage(after: next, walk: walk, rawPages: pages, query: query, window: window, completion: completion)
+            self.walk(walk, after: next, state: state, rawPages: pages, completion: completion)
         case .failed(let reason):
-            completion(.failed(.paging(query: query.id, reason: reason)))
+            completion(.failed(.paging(query: walk.query.id, reason: reason)))
         case .finished:
-            recorder?.recordPages(pages, for: query.id)
-            completion(.succeeded(events: walk.events))
+            if let name = walk.recordsAs { recorder?.recordPages(pages, for: name) }
+            walk.rawPagesDone?(pages)
+            completion(.succeeded(events: state.events))
         }
     }
 }

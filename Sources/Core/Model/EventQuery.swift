@@ -1,12 +1,14 @@
 import Foundation
 
-/// One question the site asks of Meetup: a keyword near a place, or a Meetup Pro network.
-/// Every kind yields events the same way (pages, history, digest).
+/// One question the site asks of Meetup: a keyword near a place, a list of groups, or a
+/// Meetup Pro network. Every kind yields events the same way (pages, history, digest).
 public struct EventQuery: Sendable, Hashable {
     /// What the query asks for.
     public enum Kind: Sendable, Hashable {
         /// Events matching a keyword within a radius of a point.
         case search(SearchArea)
+        /// The events of these groups, by urlname (`rladies-lagos`), in config order.
+        case groups([String])
         /// The events of a Meetup Pro network, by its urlname (`rladies`).
         case network(String)
     }
@@ -34,7 +36,7 @@ public struct EventQuery: Sendable, Hashable {
                   daysAhead: daysAhead, maxEvents: maxEvents)
     }
 
-    /// The search's area, for a keyword search; nil for a network.
+    /// The search's area, for a keyword search; nil for groups and networks.
     public var searchArea: SearchArea? {
         if case .search(let area) = kind { return area }
         return nil

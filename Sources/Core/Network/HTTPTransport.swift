@@ -98,14 +98,15 @@ public final class HTTPTransport: Sendable {
     /// file inside `directory`. Calls `completion` exactly once.
     /// - Parameter errorBodies: a 4xx answer that is not worth retrying is handed over as
     ///   a download with its body (for the OAuth endpoint's JSON errors), not as a failure.
+    /// - Parameter cost: how many requests' worth of the API's rate limit this one uses.
     public func download(_ request: URLRequest, maxBytes: Int, into directory: URL, idempotent: Bool = true, errorBodies: Bool = false,
-                         completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
-        attempt(1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent, errorBodies: errorBodies,
+                         cost: Int = 1, completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
+        attempt(1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent, errorBodies: errorBodies, cost: cost,
                 completion: completion)
     }
 
     private func attempt(_ number: Int, _ request: URLRequest, maxBytes: Int, directory: URL, idempotent: Bool, errorBodies: Bool,
-                         completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
+                         cost: Int, completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
         guard ContinuousClock.now < deadline else { return completion(.failure(.runTimedOut)) }
         guard let url = request.url else { return completion(.failure(.refused("no URL"))) }
         if let reason = addressPolicy.refusal(for: url) { return completion(.failure(.refused(reason))) }
@@ -121,14 +122,14 @@ public final class HTTPTransport: Sendable {
             onRetry(url, number, wait, failure)
             scheduler.schedule(after: wait) { [self] in
                 attempt(number + 1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent,
-                        errorBodies: errorBodies, completion: completion)
+                        errorBodies: errorBodies, cost: cost, completion: completion)
             }
         }
 
         // Throttled requests wait for their slot; the deadline still holds while they do.
         if let throttle, url.host == throttle.host {
             let now = (ContinuousClock.now - started).seconds
-            let slot = throttle.window.withLock { $0.reserve(at: now) }
+            let slot = throttle.window.withLock { $0.reserve(at: now, cost: cost) }
             if slot > now {
                 return DispatchQueue.global().asyncAfter(deadline: .now() + (slot - now)) { [self] in
                     guard ContinuousClock.now < deadline else { return completion(.failure(.runTimedOut)) }

@@ -16,13 +16,16 @@ public struct RequestThrottle: Sendable {
     }
 
     /// Reserves the next slot for a request that is ready at `now`, and returns when it
-    /// may be sent (`now` itself while the window has room).
-    public mutating func reserve(at now: TimeInterval) -> TimeInterval {
+    /// may be sent (`now` itself while the window has room). A request that asks for
+    /// several things at once (a batch of groups) counts `cost` times, as Meetup counts
+    /// its points.
+    public mutating func reserve(at now: TimeInterval, cost: Int = 1) -> TimeInterval {
+        let cost = min(max(1, cost), limit)
         var slot = max(now, sent.last ?? now)
-        if sent.count >= limit {
-            slot = max(slot, sent[sent.count - limit] + window)
+        if sent.count + cost > limit {
+            slot = max(slot, sent[sent.count + cost - limit - 1] + window)
         }
-        sent.append(slot)
+        sent.append(contentsOf: repeatElement(slot, count: cost))
         if sent.count > limit { sent.removeFirst(sent.count - limit) }
         return slot
     }

@@ -67,7 +67,7 @@ extension ReportRun {
             let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
                                                transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
             return (MeetupAPISource(endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
-                                    redactor: redactor, recorder: recorder),
+                                    redactor: redactor, recorder: recorder, onWarning: { observer.warning($0) }),
                     HTTPPhotoFetcher(transport: transport, clock: clock), transport)
         case .snapshot(let directory):
             return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)

@@ -2,22 +2,26 @@ import Foundation
 import MeetupModel
 import MeetupSupport
 
-/// What a query covers, in the words the pages use: a keyword and its area, or a Pro network.
+/// What a query covers, in the words the pages use: a keyword and its area, a number of
+/// groups, or a Pro network.
 enum QueryScope {
-    /// "“swift” within 25 mi of 52.520, 13.405", "in the Meetup Pro network “rladies”".
+    /// "“swift” within 25 mi of 52.520, 13.405", "from 12 groups", "in the Meetup Pro network “rladies”".
     static func text(of query: EventQuery) -> String {
         switch query.kind {
         case .search(let area):
             "“\(area.keyword)” " + String(format: "within %@ mi of %.3f, %.3f", NumberText.plain(area.radiusMiles), area.latitude, area.longitude)
+        case .groups(let urlnames):
+            "from " + EventFormatting.count(urlnames.count, "group", "groups")
         case .network(let urlname):
             "in the Meetup Pro network “\(urlname)”"
         }
     }
 
-    /// For a page's meta description: "for “swift”", "in the network “rladies”".
+    /// For a page's meta description: "for “swift”", "from 12 groups", "in the network “rladies”".
     static func short(of query: EventQuery) -> String {
         switch query.kind {
         case .search(let area): "for “\(area.keyword)”"
+        case .groups(let urlnames): "from " + EventFormatting.count(urlnames.count, "group", "groups")
         case .network(let urlname): "in the network “\(urlname)”"
         }
     }
@@ -28,6 +32,8 @@ enum QueryScope {
         case .search(let area):
             ["kind": .string("search"), "keyword": .string(area.keyword), "latitude": .number(area.latitude),
              "longitude": .number(area.longitude), "radiusMiles": .number(area.radiusMiles)]
+        case .groups(let urlnames):
+            ["kind": .string("groups"), "groups": .array(urlnames.map { .string($0) })]
         case .network(let urlname):
             ["kind": .string("network"), "network": .string(urlname)]
         }

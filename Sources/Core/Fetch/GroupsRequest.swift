@@ -1,0 +1,94 @@
+import Foundation
+import MeetupAuth
+import MeetupModel
+import MeetupSupport
+
+/// Builds the requests for a query that follows a list of groups: many groups in one
+/// request through GraphQL aliases (`g0: groupByUrlname(…)`, `batchSize` at a time), each
+/// with its first page of upcoming events in the window; a group with more than one page is
+/// then paged alone, with its own cursor.
+public enum GroupsRequest {
+    /// Groups asked for in one request: 200 groups cost about ten requests a night.
+    public static let batchSize = 20
+
+    static func selection(after: Bool) -> String {
+        """
+        id name urlname
+            events(first: $first\(after ? ", after: $after" : ""), status: ACTIVE, filter: { afterDateTime: $from, beforeDateTime: $to }) {
+              totalCount
+              pageInfo { hasNextPage endCursor }
+              edges { node {
+                \(SearchRequest.eventFields)
+              } }
+            }
+        """
+    }
+
+    /// The document for `count` groups, aliased `g0`… in the order given.
+    public static func batchDocument(count: Int) -> String {
+        let variables = (0..<count).map { ", $u\($0): String!" }.joined()
+        let groups = (0..<count).map { "  g\($0): groupByUrlname(urlname: $u\($0)) {\n    \(selection(after: false))\n  }" }
+        return "query GroupEvents($first: Int!, $from: DateTime, $to: DateTime\(variables)) {\n"
+            + groups.joined(separator: "\n") + "\n}"
+    }
+
+    public static let pageDocument = """
+        query GroupEventsPage($urlname: String!, $first: Int!, $after: String, $from: DateTime, $to: DateTime) {
+          groupByUrlname(urlname: $urlname) {
+            \(selection(after: true))
+          }
+        }
+        """
+
+    /// The body for one batch of at most `batchSize` urlnames.
+    public static func batchBody(_ urlnames: [String], window: DateInterval, first: Int) -> Data {
+        var variables = window.variables
+        variables["first"] = .number(Double(first))
+        for (index, urlname) in urlnames.enumerated() { variables["u\(index)"] = .string(urlname) }
+        return Data(JSONValue.object(["query": .string(batchDocument(count: urlnames.count)), "variables": .object(variables)]).compactJSON.utf8)
+    }
+
+    /// The body for a later page of one group's events.
+    public static func pageBody(_ urlname: String, window: DateInterval, first: Int, after: String) -> Data {
+        var variables = window.variables
+        variables["urlname"] = .string(urlname)
+        variables["first"] = .number(Double(first))
+        variables["after"] = .string(after)
+        return Data(JSONValue.object(["query": .string(pageDocument), "variables": .object(variables)]).compactJSON.utf8)
+    }
+
+    /// Each group's first page from a batch answer, in the order asked; nil for a group
+    /// the API does not know (its alias is null). An answer with errors and no data fails.
+    static func pages(from data: Data, count: Int) throws(PageMappingError) -> [EventPage?] {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(data)
+        } catch {
+            throw .notJSON(error.reason)
+        }
+        if TokenRefusal.refuses(document) {
+            throw .tokenRejected(document["errors"]?.arrayValue?.map { $0["message"]?.stringValue ?? "unnamed error" } ?? [])
+        }
+        guard let answer = document["data"], case .object = answer else {
+            let messages = document["errors"]?.arrayValue?.map { $0["message"]?.stringValue ?? "unnamed error" } ?? []
+            if !messages.isEmpty { throw .graphQLErrors(messages) }
+            throw .unexpectedShape("no \"data\" in the answer")
+        }
+        var pages: [EventPage?] = []
+        for index in 0..<count {
+            guard let group = answer["g\(index)"], group != .null, let events = group["events"] else {
+                pages.append(nil)
+                continue
+            }
+            pages.append(try EventMapper.connectionPage(events, root: "g\(index).events"))
+        }
+        return pages
+    }
+}
+
+private extension DateInterval {
+    /// The window as the group filter's `afterDateTime` and `beforeDateTime`.
+    var variables: [String: JSONValue] {
+        ["from": .string(ISO8601.formatUTC(start)), "to": .string(ISO8601.formatUTC(end))]
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+extension MeetupAPISource {
+    /// A query that follows groups: their first pages in batches of `GroupsRequest.batchSize`
+    /// (one request each, counted as that many against the rate limit), one batch after
+    /// another; then every group with more events than a page, alone, by its cursor. A group
+    /// the API does not know is a warning naming it; any failed request fails the query (its
+    /// last good events stand in), as for every query.
+    func fetchGroups(_ urlnames: [String], query: EventQuery, window: DateInterval,
+                     completion: @escaping @Sendable (QueryOutcome) -> Void) {
+        let batches = stride(from: 0, to: urlnames.count, by: GroupsRequest.batchSize).map {
+            Array(urlnames[$0..<min($0 + GroupsRequest.batchSize, urlnames.count)])
+        }
+        fetchBatch(0, of: batches, found: GroupsFound(), query: query, window: window, completion: completion)
+    }
+
+    /// What the batches found so far: events, groups to page further, raw bodies to record.
+    struct GroupsFound: Sendable {
+        var events = PageWalk(maxEvents: nil)
+        var morePages: [(urlname: String, cursor: String)] = []
+        var rawPages: [Data] = []
+    }
+
+    private func fetchBatch(_ index: Int, of batches: [[String]], found: GroupsFound, query: EventQuery, window: DateInterval,
+                            completion: @escaping @Sendable (QueryOutcome) -> Void) {
+        guard index < batches.count else {
+            return fetchMorePages(found, query: query, window: window, completion: completion)
+        }
+        let batch = batches[index]
+        let body = GroupsRequest.batchBody(batch, window: window, first: SearchRequest.pageSize)
+        authorizedPOST(body, query: query, page: index + 1, cost: batch.count, completion: completion) { [self] data in
+            var found = found
+            do throws(PageMappingError) {
+                for (urlname, page) in zip(batch, try GroupsRequest.pages(from: data, count: batch.count)) {
+                    guard let page else {
+                        onWarning("query \(query.id): the group “\(urlname)” was not found on Meetup (renamed, or closed?); the others are shown")
+                        continue
+                    }
+                    _ = found.events.add(EventPage(events: page.events, skippedCount: page.skippedCount))
+                    if let cursor = page.nextCursor { found.morePages.append((urlname, cursor)) }
+                }
+            } catch {
+                return completion(.failed(FetchError(error, query: query.id, page: index + 1, redactor: redactor)))
+            }
+            if recorder != nil { found.rawPages.append(data) }
+            fetchBatch(index + 1, of: batches, found: found, query: query, window: window, completion: completion)
+        }
+    }
+
+    /// The later pages of each group that has them, one group after another.
+    private func fetchMorePages(_ found: GroupsFound, query: EventQuery, window: DateInterval,
+                                completion: @escaping @Sendable (QueryOutcome) -> Void) {
+        var found = found
+        guard !found.morePages.isEmpty else {
+            recorder?.recordPages(found.rawPages, for: query.id)
+            let events = found.events.events
+            return completion(.succeeded(events: query.maxEvents.map { Array(events.prefix($0)) } ?? events))
+        }
+        let (urlname, cursor) = found.morePages.removeFirst()
+        let remaining = found
+        let collected = LockedBox([Data]())
+        let walk = Walk(query: query, recordsAs: nil, rawPagesDone: { pages in collected.withLock { $0 = pages } }) { first, after in
+            GroupsRequest.pageBody(urlname, window: window, first: first, after: after ?? cursor)
+        }
+        self.walk(walk, after: cursor, state: PageWalk(maxEvents: nil), rawPages: []) { [self] outcome in
+            guard case .succeeded(let events) = outcome else { return completion(outcome) }
+            var next = remaining
+            _ = next.events.add(EventPage(events: events))
+            next.rawPages += collected.withLock { $0 }
+            fetchMorePages(next, query: query, window: window, completion: completion)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import LoopbackServer
+import Testing
+@testable import MeetupConfig
+@testable import MeetupModel
+@testable import MeetupPipeline
+@testable import MeetupReportTestSupport
+
+/// A query that follows a list of groups (issue 19): groups asked for twenty at a time
+/// through GraphQL aliases, a group with more than one page paged alone, an unknown group
+/// a warning while the others are kept.
+extension LoopbackSuites {
+@Suite("Group list queries")
+struct GroupsQueryTests {
+    @Test func fortyFiveGroupsCostThreeBatchesPlusTheLaterPagesOfOneBusyGroup() async throws {
+        let harness = try await PipelineHarness.start()
+        var urlnames: [String] = []
+        for index in 0..<45 {
+            let urlname = "chapter-\(index)"
+            urlnames.append(urlname)
+            guard urlname != "chapter-17" else { continue }   // unknown to the API
+            let pages = index == 3 ? 3 : 1
+            let data = try (0..<pages).map { page in
+                try Fixtures.groupConnection([Fixtures.node(id: "\(index)-\(page)", title: "Chapter \(index) night \(page)",
+                                                             dateTime: "2026-12-\(String(format: "%02d", 1 + page))T18:00:00+01:00",
+                                                             groupName: "Chapter \(index)")],
+                                             endCursor: page < pages - 1 ? "chapter-3-\(page + 1)" : nil)
+            }
+            harness.server.setGroup(urlname, name: "Chapter \(index)", pages: data)
+        }
+        var config = harness.config()
+        config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(urlnames), daysAhead: 60)]
+        harness.server.resetCounters()
+        let observer = RecordingObserver()
+        let summary = await harness.run(config, observer: observer)
+        #expect(summary.succeeded, "\(summary.line)")
+        #expect(summary.eventCount == 44 + 2, "one event from each known group, two more pages of chapter-3")
+        #expect(harness.server.counters.graphQLRequests == 3 + 2, "batches of 20, 20 and 5, then chapter-3's pages 2 and 3")
+        #expect(observer.warnings.contains { $0.contains("the group “chapter-17” was not found") }, "\(observer.warnings)")
+        let page = try harness.page("queries/chapters.html")
+        #expect(page.contains("from 45 groups") && page.contains("Chapter 3 night 2"))
+    }
+
+    @Test func aFailedBatchFailsItsQueryAloneAndItsLastGoodEventsStandIn() async throws {
+        let harness = try await PipelineHarness.start()
+        harness.server.setGroup("rladies-lagos", name: "R-Ladies Lagos", pages: [try Fixtures.groupConnection(
+            [Fixtures.node(id: "g1", title: "Lagos meetup", dateTime: "2026-12-03T18:00:00+01:00")], endCursor: nil)])
+        var config = harness.config()
+        config.queries.append(EventQuery(id: "lagos", title: "Lagos", kind: .groups(["rladies-lagos"]), daysAhead: 60))
+        #expect(await harness.run(config).succeeded)
+        // The next night the API answers the batch with something that is no event list.
+        harness.server.setGroup("rladies-lagos", name: "R-Ladies Lagos", pages: [Data("not json".utf8)])
+        let failed = await harness.run(config)
+        #expect(failed.failures.map(\.queryID) == ["lagos"], "the keyword searches are unaffected: \(failed.line)")
+        #expect(try harness.page("queries/lagos.html").contains("Lagos meetup"), "last good events, marked stale")
+    }
+}
+}
