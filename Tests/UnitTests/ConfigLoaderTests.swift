@@ -170,7 +170,7 @@ struct ConfigLoaderTests {
     }
 }
 
-/// Query kinds in the config (issue 19): exactly one of `keyword` or `network`.
+/// Query kinds in the config (issue 19): exactly one of `keyword`, `groups` or `network`.
 @Suite("Query kinds in the config")
 struct QueryKindConfigTests {
     func load(_ queries: String) throws -> ReportConfig {
@@ -197,15 +197,6 @@ struct QueryKindConfigTests {
         } catch {
             #expect(String(describing: error).hasPrefix(message), "\(error)")
         }
-    }
-}
-
-/// Groups queries in the config (issue 19).
-@Suite("Group list queries in the config")
-struct GroupsConfigTests {
-    func load(_ queries: String) throws -> ReportConfig {
-        let json = #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "."}, "queries": \#(queries)}"#
-        return try ConfigLoader(environment: [:], requiresToken: false).parse(Data(json.utf8), file: "queries.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
     }
 
     @Test func urlnamesAreKeptInOrderOnceEach() throws {
