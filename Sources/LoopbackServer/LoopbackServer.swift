@@ -43,7 +43,7 @@ public final class LoopbackServer: Sendable {
         var cacheControl: String?
     }
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var pages: [String: [Data]] = [:]
         var groups: [String: (name: String, pages: [Data])] = [:]
         var photos: [String: Photo] = [:]
@@ -66,7 +66,7 @@ public final class LoopbackServer: Sendable {
         case graphQLError(code: String)
     }
 
-    private let state = LockedBox(State())
+    let state = LockedBox(State())
     private let server: HTTPServer
     private let task = LockedBox<Task<Void, Error>?>(nil)
 
@@ -79,12 +79,6 @@ public final class LoopbackServer: Sendable {
     /// Registers the raw response bodies for a keyword, in page order.
     public func setPages(_ pages: [Data], forKeyword keyword: String) {
         state.withLock { $0.pages[keyword] = pages }
-    }
-
-    /// Registers a group for `groupByUrlname`: its event connection pages (each a JSON object
-    /// with `edges`, `pageInfo`, `totalCount`), in cursor order. Unknown groups answer null.
-    public func setGroup(_ urlname: String, name: String, pages: [Data]) {
-        state.withLock { $0.groups[urlname.lowercased()] = (name, pages) }
     }
 
     /// Registers the raw bodies of a Pro network's `proNetwork.eventsSearch`, in page order.
@@ -245,44 +239,6 @@ public final class LoopbackServer: Sendable {
             return Self.json(#"{"data":{"eventSearch":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}"#)
         }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: pages[index])
-    }
-
-    /// A batch (`g0: groupByUrlname(urlname: $u0) …`) or one group's later page.
-    private func answerGroups(document: String, variables: [String: Any]) -> HTTPResponse {
-        let groups = state.withLock { $0.groups }
-        func connection(_ urlname: String, after: String?) -> Any? {
-            guard let group = groups[urlname.lowercased()] else { return nil }
-            let index = after.flatMap { cursor in group.pages.firstIndex { Self.connectionCursor($0) == cursor }.map { $0 + 1 } } ?? 0
-            let page = index < group.pages.count ? group.pages[index] : Data(#"{"totalCount":0,"pageInfo":{"hasNextPage":false},"edges":[]}"#.utf8)
-            let events = (try? JSONSerialization.jsonObject(with: page)) ?? [:]
-            return ["id": "id-\(urlname)", "name": group.name, "urlname": urlname, "events": events]
-        }
-        var data: [String: Any] = [:]
-        var errors: [[String: Any]] = []
-        if let urlname = variables["urlname"] as? String {
-            data["groupByUrlname"] = connection(urlname, after: variables["after"] as? String) ?? NSNull()
-        } else {
-            var index = 0
-            while let urlname = variables["u\(index)"] as? String {
-                if let group = connection(urlname, after: nil) {
-                    data["g\(index)"] = group
-                } else {
-                    data["g\(index)"] = NSNull()
-                    errors.append(["message": "Group not found: \(urlname)", "path": ["g\(index)"]])
-                }
-                index += 1
-            }
-        }
-        var body: [String: Any] = ["data": data]
-        if !errors.isEmpty { body["errors"] = errors }
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
-                            body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
-    }
-
-    private static func connectionCursor(_ page: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
-              let info = object["pageInfo"] as? [String: Any] else { return nil }
-        return info["endCursor"] as? String
     }
 
     private func answerPhoto(_ request: HTTPRequest) async -> HTTPResponse {
