@@ -5,6 +5,7 @@ import Testing
 @testable import MeetupModel
 @testable import MeetupPipeline
 @testable import MeetupReportTestSupport
+@testable import MeetupSupport
 
 /// A query that follows a list of groups (issue 19): groups asked for twenty at a time
 /// through GraphQL aliases, a group with more than one page paged alone, an unknown group
@@ -12,10 +13,11 @@ import Testing
 extension LoopbackSuites {
 @Suite("Group list queries")
 struct GroupsQueryTests {
-    @Test func fortyFiveGroupsCostThreeBatchesPlusTheLaterPagesOfOneBusyGroup() async throws {
-        let harness = try await PipelineHarness.start()
+    /// Registers `count` chapters, all with one event but chapter-3 (three pages) and
+    /// chapter-17 (unknown to the API); returns their urlnames.
+    static func chapters(_ count: Int, on server: LoopbackServer) throws -> [String] {
         var urlnames: [String] = []
-        for index in 0..<45 {
+        for index in 0..<count {
             let urlname = "chapter-\(index)"
             urlnames.append(urlname)
             guard urlname != "chapter-17" else { continue }   // unknown to the API
@@ -26,19 +28,46 @@ struct GroupsQueryTests {
                                                              groupName: "Chapter \(index)")],
                                              endCursor: page < pages - 1 ? "chapter-3-\(page + 1)" : nil)
             }
-            harness.server.setGroup(urlname, name: "Chapter \(index)", pages: data)
+            server.setGroup(urlname, name: "Chapter \(index)", pages: data)
         }
+        return urlnames
+    }
+
+    @Test func twoHundredGroupsCostTenBatchesPlusTheLaterPagesOfOneBusyGroup() async throws {
+        let harness = try await PipelineHarness.start()
+        let urlnames = try Self.chapters(200, on: harness.server)
         var config = harness.config()
         config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(urlnames), daysAhead: 60)]
         harness.server.resetCounters()
         let observer = RecordingObserver()
         let summary = await harness.run(config, observer: observer)
         #expect(summary.succeeded, "\(summary.line)")
-        #expect(summary.eventCount == 44 + 2, "one event from each known group, two more pages of chapter-3")
-        #expect(harness.server.counters.graphQLRequests == 3 + 2, "batches of 20, 20 and 5, then chapter-3's pages 2 and 3")
+        #expect(summary.eventCount == 199 + 2, "one event from each known group, two more pages of chapter-3")
+        #expect(harness.server.counters.graphQLRequests == 10 + 2, "ten batches of 20, then chapter-3's pages 2 and 3")
         #expect(observer.warnings.contains { $0.contains("the group “chapter-17” was not found") }, "\(observer.warnings)")
         let page = try harness.page("queries/chapters.html")
-        #expect(page.contains("from 45 groups") && page.contains("Chapter 3 night 2"))
+        #expect(page.contains("from 200 groups") && page.contains("Chapter 3 night 2"))
+    }
+
+    /// The token expires after the first batch: the next batch is refused once, the token is
+    /// renewed once, and the batch is asked again; nothing is lost.
+    @Test func aTokenThatExpiresBetweenBatchesIsRenewedOnce() async throws {
+        let fixture = try await AuthFixture.start()
+        fixture.harness.server.setAcceptedTokens([])
+        let urlnames = try Self.chapters(60, on: fixture.harness.server)
+        var config = fixture.config(.jwt(fixture.jwt))
+        config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(urlnames), daysAhead: 60)]
+        let seen = LockedBox(0)
+        let server = fixture.harness.server
+        let tokens = fixture.tokens
+        server.setRequestObserver { path in
+            guard path == "/gql", seen.withLock({ $0 += 1; return $0 }) == 2 else { return }
+            server.revokeToken(tokens.issuedTokens[0])
+        }
+        let summary = await fixture.run(config)
+        #expect(summary.succeeded, "\(summary.line)")
+        #expect(fixture.tokens.requests == 2, "one renewal")
+        #expect(summary.eventCount == 59 + 2)
     }
 
     @Test func aFailedBatchFailsItsQueryAloneAndItsLastGoodEventsStandIn() async throws {
