@@ -67,13 +67,7 @@ struct AuthTests {
         fixture.harness.server.setAcceptedTokens([], rejection: rejection)
         let config = fixture.config(.jwt(fixture.jwt))
         // The token stops working after the first API request, as one that expires mid-run.
-        let seen = LockedBox(0)
-        let server = fixture.harness.server
-        let tokens = fixture.tokens
-        server.setRequestObserver { path in
-            guard path == "/gql", seen.withLock({ $0 += 1; return $0 }) == 2 else { return }
-            server.revokeToken(tokens.issuedTokens[0])
-        }
+        fixture.expireFirstToken(atRequest: 2)
         let summary = await fixture.run(config)
         #expect(summary.succeeded, "\(summary.line)")
         #expect(fixture.tokens.requests == 2, "one renewal, shared by every request the API refused")

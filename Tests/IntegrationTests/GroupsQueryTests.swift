@@ -5,7 +5,6 @@ import Testing
 @testable import MeetupModel
 @testable import MeetupPipeline
 @testable import MeetupReportTestSupport
-@testable import MeetupSupport
 
 /// A query that follows a list of groups (issue 19): groups asked for twenty at a time
 /// through GraphQL aliases, a group with more than one page paged alone, an unknown group
@@ -57,13 +56,7 @@ struct GroupsQueryTests {
         let urlnames = try Self.chapters(60, on: fixture.harness.server)
         var config = fixture.config(.jwt(fixture.jwt))
         config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(urlnames), daysAhead: 60)]
-        let seen = LockedBox(0)
-        let server = fixture.harness.server
-        let tokens = fixture.tokens
-        server.setRequestObserver { path in
-            guard path == "/gql", seen.withLock({ $0 += 1; return $0 }) == 2 else { return }
-            server.revokeToken(tokens.issuedTokens[0])
-        }
+        fixture.expireFirstToken(atRequest: 2)
         let summary = await fixture.run(config)
         #expect(summary.succeeded, "\(summary.line)")
         #expect(fixture.tokens.requests == 2, "one renewal")

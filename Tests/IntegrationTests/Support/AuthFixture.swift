@@ -2,6 +2,7 @@ import _CryptoExtras
 import Foundation
 import LoopbackServer
 @testable import MeetupReportTestSupport
+@testable import MeetupSupport
 @testable import MeetupConfig
 @testable import MeetupPipeline
 
@@ -74,6 +75,18 @@ final class AuthFixture: Sendable {
         let now = PipelineHarness.now.addingTimeInterval(hours * 3600)
         tokens.setClock(now)
         return await harness.run(config, options: RunOptions(now: now), environment: environment, observer: observer)
+    }
+
+    /// The first issued token stops working once the API has seen `requests` requests,
+    /// as one that expires mid-run does.
+    func expireFirstToken(atRequest requests: Int) {
+        let seen = LockedBox(0)
+        let server = harness.server
+        let tokens = self.tokens
+        server.setRequestObserver { path in
+            guard path == "/gql", seen.withLock({ $0 += 1; return $0 }) == requests else { return }
+            server.revokeToken(tokens.issuedTokens[0])
+        }
     }
 
     /// Every secret this fixture has handed out or seen, for "never leaves" checks.
