@@ -95,9 +95,8 @@ public struct Digest: Sendable {
             new: upcoming.filter(isNew).map(item),
             moved: changes.filter { $0.kind == .moved }.map(changeItem),
             removed: changes.filter { $0.kind == .removed }.map(changeItem),
-            unchecked: fetched.failures.map { failure in
-                Unchecked(queryTitle: failure.query.title,
-                          staleSince: fetched.outcomes.first { $0.query.id == failure.query.id }?.outcome.staleSince)
+            unchecked: fetched.outcomes.compactMap { entry in
+                entry.outcome.error.map { _ in Unchecked(queryTitle: entry.query.title, staleSince: entry.outcome.staleSince) }
             },
             thisWeek: upcoming.filter { $0.start.date < now.addingTimeInterval(weekAhead) }.map(item))
     }

@@ -61,9 +61,9 @@ extension MeetupAPISource {
         let (urlname, cursor) = found.morePages.removeFirst()
         let remaining = found
         let collected = LockedBox([Data]())
-        let walk = Walk(query: query, recordsAs: nil, rawPagesDone: { pages in collected.withLock { $0 = pages } }) { first, after in
+        let walk = Walk(query: query, body: { first, after in
             GroupsRequest.pageBody(urlname, window: window, first: first, after: after ?? cursor)
-        }
+        }, rawPagesDone: { pages in collected.withLock { $0 = pages } })
         self.walk(walk, after: cursor, state: PageWalk(maxEvents: nil), rawPages: []) { [self] outcome in
             guard case .succeeded(let events) = outcome else { return completion(outcome) }
             var next = remaining

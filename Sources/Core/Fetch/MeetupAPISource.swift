@@ -40,33 +40,23 @@ public struct MeetupAPISource: EventSource {
 
     public func fetchEvents(for query: EventQuery, window: DateInterval,
                             completion: @escaping @Sendable (QueryOutcome) -> Void) {
+        let body: @Sendable (Int, String?) -> Data
         switch query.kind {
-        case .search(let area):
-            walk(Walk(query: query, recordsAs: query.id) { SearchRequest.body(for: area, window: window, first: $0, after: $1) },
-                 after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: [], completion: completion)
-        case .network(let urlname):
-            walk(Walk(query: query, recordsAs: query.id) { NetworkRequest.body(network: urlname, window: window, first: $0, after: $1) },
-                 after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: [], completion: completion)
-        case .groups(let urlnames):
-            fetchGroups(urlnames, query: query, window: window, completion: completion)
+        case .search(let area): body = { SearchRequest.body(for: area, window: window, first: $0, after: $1) }
+        case .network(let urlname): body = { NetworkRequest.body(network: urlname, window: window, first: $0, after: $1) }
+        case .groups(let urlnames): return fetchGroups(urlnames, query: query, window: window, completion: completion)
         }
+        let recorder = self.recorder
+        let walk = Walk(query: query, body: body) { pages in recorder?.recordPages(pages, for: query.id) }
+        self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: [], completion: completion)
     }
 
-    /// One paged event list: how to ask for a page, and where its raw pages are recorded
-    /// (nil: handed to `rawPagesDone` instead, for a groups query that records them together).
+    /// One paged event list: how to ask for a page, and what becomes of its raw pages
+    /// once it is complete (recorded, or kept by a groups query that records them together).
     struct Walk: Sendable {
         let query: EventQuery
-        var recordsAs: String?
-        var rawPagesDone: (@Sendable ([Data]) -> Void)?
         let body: @Sendable (_ first: Int, _ after: String?) -> Data
-
-        init(query: EventQuery, recordsAs: String?, rawPagesDone: (@Sendable ([Data]) -> Void)? = nil,
-             body: @escaping @Sendable (_ first: Int, _ after: String?) -> Data) {
-            self.query = query
-            self.recordsAs = recordsAs
-            self.rawPagesDone = rawPagesDone
-            self.body = body
-        }
+        let rawPagesDone: @Sendable ([Data]) -> Void
     }
 
     func walk(_ walk: Walk, after cursor: String?, state: PageWalk, rawPages: [Data],
@@ -149,8 +139,7 @@ public struct MeetupAPISource: EventSource {
         case .failed(let reason):
             completion(.failed(.paging(query: walk.query.id, reason: reason)))
         case .finished:
-            if let name = walk.recordsAs { recorder?.recordPages(pages, for: name) }
-            walk.rawPagesDone?(pages)
+            walk.rawPagesDone(pages)
             completion(.succeeded(events: state.events))
         }
     }
