@@ -45,7 +45,7 @@ public final class LoopbackServer: Sendable {
 
     struct State: Sendable {
         var pages: [String: [Data]] = [:]
-        var groups: [String: (name: String, pages: [Data])] = [:]
+        var groups: [String: LoopbackGroup] = [:]
         var photos: [String: Photo] = [:]
         var pageFaults: [String: ScheduledFault] = [:]
         var photoFaults: [String: ScheduledFault] = [:]
@@ -220,9 +220,14 @@ public final class LoopbackServer: Sendable {
         let key: String
         let after: String?
         if let urlname = variables?["urlname"] as? String, let input = variables?["input"] as? [String: Any] {
-            key = "network:" + urlname
+            let groupsList = (payload?["query"] as? String)?.contains("groupsSearch") ?? false
+            key = (groupsList ? "network-groups:" : "network:") + urlname
             after = input["after"] as? String
-            if state.withLock({ $0.pages[key] == nil }) { return Self.json(#"{"data":{"proNetwork":null}}"#) }
+            let (known, readable) = state.withLock { ($0.pages[key] != nil, $0.pages["network:" + urlname] != nil) }
+            if !readable { return Self.json(#"{"data":{"proNetwork":null}}"#) }
+            if !known, groupsList {
+                return Self.json(#"{"data":{"proNetwork":{"groupsSearch":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}}"#)
+            }
         } else if let filter = variables?["filter"] as? [String: Any], let keyword = filter["query"] as? String {
             key = keyword
             after = variables?["after"] as? String
@@ -273,7 +278,8 @@ public final class LoopbackServer: Sendable {
     private static func endCursor(of page: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
               let data = object["data"] as? [String: Any],
-              let search = (data["eventSearch"] ?? (data["proNetwork"] as? [String: Any])?["eventsSearch"]) as? [String: Any],
+              let search = (data["eventSearch"] ?? (data["proNetwork"] as? [String: Any]).flatMap { $0["eventsSearch"] ?? $0["groupsSearch"] })
+                as? [String: Any],
               let info = search["pageInfo"] as? [String: Any] else { return nil }
         return info["endCursor"] as? String
     }

@@ -40,13 +40,46 @@ struct NetworkQueryTests {
         #expect(json.contains("\"kind\": \"network\"") && json.contains("\"network\": \"rladies\""), "\(json.prefix(600))")
     }
 
+    /// The issue's size: 1,000 events over 20 pages, and 150 chapters over two pages of
+    /// `groupsSearch` whose analytics make the groups report.
+    @Test func aThousandEventsOverTwentyPagesAndTheChaptersAnalytics() async throws {
+        let harness = try await PipelineHarness.start()
+        let pages = try (0..<20).map { page in
+            try Fixtures.networkPage((0..<50).map { index in
+                Fixtures.node(id: "n\(page)-\(index)", title: "Chapter night \(page)-\(index)",
+                              dateTime: "2026-12-\(String(format: "%02d", 1 + (page + index) % 28))T18:\(String(format: "%02d", index))+01:00",
+                              groupName: "R-Ladies \(index)")
+            }, endCursor: page < 19 ? "events-\(page + 1)" : nil, totalCount: 1_000)
+        }
+        harness.server.setPages(pages, forNetwork: "rladies")
+        harness.server.setGroupsPages(try [0, 1].map { page in
+            try Fixtures.networkGroupsPage((0..<(page == 0 ? 100 : 50)).map { index in
+                let number = page * 100 + index
+                // Every third chapter last met in 2025; chapter 7 never has.
+                return (urlname: "rladies-\(number)", name: "R-Ladies \(number)",
+                        lastEventDate: number == 7 ? nil : number % 3 == 0 ? "2025-02-01T18:00:00+01:00" : "2026-11-01T18:00:00+01:00")
+            }, endCursor: page == 0 ? "groups-2" : nil)
+        }, forNetwork: "rladies")
+        var config = networkConfig(harness, network: "rladies")
+        config.queries = [config.queries[config.queries.count - 1]]
+        harness.server.resetCounters()
+        let summary = await harness.run(config)
+        #expect(summary.succeeded, "\(summary.line)")
+        #expect(summary.eventCount == 1_000)
+        #expect(harness.server.counters.graphQLRequests == 20 + 2, "twenty pages of events, two of groups")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(harness.page("groups.json").utf8)) as? [String: Any])
+        #expect(report["groupCount"] as? Int == 150)
+        #expect(report["attentionCount"] as? Int == 50 + 1, "every third chapter (0, 3, …, 147) and chapter 7, which never met")
+        #expect(try harness.page("groups.md").contains("**150 groups, 51 with no event for six months**"))
+    }
+
     @Test func aNetworkTheMemberCannotReadIsAClearFailureOfThatQueryAlone() async throws {
         let harness = try await PipelineHarness.start()
         let summary = await harness.run(networkConfig(harness, network: "secret-network"))
         #expect(!summary.succeeded)
         #expect(summary.failures.map(\.queryID) == ["rladies"], "the keyword searches are unaffected")
-        #expect(summary.line.contains("the Meetup Pro network “secret-network” is unknown, or the authorised member may not read it"),
-                "\(summary.line)")
+        #expect(summary.line.contains("the Meetup Pro network “secret-network” is unknown, or the authorised member, "
+                                      + "Loopback Member (member 1001), may not read it"), "\(summary.line)")
     }
 }
 }

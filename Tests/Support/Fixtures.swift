@@ -54,6 +54,24 @@ enum Fixtures {
         return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
     }
 
+    /// One page of a Pro network's `groupsSearch`, each edge a `Group` node with its
+    /// `GroupAnalytics` metadata (shapes from the live schema; no recording covers them).
+    static func networkGroupsPage(_ groups: [(urlname: String, name: String, lastEventDate: String?)], endCursor: String?) throws -> Data {
+        let edges: [[String: Any]] = groups.map { group in
+            ["cursor": group.urlname,
+             "node": ["id": "id-\(group.urlname)", "name": group.name, "urlname": group.urlname, "city": "Somewhere",
+                      "link": "https://www.meetup.com/\(group.urlname)/"],
+             "metadata": ["lastEventDate": group.lastEventDate.map { $0 as Any } ?? NSNull(), "nextEventDate": NSNull(),
+                          "totalMembers": 120, "totalPastEvents": group.lastEventDate == nil ? 0 : 12, "totalUpcomingEvents": 0]]
+        }
+        let body: [String: Any] = ["data": ["proNetwork": ["groupsSearch": [
+            "totalCount": groups.count,
+            "pageInfo": ["hasNextPage": endCursor != nil, "endCursor": endCursor.map { $0 as Any } ?? NSNull()],
+            "edges": edges,
+        ]]]]
+        return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    }
+
     /// One page of a group's `events` connection (what `LoopbackServer.setGroup` serves).
     static func groupConnection(_ nodes: [[String: Any]], endCursor: String?) throws -> Data {
         let body: [String: Any] = [

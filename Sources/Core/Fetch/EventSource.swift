@@ -9,6 +9,20 @@ public protocol EventSource: Sendable {
     /// exactly once: with all of them, or with the first failure (never a partial list).
     func fetchEvents(for query: EventQuery, window: DateInterval,
                      completion: @escaping @Sendable (QueryOutcome) -> Void)
+
+    /// The same, and for a query that follows groups, the groups with their activity,
+    /// read by the same requests (or one more paged list): nil when the query failed or
+    /// follows no groups.
+    func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
+                              completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void)
+}
+
+extension EventSource {
+    /// A source that knows no groups' activity answers events only.
+    public func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
+                                     completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
+        fetchEvents(for: query, window: window) { completion($0, nil) }
+    }
 }
 
 /// Runs every query concurrently through one source and waits for all of them.
@@ -23,12 +37,14 @@ public struct EventFetcher: Sendable {
     public func fetchAll(_ queries: [EventQuery], now: Date,
                          onQueryFinished: @escaping @Sendable (EventQuery, QueryOutcome) -> Void = { _, _ in }) -> FetchedEvents {
         let results = LockedBox([Int: QueryOutcome]())
+        let rosters = LockedBox([String: [GroupActivity]]())
         let group = DispatchGroup()
         for (index, query) in queries.enumerated() {
             group.enter()
             let window = DateInterval(start: now, duration: TimeInterval(query.daysAhead) * 86_400)
-            source.fetchEvents(for: query, window: window) { outcome in
+            source.fetchEventsAndGroups(for: query, window: window) { outcome, groups in
                 results.withLock { $0[index] = outcome }
+                if case .succeeded = outcome, let groups { rosters.withLock { $0[query.id] = groups } }
                 onQueryFinished(query, outcome)
                 group.leave()
             }
@@ -37,6 +53,6 @@ public struct EventFetcher: Sendable {
         let outcomes = results.withLock { $0 }
         return FetchedEvents(outcomes: queries.enumerated().map { index, query in
             (query, outcomes[index] ?? .failed(.transport(query: query.id, page: 1, reason: "no result")))
-        })
+        }, groups: rosters.withLock { $0 })
     }
 }

@@ -16,6 +16,8 @@ public enum GraphQLRequests {
             ("eventSearch, a later page", SearchRequest.body(for: area, window: window, first: 7, after: "cursor-2")),
             ("proNetwork.eventsSearch, first page", NetworkRequest.body(network: "rladies", window: window, first: 50, after: nil)),
             ("proNetwork.eventsSearch, a later page", NetworkRequest.body(network: "rladies", window: window, first: 50, after: "c2")),
+            ("proNetwork.groupsSearch (the groups report), first page", NetworkRequest.groupsBody(network: "rladies", after: nil)),
+            ("proNetwork.groupsSearch, a later page", NetworkRequest.groupsBody(network: "rladies", after: "c2")),
             ("groupByUrlname × 20, aliased (a batch of groups)",
              GroupsRequest.batchBody((0..<GroupsRequest.batchSize).map { "group-\($0)" }, window: window, first: 50)),
             ("groupByUrlname × 1 (a short last batch)", GroupsRequest.batchBody(["rladies-lagos"], window: window, first: 50)),

@@ -11,9 +11,11 @@ public enum GroupsRequest {
     /// Groups asked for in one request: 200 groups cost about ten requests a night.
     public static let batchSize = 20
 
+    /// A group's events in the window; in a batch also what the groups report needs: its
+    /// city, link, members and latest past event (`past`, the same alias in every group).
     static func selection(after: Bool) -> String {
         """
-        id name urlname
+        id name urlname\(after ? "" : activityFields)
             events(first: $first\(after ? ", after: $after" : ""), status: ACTIVE, filter: { afterDateTime: $from, beforeDateTime: $to }) {
               totalCount
               pageInfo { hasNextPage endCursor }
@@ -23,6 +25,11 @@ public enum GroupsRequest {
             }
         """
     }
+
+    static let activityFields = """
+         city link stats { memberCounts { all } }
+            past: events(status: PAST, sort: DESC, first: 1) { edges { node { dateTime } } }
+        """
 
     /// The document for `count` groups, aliased `g0`… in the order given.
     public static func batchDocument(count: Int) -> String {
@@ -59,13 +66,7 @@ public enum GroupsRequest {
 
     /// Each group's first page from a batch answer, in the order asked; nil for a group
     /// the API does not know (its alias is null). An answer with errors and no data fails.
-    static func pages(from data: Data, count: Int) throws(PageMappingError) -> [EventPage?] {
-        let document: JSONValue
-        do {
-            document = try JSONValue.parse(data)
-        } catch {
-            throw .notJSON(error.reason)
-        }
+    static func pages(from document: JSONValue, count: Int) throws(PageMappingError) -> [EventPage?] {
         if TokenRefusal.refuses(document) {
             throw .tokenRejected(document["errors"]?.arrayValue?.map { $0["message"]?.stringValue ?? "unnamed error" } ?? [])
         }
@@ -83,6 +84,15 @@ public enum GroupsRequest {
             pages.append(try EventMapper.connectionPage(events, root: "g\(index).events"))
         }
         return pages
+    }
+
+    /// A batch answer's body as JSON.
+    static func document(_ data: Data) throws(PageMappingError) -> JSONValue {
+        do {
+            return try JSONValue.parse(data)
+        } catch {
+            throw .notJSON(error.reason)
+        }
     }
 }
 

@@ -51,6 +51,6 @@ public struct LastGoodEvents: Sendable {
                 return entry
             }
         }
-        return (FetchedEvents(outcomes: outcomes), saveFailures)
+        return (FetchedEvents(outcomes: outcomes, groups: fetched.groups), saveFailures)
     }
 }

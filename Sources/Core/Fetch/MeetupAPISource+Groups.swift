@@ -8,12 +8,16 @@ extension MeetupAPISource {
     /// another; then every group with more events than a page, alone, by its cursor. A group
     /// the API does not know is a warning naming it; any failed request fails the query (its
     /// last good events stand in), as for every query.
+    /// The groups' activity (the report's) comes from the same batches: every configured
+    /// urlname, as found or marked missing.
     func fetchGroups(_ urlnames: [String], query: EventQuery, window: DateInterval,
-                     completion: @escaping @Sendable (QueryOutcome) -> Void) {
+                     completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
         let batches = stride(from: 0, to: urlnames.count, by: GroupsRequest.batchSize).map {
             Array(urlnames[$0..<min($0 + GroupsRequest.batchSize, urlnames.count)])
         }
-        fetchBatch(0, of: batches, found: GroupsFound(), query: query, window: window, completion: completion)
+        fetchBatch(0, of: batches, found: GroupsFound(), query: query, window: window) { outcome, found in
+            completion(outcome, found.map { GroupActivityMapper.roster(urlnames, found: $0) })
+        }
     }
 
     /// What the batches found so far: events, groups to page further, raw bodies to record.
@@ -21,19 +25,21 @@ extension MeetupAPISource {
         var events = PageWalk(maxEvents: nil)
         var morePages: [(urlname: String, cursor: String)] = []
         var rawPages: [Data] = []
+        var groups: [GroupActivity] = []
     }
 
     private func fetchBatch(_ index: Int, of batches: [[String]], found: GroupsFound, query: EventQuery, window: DateInterval,
-                            completion: @escaping @Sendable (QueryOutcome) -> Void) {
+                            completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
         guard index < batches.count else {
             return fetchMorePages(found, query: query, window: window, completion: completion)
         }
         let batch = batches[index]
         let body = GroupsRequest.batchBody(batch, window: window, first: SearchRequest.pageSize)
-        authorizedPOST(body, query: query, page: index + 1, cost: batch.count, completion: completion) { [self] data in
+        authorizedPOST(body, query: query, page: index + 1, cost: batch.count, completion: { completion($0, nil) }) { [self] data in
             var found = found
             do throws(PageMappingError) {
-                for (urlname, page) in zip(batch, try GroupsRequest.pages(from: data, count: batch.count)) {
+                let document = try GroupsRequest.document(data)
+                for (urlname, page) in zip(batch, try GroupsRequest.pages(from: document, count: batch.count)) {
                     guard let page else {
                         onWarning("query \(query.id): the group “\(urlname)” was not found on Meetup (renamed, or closed?); the others are shown")
                         continue
@@ -41,8 +47,9 @@ extension MeetupAPISource {
                     _ = found.events.add(EventPage(events: page.events, skippedCount: page.skippedCount))
                     if let cursor = page.nextCursor { found.morePages.append((urlname, cursor)) }
                 }
+                found.groups += GroupActivityMapper.batchGroups(document, urlnames: batch)
             } catch {
-                return completion(.failed(FetchError(error, query: query.id, page: index + 1, redactor: redactor)))
+                return completion(.failed(FetchError(error, query: query.id, page: index + 1, redactor: redactor)), nil)
             }
             if recorder != nil { found.rawPages.append(data) }
             fetchBatch(index + 1, of: batches, found: found, query: query, window: window, completion: completion)
@@ -51,12 +58,12 @@ extension MeetupAPISource {
 
     /// The later pages of each group that has them, one group after another.
     private func fetchMorePages(_ found: GroupsFound, query: EventQuery, window: DateInterval,
-                                completion: @escaping @Sendable (QueryOutcome) -> Void) {
+                                completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
         var found = found
         guard !found.morePages.isEmpty else {
             recorder?.recordPages(found.rawPages, for: query.id)
             let events = found.events.events
-            return completion(.succeeded(events: query.maxEvents.map { Array(events.prefix($0)) } ?? events))
+            return completion(.succeeded(events: query.maxEvents.map { Array(events.prefix($0)) } ?? events), found.groups)
         }
         let (urlname, cursor) = found.morePages.removeFirst()
         let remaining = found
@@ -65,7 +72,7 @@ extension MeetupAPISource {
             GroupsRequest.pageBody(urlname, window: window, first: first, after: after ?? cursor)
         }, rawPagesDone: { pages in collected.withLock { $0 = pages } })
         self.walk(walk, after: cursor, state: PageWalk(maxEvents: nil), rawPages: []) { [self] outcome in
-            guard case .succeeded(let events) = outcome else { return completion(outcome) }
+            guard case .succeeded(let events) = outcome else { return completion(outcome, nil) }
             var next = remaining
             _ = next.events.add(EventPage(events: events))
             next.rawPages += collected.withLock { $0 }

@@ -40,15 +40,23 @@ public struct MeetupAPISource: EventSource {
 
     public func fetchEvents(for query: EventQuery, window: DateInterval,
                             completion: @escaping @Sendable (QueryOutcome) -> Void) {
-        let body: @Sendable (Int, String?) -> Data
+        fetchEventsAndGroups(for: query, window: window) { outcome, _ in completion(outcome) }
+    }
+
+    public func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
+                                     completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
         switch query.kind {
-        case .search(let area): body = { SearchRequest.body(for: area, window: window, first: $0, after: $1) }
-        case .network(let urlname): body = { NetworkRequest.body(network: urlname, window: window, first: $0, after: $1) }
-        case .groups(let urlnames): return fetchGroups(urlnames, query: query, window: window, completion: completion)
+        case .search(let area):
+            let recorder = self.recorder
+            let walk = Walk(query: query, body: { SearchRequest.body(for: area, window: window, first: $0, after: $1) }) { pages in
+                recorder?.recordPages(pages, for: query.id)
+            }
+            self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: []) { completion($0, nil) }
+        case .network(let urlname):
+            fetchNetwork(urlname, query: query, window: window, completion: completion)
+        case .groups(let urlnames):
+            fetchGroups(urlnames, query: query, window: window, completion: completion)
         }
-        let recorder = self.recorder
-        let walk = Walk(query: query, body: body) { pages in recorder?.recordPages(pages, for: query.id) }
-        self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: [], completion: completion)
     }
 
     /// One paged event list: how to ask for a page, and what becomes of its raw pages
@@ -112,7 +120,8 @@ public struct MeetupAPISource: EventSource {
                 }
                 try? FileManager.default.removeItem(at: file)
                 if case .network(let urlname) = query.kind, NetworkRequest.isUnreadable(data) {
-                    return onFailure(.networkUnreadable(query: query.id, network: urlname))
+                    // Worth one more request: the error names who may not read it.
+                    return member(token: token) { onFailure(.networkUnreadable(query: query.id, network: urlname, member: $0)) }
                 }
                 // A refused token is known before the page is read, whatever its shape (only an
                 // answer with errors is parsed twice).
@@ -123,6 +132,23 @@ public struct MeetupAPISource: EventSource {
                 }
                 onData(data)
             }
+        }
+    }
+
+    /// Who the token belongs to ("Ada Lovelace (id 123)"), from `self`; nil when the API does not say.
+    private func member(token: String, completion: @escaping @Sendable (String?) -> Void) {
+        var request = URLRequest(url: endpoint)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(JSONValue.object(["query": .string(AuthCheck.selfQuery)]).compactJSON.utf8)
+        transport.download(request, maxBytes: 1 << 20, into: scratchDirectory) { [redactor] result in
+            guard case .success(let download) = result, let file = download.file else { return completion(nil) }
+            defer { try? FileManager.default.removeItem(at: file) }
+            guard let me = (try? Data(contentsOf: file)).flatMap({ try? JSONValue.parse($0) })?["data"]?["self"],
+                  let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init) else { return completion(nil) }
+            let name = TextCleaning.singleLine(me["name"]?.stringValue ?? "")
+            completion(redactor.redact(name.isEmpty ? "member \(id)" : "\(name) (member \(id))"))
         }
     }
 

@@ -34,6 +34,34 @@ public enum NetworkRequest {
         return Data(payload.compactJSON.utf8)
     }
 
+    /// The network's groups with their analytics (`metadata`), for the groups report.
+    public static let groupsDocument = """
+        query NetworkGroups($urlname: ID!, $input: ProNetworkGroupsSearchInput!) {
+          proNetwork(urlname: $urlname) {
+            groupsSearch(input: $input) {
+              totalCount
+              pageInfo { hasNextPage endCursor }
+              edges {
+                node { id name urlname city link }
+                metadata { lastEventDate nextEventDate totalMembers totalPastEvents totalUpcomingEvents }
+              }
+            }
+          }
+        }
+        """
+
+    /// Groups asked for per page of `groupsSearch`.
+    public static let groupsPageSize = 100
+
+    /// The JSON body for one page of the network's groups.
+    public static func groupsBody(network urlname: String, after: String?) -> Data {
+        var input: [String: JSONValue] = ["first": .number(Double(groupsPageSize))]
+        if let after { input["after"] = .string(after) }
+        let payload = JSONValue.object(["query": .string(groupsDocument),
+                                        "variables": .object(["urlname": .string(urlname), "input": .object(input)])])
+        return Data(payload.compactJSON.utf8)
+    }
+
     /// True when the answer's `proNetwork` is null: unknown, or not readable by the member.
     static func isUnreadable(_ data: Data) -> Bool {
         guard let document = try? JSONValue.parse(data), let answer = document["data"] else { return false }

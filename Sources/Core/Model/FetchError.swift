@@ -16,13 +16,14 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--offline`, and no earlier run of this query succeeded.
     case notFetchedYet(query: String)
     /// The Pro network is unknown, or the authorised member may not read it.
-    case networkUnreadable(query: String, network: String)
+    /// `member`: who the token belongs to ("Ada (id 123)"), when the API said.
+    case networkUnreadable(query: String, network: String, member: String?)
 
     public var queryID: String {
         switch self {
         case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
              .malformedResponse(let query, _, _), .paging(let query, _), .authentication(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
-             .notFetchedYet(let query), .networkUnreadable(let query, _):
+             .notFetchedYet(let query), .networkUnreadable(let query, _, _):
             query
         }
     }
@@ -46,9 +47,11 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "the snapshot has no responses for it (looked for \(path))"
         case .snapshotUnreadable(_, let path, let reason):
             "cannot read \(path): \(reason)"
-        case .networkUnreadable(_, let network):
-            "the Meetup Pro network “\(network)” is unknown, or the authorised member may not read it "
-                + "(meetup-report auth shows which member that is; a network's organisers grant access)"
+        case .networkUnreadable(_, let network, let member):
+            "the Meetup Pro network “\(network)” is unknown, or "
+                + (member.map { "the authorised member, \($0), may not read it" } ?? "the authorised member may not read it")
+                + " (check the network's urlname; a network's organisers grant its admins access"
+                + (member == nil ? "; meetup-report auth shows which member the token is for)" : ")")
         case .notFetchedYet:
             "offline, and no earlier run of this query succeeded"
         }

@@ -31,9 +31,12 @@ public enum QueryOutcome: Sendable {
 /// The result of the fetch stage: each query's outcome, in config order.
 public struct FetchedEvents: Sendable {
     public var outcomes: [(query: EventQuery, outcome: QueryOutcome)]
+    /// Tonight's groups with their activity, per id of a query that follows groups and succeeded.
+    public var groups: [String: [GroupActivity]]
 
-    public init(outcomes: [(query: EventQuery, outcome: QueryOutcome)]) {
+    public init(outcomes: [(query: EventQuery, outcome: QueryOutcome)], groups: [String: [GroupActivity]] = [:]) {
         self.outcomes = outcomes
+        self.groups = groups
     }
 
     public var failures: [(query: EventQuery, error: FetchError)] {
@@ -52,7 +55,7 @@ public struct FetchedEvents: Sendable {
             case .failed:
                 entry
             }
-        })
+        }, groups: groups)
     }
 
     /// Ids of the queries that found each event, in config order (an event shows where it was found).

@@ -4,6 +4,7 @@ import MeetupSupport
 /// The folder layout of a snapshot, shared by the recorder and the replayer:
 ///
 ///     queries/<query-id>/page-001.json   raw API bodies, in page order
+///     queries/<query-id>/groups-001.json a network's groups (`groupsSearch`), in page order
 ///     queries/<query-id>.json            (also read) a single-file archive, e.g. REST v3
 ///     photos/index.json                  {"<photo URL>": "<file name>"}
 ///     photos/<sha256 of URL>             the photo bytes as downloaded
@@ -26,6 +27,13 @@ public struct SnapshotLayout: Sendable {
     public func pageFile(for queryID: String, page: Int) -> URL {
         pagesDirectory(for: queryID).appendingPathComponent(String(format: "page-%03d.json", page))
     }
+
+    public func groupsPageFile(for queryID: String, page: Int) -> URL {
+        pagesDirectory(for: queryID).appendingPathComponent(String(format: "\(Self.groupsPagePrefix)%03d.json", page))
+    }
+
+    /// Files of a network's groups pages start so; every other `.json` file is a page of events.
+    public static let groupsPagePrefix = "groups-"
 
     public var photosDirectory: URL { root.appendingPathComponent("photos") }
     public var photoIndex: URL { photosDirectory.appendingPathComponent("index.json") }

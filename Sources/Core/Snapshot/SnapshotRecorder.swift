@@ -13,15 +13,19 @@ public final class SnapshotRecorder: Sendable {
         layout = SnapshotLayout(root: directory)
     }
 
-    /// Records a completed query's pages. Only whole queries are recorded, like the
-    /// site: the pages are written into a new folder that then replaces the old one.
-    public func recordPages(_ pages: [Data], for queryID: String) {
+    /// Records a completed query's pages (and a network's groups pages). Only whole queries
+    /// are recorded, like the site: the pages are written into a new folder that then
+    /// replaces the old one.
+    public func recordPages(_ pages: [Data], groupsPages: [Data] = [], for queryID: String) {
         let destination = layout.pagesDirectory(for: queryID)
         let temporary = FileOperations.temporarySibling(of: destination)
         do {
             try FileOperations.createDirectory(temporary)
             for (index, page) in pages.enumerated() {
                 try FileOperations.write(page, to: temporary.appendingPathComponent(layout.pageFile(for: queryID, page: index + 1).lastPathComponent))
+            }
+            for (index, page) in groupsPages.enumerated() {
+                try FileOperations.write(page, to: temporary.appendingPathComponent(layout.groupsPageFile(for: queryID, page: index + 1).lastPathComponent))
             }
             try FileOperations.replaceDirectory(destination, with: temporary)
         } catch {
