@@ -189,6 +189,9 @@ struct QueryKindConfigTests {
         (#"[{"id": "x"}]"#, "queries.json: queries[0].keyword: expected exactly one of"),
         (#"[{"id": "x", "network": "rladies", "lat": 5}]"#, "queries.json: queries[0].lat: expected nothing: only a \"keyword\" search has a place"),
         (#"[{"id": "x", "network": "r ladies"}]"#, "queries.json: queries[0].network: expected a Meetup Pro network's urlname"),
+        (#"[{"id": "x", "keyword": "k", "lat": 1, "lon": 2, "inactiveAfterDays": 90}]"#,
+         "queries.json: queries[0].inactiveAfterDays: expected nothing: only a \"groups\" or \"network\" query has a groups report"),
+        (#"[{"id": "x", "network": "rladies", "inactiveAfterDays": 0}]"#, "queries.json: queries[0].inactiveAfterDays: expected a whole number from 1"),
     ])
     func wrongKindsNameTheirKeyPath(_ queries: String, message: String) {
         #expect(throws: ConfigError.self) { try load(queries) }
@@ -203,6 +206,8 @@ struct QueryKindConfigTests {
         let config = try load(#"[{"id": "rl", "groups": ["rladies-lagos", "RLadies-Berlin", "rladies-lagos", "rladies-berlin"]}]"#)
         #expect(config.queries[0].kind == .groups(["rladies-lagos", "RLadies-Berlin"]))
         #expect(config.queries[0].title == "2 groups")
+        #expect(config.queries[0].inactiveAfterDays == 180, "six months unless the query says")
+        #expect(try load(#"[{"id": "rl", "network": "rladies", "inactiveAfterDays": 90}]"#).queries[0].inactiveAfterDays == 90)
     }
 
     @Test func aBadUrlnameIsNamedByItsIndex() {

@@ -18,6 +18,7 @@ extension ConfigLoader {
             let path = "\(root.keyPath("queries"))[\(index)]"
             let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
                 "id", "title", "keyword", "lat", "lon", "radiusMiles", "groups", "network", "daysAhead", "maxEvents",
+                "inactiveAfterDays",
             ])
             let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
             guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
@@ -29,13 +30,21 @@ extension ConfigLoader {
             }
             firstUse[id] = reader.keyPath("id")
             let (kind, defaultTitle) = try parseKind(reader)
-            queries.append(EventQuery(
+            var query = EventQuery(
                 id: id,
                 title: try reader.string("title", required: false) ?? defaultTitle,
                 kind: kind,
                 daysAhead: try reader.integer("daysAhead", in: 1...365, required: false) ?? 30,
                 maxEvents: try reader.integer("maxEvents", in: 1...10_000, required: false)
-            ))
+            )
+            if let days = try reader.integer("inactiveAfterDays", in: 1...3650, required: false) {
+                guard query.followsGroups else {
+                    throw reader.invalid("inactiveAfterDays", expected: "nothing: only a \"groups\" or \"network\" query has a groups report",
+                                         found: reader.value("inactiveAfterDays") ?? .null)
+                }
+                query.inactiveAfterDays = days
+            }
+            queries.append(query)
         }
         return queries
     }

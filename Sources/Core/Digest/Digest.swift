@@ -26,6 +26,14 @@ public struct Digest: Sendable {
         public var staleSince: Date?
     }
 
+    /// A group that went quiet tonight: no event for its query's `inactiveAfterDays` since
+    /// `lastEventAt` (nil: none ever), or no longer found on Meetup.
+    public struct QuietGroup: Sendable {
+        public var group: GroupActivity
+        public var queryTitle: String
+        public var inactiveAfterDays: Int
+    }
+
     /// What a day's digest covers: everything noticed since `since` (after the previous
     /// day's digest, or from the day's first run when there was none), so a second run
     /// on the same day adds to the day's digest instead of replacing it.
@@ -56,9 +64,11 @@ public struct Digest: Sendable {
     public var removed: [ChangeItem]
     public var unchecked: [Unchecked]
     public var thisWeek: [Item]
+    /// Groups that crossed the inactivity line tonight (the groups report's).
+    public var quietGroups: [QuietGroup] = []
 
-    /// Nothing new, moved or removed, and every query checked (the week ahead is not news).
-    public var isQuiet: Bool { new.isEmpty && moved.isEmpty && removed.isEmpty && unchecked.isEmpty }
+    /// Nothing new, moved or removed, every query checked and no group gone quiet (the week ahead is not news).
+    public var isQuiet: Bool { new.isEmpty && moved.isEmpty && removed.isEmpty && unchecked.isEmpty && quietGroups.isEmpty }
 
     /// Quiet, and not the first run's digest (which always has something to say).
     public var isQuietNight: Bool { isQuiet && !isFirstRun }
@@ -73,7 +83,7 @@ public struct Digest: Sendable {
     }
 
     public static func make(config: ReportConfig, fetched: FetchedEvents, report: HistoryReport?, now: Date,
-                            window: Window? = nil) -> Digest {
+                            window: Window? = nil, groups: GroupsReport? = nil) -> Digest {
         let queriesByEvent = fetched.queriesByEvent
         let upcoming = SitePaths.chronological(fetched.distinctEvents)
         let item = { (event: Event) in Item(event: event, queries: queriesByEvent[event.id] ?? []) }
@@ -98,6 +108,7 @@ public struct Digest: Sendable {
             unchecked: fetched.outcomes.compactMap { entry in
                 entry.outcome.error.map { _ in Unchecked(queryTitle: entry.query.title, staleSince: entry.outcome.staleSince) }
             },
-            thisWeek: upcoming.filter { $0.start.date < now.addingTimeInterval(weekAhead) }.map(item))
+            thisWeek: upcoming.filter { $0.start.date < now.addingTimeInterval(weekAhead) }.map(item),
+            quietGroups: (groups?.crossed ?? []).map { QuietGroup(group: $0.group, queryTitle: $0.query.title, inactiveAfterDays: $0.query.inactiveAfterDays) })
     }
 }

@@ -70,6 +70,7 @@ package struct DigestEmail {
             ("Moved", digest.moved.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change)), now \(writer.now($0.change))") }),
             ("Cancelled or removed", digest.removed.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change))") }),
             (DigestWriter.uncheckedHeading, digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) }),
+            (DigestWriter.quietGroupsHeading, digest.quietGroups.map { row($0.group.name, url: $0.group.link, detail: writer.quietDetail($0)) }),
             ("This week", digest.thisWeek.map { row($0.event.title, url: $0.event.eventURL, detail: writer.details($0)) }),
         ]
         return templates.render("digest-email.html", [
@@ -87,6 +88,7 @@ package struct DigestEmail {
         if !digest.moved.isEmpty { parts.append("\(digest.moved.count) moved") }
         if !digest.removed.isEmpty { parts.append("\(digest.removed.count) cancelled") }
         if !digest.unchecked.isEmpty { parts.append(EventFormatting.count(digest.unchecked.count, "search failed", "searches failed")) }
+        if !digest.quietGroups.isEmpty { parts.append(EventFormatting.count(digest.quietGroups.count, "group gone quiet", "groups gone quiet")) }
         if parts.isEmpty { return digest.isFirstRun ? "first digest, \(digest.thisWeek.count) this week" : "nothing new" }
         return parts.joined(separator: ", ")
     }

@@ -54,6 +54,7 @@ package struct DigestWriter {
             "moved": section(changes(digest.moved, true)),
             "removed": section(changes(digest.removed, false)),
             "unchecked": section(digest.unchecked.map { ["title": $0.queryTitle, "detail": uncheckedDetail($0)] }),
+            "quietGroups": section(digest.quietGroups.map { ["title": $0.group.name, "url": link($0.group.link), "detail": quietDetail($0)] }),
             "thisWeek": digest.thisWeek.map { item in
                 ["title": item.event.title, "url": link(item.event.eventURL), "details": details(item)] as [String: Any]
             },
@@ -76,6 +77,17 @@ package struct DigestWriter {
     func uncheckedDetail(_ item: Digest.Unchecked) -> String {
         guard let since = item.staleSince else { return "the search failed, and no earlier run found its events: none are shown" }
         return "the search failed; its events are shown as they were at \(formatting.generatedAt(since))"
+    }
+
+    static let quietGroupsHeading = "Groups gone quiet"
+
+    /// "R-Ladies network: no event since 14 May 2026 (180 days)".
+    func quietDetail(_ item: Digest.QuietGroup) -> String {
+        let group = item.group
+        guard group.isFound else { return "\(item.queryTitle): no longer found on Meetup (renamed or closed?)" }
+        guard let last = group.lastEventAt else { return "\(item.queryTitle): no event yet" }
+        let days = group.daysSinceLastEvent(at: digest.date) ?? item.inactiveAfterDays
+        return TextCleaning.singleLine("\(item.queryTitle): no event since \(formatting.date(last)) (\(EventFormatting.count(days, "day", "days")))")
     }
 
     func was(_ change: HistoryChange) -> String {
@@ -105,6 +117,7 @@ package struct DigestWriter {
         block("Moved", digest.moved.map { (single($0.change.title) + " — was " + was($0.change) + ", now " + now($0.change), $0.change.url) })
         block("Cancelled or removed", digest.removed.map { (single($0.change.title) + " — was " + was($0.change), $0.change.url) })
         block(Self.uncheckedHeading, digest.unchecked.map { (single($0.queryTitle) + " — " + uncheckedDetail($0), nil) })
+        block(Self.quietGroupsHeading, digest.quietGroups.map { (single($0.group.name) + " — " + quietDetail($0), $0.group.link) })
         block("This week", digest.thisWeek.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
         if digest.thisWeek.isEmpty { lines.append("This week: nothing in the next seven days.") }
         return lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"

@@ -22,6 +22,8 @@ extension HistoryStore {
                     try db.execute(sql: "INSERT INTO runQuery (runId, queryId, eventCount, status) VALUES (?, ?, ?, ?)",
                                    arguments: [runID, entry.query.id, entry.outcome.events.count, status])
                 }
+                // What Meetup said of the groups is a fact of tonight, kept whether or not the site went out.
+                try Self.writeGroups(db, fetched.groups, now: now)
                 guard published else { return }
                 try Self.writeEvents(db, fetched: fetched, report: report, runID: runID, now: now)
                 try Self.writeChanges(db, report: report, now: now)

@@ -99,6 +99,7 @@ public final class HistoryStore: Sendable {
                 table.add(column: "newPlace", .text)
             }
         }
+        registerGroupsMigration(&migrator)
         return migrator
     }
 

@@ -19,13 +19,20 @@ public struct EventQuery: Sendable, Hashable {
     public var kind: Kind
     public var daysAhead: Int
     public var maxEvents: Int?
+    /// For a query that follows groups: a group with no event for this many days needs
+    /// attention in the groups report.
+    public var inactiveAfterDays: Int
 
-    public init(id: String, title: String, kind: Kind, daysAhead: Int = 30, maxEvents: Int? = nil) {
+    public static let defaultInactiveAfterDays = 180
+
+    public init(id: String, title: String, kind: Kind, daysAhead: Int = 30, maxEvents: Int? = nil,
+                inactiveAfterDays: Int = EventQuery.defaultInactiveAfterDays) {
         self.id = id
         self.title = title
         self.kind = kind
         self.daysAhead = daysAhead
         self.maxEvents = maxEvents
+        self.inactiveAfterDays = inactiveAfterDays
     }
 
     /// A keyword search (titled by its keyword unless given a title).

@@ -45,6 +45,8 @@ struct RunContext: Sendable {
     /// Every query's outcome, upcoming events only (after `FetchStep`).
     var fetched = FetchedEvents(outcomes: [])
     var report: HistoryReport?
+    /// The groups report, when a query follows groups (after `GroupsReportStep`).
+    var groups: GroupsReport?
     var photos = PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [])
     /// The rendered site, not yet published (after `RenderStep`).
     var staging: URL?

@@ -56,6 +56,11 @@ package final class EventFormatting {
         return text + " (\(Self.offsetName(start.utcOffsetSeconds)))"
     }
 
+    /// "5 Dec 2026" in the site's zone.
+    package func date(_ date: Date) -> String {
+        formatter("d MMM yyyy", siteTimeZone).string(from: date)
+    }
+
     /// "22 Nov 2026, 19:00 CET" in the site's zone.
     package func generatedAt(_ date: Date) -> String {
         formatter("d MMM yyyy, HH:mm zzz", siteTimeZone).string(from: date)

@@ -15,15 +15,18 @@ public struct SiteInput: Sendable {
     public var history: HistoryReport?
     /// The digest page's site path, linked from the index; nil when the site has none.
     public var digestLink: String?
+    /// The groups report; nil when no query follows groups.
+    public var groups: GroupsReport?
 
     public init(config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
-                history: HistoryReport? = nil, digestLink: String? = nil) {
+                history: HistoryReport? = nil, digestLink: String? = nil, groups: GroupsReport? = nil) {
         self.config = config
         self.fetched = fetched
         self.thumbnails = thumbnails
         self.generatedAt = generatedAt
         self.history = history
         self.digestLink = digestLink
+        self.groups = groups
     }
 }
 
@@ -98,6 +101,7 @@ struct PageContexts {
             "allLink": "<\(SitePaths.allEvents).html>",
             "queries": queries,
             "digest": input.digestLink.map { ["link": "<\($0)>"] } ?? false,
+            "groups": input.groups.map { ["link": "<\(SitePaths.groups).html>", "summary": GroupsPage.summary($0)] } ?? false,
         ]
     }
 

@@ -42,6 +42,7 @@ struct SitemapFile: SiteGenerator {
         let pagePaths = ["\(SitePaths.index).html", "\(SitePaths.allEvents).html"]
             + months.map { "\(SitePaths.allEventsMonth($0.key)).html" }
             + shared.input.fetched.outcomes.map { "\(SitePaths.queryPage($0.query)).html" }
+            + (shared.input.groups.map { $0.sections.isEmpty } == false ? ["\(SitePaths.groups).html"] : [])
         return [.text(SitePaths.sitemap, Sitemap.render(paths: pagePaths, baseURL: shared.input.config.baseURL))]
     }
 }
@@ -120,6 +121,7 @@ package struct PageFiles: PageGenerator {
             "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
             "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,
             "siteTitle": config.siteTitle,
+            "groupsPage": shared.input.groups.map { !$0.sections.isEmpty } ?? false,
             "root": root,
             "content": body,
             "generatedAt": formatting.generatedAt(shared.input.generatedAt),

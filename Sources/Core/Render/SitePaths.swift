@@ -16,6 +16,9 @@ public enum SitePaths {
     public static let placeholder = "assets/placeholder.svg"
     public static let favicon = "assets/favicon.svg"
     public static let notFound = "404"
+    /// The groups report, for a site with a query that follows groups.
+    public static let groups = "groups"
+    public static let groupsJSON = "groups.json"
 
     /// A query's page, without the `.html`/`.md` suffix (its feed and calendar share it).
     public static func queryPage(_ query: EventQuery) -> String { "queries/\(query.id)" }

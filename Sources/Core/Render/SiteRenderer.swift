@@ -12,7 +12,7 @@ public struct SiteRenderer: Sendable {
     let extraGenerators: [any SiteGenerator]
 
     static let pageGenerators: [any PageGenerator] = [PageFiles(), AtomFeedFile(), CalendarFile()]
-    static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage()]
+    static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage()]
     /// A site generator as big as a page, rendered alongside the pages.
     static let heavySiteGenerators: [any SiteGenerator] = [EventsJSONFile(), EventCalendarFiles()]
 

@@ -6,10 +6,10 @@ import Mustache
 /// the layout is HTML-escaped. `events.md` is a partial shared by the list pages;
 /// `event.md` is one event's block, rendered once per event; `digest.md` and
 /// `digest-email.html` are the day's digest on the site and by mail; `404.md` the
-/// page a web server shows for a missing one.
+/// page a web server shows for a missing one; `groups.md` the groups report.
 public struct SiteTemplates: Sendable {
     public static let templateNames = ["layout.html", "index.md", "query.md", "all.md", "events.md", "event.md",
-                                       "digest.md", "digest-email.html", "404.md"]
+                                       "digest.md", "digest-email.html", "404.md", "groups.md"]
     public static let assetNames = ["style.css", "placeholder.svg"]
 
     public let directory: URL

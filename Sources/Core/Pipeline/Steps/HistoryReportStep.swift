@@ -1,5 +1,6 @@
 import Foundation
 import MeetupHistory
+import MeetupModel
 
 /// History: what is new, moved or removed since the last published run, and the
 /// counts for the charts. A history that cannot be read is a warning, never a failure.
@@ -17,5 +18,26 @@ struct HistoryReportStep: RunStep {
         } catch {
             environment.observer.warning(error.description)
         }
+    }
+}
+
+/// Groups: the groups report from tonight's answers and what the history kept of earlier
+/// nights (so a failed night still shows the groups, as last read). Only for a site with a
+/// query that follows groups or a network.
+struct GroupsReportStep: RunStep {
+    var name: String { "groups" }
+
+    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+        let queries = environment.config.queries.filter(\.followsGroups)
+        guard !queries.isEmpty else { return }
+        var earlier: [String: GroupsReport.Earlier] = [:]
+        if let store = environment.history {
+            do throws(HistoryError) {
+                earlier = try store.earlierGroups(for: queries.map(\.id))
+            } catch {
+                environment.observer.warning(error.description)
+            }
+        }
+        context.groups = GroupsReport(queries: queries, fresh: context.fetched.groups, earlier: earlier, now: environment.now)
     }
 }

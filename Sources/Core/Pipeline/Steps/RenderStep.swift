@@ -25,7 +25,8 @@ struct RenderStep: RunStep {
         let writeError = LockedBox<RenderError?>(nil)
         let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
         let input = SiteInput(config: config, fetched: context.fetched, thumbnails: context.photos.thumbnails,
-                              generatedAt: environment.now, history: context.report, digestLink: digest.map { _ in DigestFiles.page + ".html" })
+                              generatedAt: environment.now, history: context.report, digestLink: digest.map { _ in DigestFiles.page + ".html" },
+                              groups: context.groups)
         SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? []).render(input) { _, file in
             guard writeError.withLock({ $0 == nil }) else { return }
             do throws(RenderError) {

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The groups report (chapter health): for each query that follows groups or a network,
+/// its groups as of the report's `now`, those needing attention first. Pure: built from
+/// tonight's answers and what the history kept, so it is right from the first night and
+/// stays right on a night whose fetch fails.
+public struct GroupsReport: Sendable {
+    public struct Section: Sendable {
+        public var query: EventQuery
+        /// Groups with no event for `query.inactiveAfterDays` (or not found), longest silent first.
+        public var attention: [GroupActivity]
+        /// The others, by name.
+        public var active: [GroupActivity]
+        /// Groups that were fine when last judged and need attention tonight.
+        public var crossed: [GroupActivity]
+        /// When the groups were read from Meetup; earlier than `now` when tonight's fetch failed.
+        public var seenAt: Date?
+
+        public var groupCount: Int { attention.count + active.count }
+    }
+
+    /// What a past night knew of a query's groups, and when.
+    public struct Earlier: Sendable {
+        public var seenAt: Date
+        public var groups: [GroupActivity]
+
+        public init(seenAt: Date, groups: [GroupActivity]) {
+            self.seenAt = seenAt
+            self.groups = groups
+        }
+    }
+
+    public var sections: [Section]
+    public var now: Date
+
+    public var groupCount: Int { sections.reduce(0) { $0 + $1.groupCount } }
+    public var attentionCount: Int { sections.reduce(0) { $0 + $1.attention.count } }
+    public var crossed: [(query: EventQuery, group: GroupActivity)] {
+        sections.flatMap { section in section.crossed.map { (section.query, $0) } }
+    }
+
+    /// - Parameters:
+    ///   - fresh: tonight's groups per query id (only queries whose fetch succeeded).
+    ///   - earlier: the last groups the history kept per query id.
+    public init(queries: [EventQuery], fresh: [String: [GroupActivity]], earlier: [String: Earlier], now: Date) {
+        self.now = now
+        sections = queries.filter(\.followsGroups).map { query in
+            let before = earlier[query.id]
+            let known = Dictionary((before?.groups ?? []).map { ($0.urlname.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            let groups: [GroupActivity]
+            let seenAt: Date?
+            if let tonight = fresh[query.id] {
+                groups = tonight.map { $0.filled(from: known[$0.urlname.lowercased()], at: now) }
+                seenAt = now
+            } else {
+                groups = (before?.groups ?? []).map { $0.asOf(now) }
+                seenAt = before?.seenAt
+            }
+            return Self.section(query, groups: groups, seenAt: seenAt, earlier: before, known: known, now: now)
+        }
+    }
+
+    private static func section(_ query: EventQuery, groups: [GroupActivity], seenAt: Date?, earlier: Earlier?,
+                                known: [String: GroupActivity], now: Date) -> Section {
+        let threshold = query.inactiveAfterDays
+        let (attention, active) = groups.reduce(into: ([GroupActivity](), [GroupActivity]())) { split, group in
+            if group.needsAttention(at: now, inactiveAfterDays: threshold) { split.0.append(group) } else { split.1.append(group) }
+        }
+        // Crossed tonight: needs attention now, and did not when the history last judged it.
+        let crossed = earlier.map { earlier in
+            attention.filter { group in
+                guard let before = known[group.urlname.lowercased()] else { return false }
+                return !before.asOf(earlier.seenAt).needsAttention(at: earlier.seenAt, inactiveAfterDays: threshold)
+            }
+        } ?? []
+        return Section(query: query, attention: attention.sorted(by: silentLongerFirst(now)),
+                       active: active.sorted { ($0.name.lowercased(), $0.urlname) < ($1.name.lowercased(), $1.urlname) },
+                       crossed: crossed, seenAt: seenAt)
+    }
+
+    /// Not found first, then never had an event, then the longest silence.
+    private static func silentLongerFirst(_ now: Date) -> (GroupActivity, GroupActivity) -> Bool {
+        { left, right in
+            func rank(_ group: GroupActivity) -> (Int, Int) {
+                guard group.isFound else { return (0, 0) }
+                guard let days = group.daysSinceLastEvent(at: now) else { return (1, 0) }
+                return (2, -days)
+            }
+            let (l, r) = (rank(left), rank(right))
+            return l != r ? l < r : left.name.lowercased() < right.name.lowercased()
+        }
+    }
+}
+
+extension EventQuery {
+    /// Follows groups (a list, or a network's): such a query has a section in the groups report.
+    public var followsGroups: Bool {
+        switch kind {
+        case .groups, .network: true
+        case .search: false
+        }
+    }
+}
