@@ -15,14 +15,23 @@ struct CommandLineTests {
             "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.lastLine.hasPrefix("meetup-report: ok: 5/5 queries, 41 events"), "\(result.lastLine)")
-        for page in ["index", "all", "queries/swift-ios", "queries/rust", "queries/data-science", "queries/ai-online", "queries/ux-design"] {
+        #expect(result.lastLine.hasPrefix("meetup-report: ok: 7/7 queries, 49 events"), "\(result.lastLine)")
+        for page in ["index", "all", "queries/swift-ios", "queries/rust", "queries/data-science", "queries/ai-online", "queries/ux-design",
+                     "queries/berlin-groups", "queries/rladies", "groups"] {
             #expect(FileManager.default.fileExists(atPath: folder.path("Output/\(page).html").path), "\(page).html")
             #expect(FileManager.default.fileExists(atPath: folder.path("Output/\(page).md").path), "\(page).md")
         }
         let rust = try String(contentsOf: folder.path("Output/queries/rust.html"), encoding: .utf8)
         #expect(rust.contains("Soldering 101 &lt;script&gt;alert('x')&lt;/script&gt;"))
         #expect(!rust.contains("<script"))
+        // The groups report: a list of groups (one unknown) and a Pro network, attention first.
+        let groups = try String(contentsOf: folder.path("Output/groups.md"), encoding: .utf8)
+        #expect(groups.contains("**20 groups, 7 with no event for six months**"), "\(groups.prefix(300))")
+        let attention = try #require(groups.range(of: "### Needs attention"))
+        #expect(groups.range(of: "berlin-perl-mongers")?.lowerBound ?? attention.lowerBound > attention.lowerBound)
+        #expect(groups.contains("Last event 10 Mar 2026, 256 days ago · nothing scheduled"))
+        let index = try String(contentsOf: folder.path("Output/index.md"), encoding: .utf8)
+        #expect(index.contains("[groups: 20 groups, 7 with no event for six months](<groups.html>)"))
     }
 
     @Test func digestStdoutPrintsTheDigestAndNothingOnAQuietNight() async throws {
