@@ -176,6 +176,33 @@ def check(site):
         if not entry.get("content") or entry.content[0].type != "text/html" or "<h1>" not in entry.content[0].value:
             problem(site, f"{digest_feed}: entry {entry.id!r} does not carry the digest as HTML")
 
+    # The groups report: groups.json agrees with itself, with the page and with the config's
+    # queries that follow groups; the page is in the sitemap and linked from the index.
+    follows = [q for q in data["queries"] if q.get("kind") in ("groups", "network")]
+    groups_json = os.path.join(site, "groups.json")
+    if follows != [] or os.path.exists(groups_json):
+        checked_files.add(groups_json)
+        report = json.load(open(groups_json, encoding="utf-8"))
+        every = [g for q in report["queries"] for g in q["groups"]]
+        if [q["id"] for q in report["queries"]] != [q["id"] for q in follows]:
+            problem(site, "groups.json: its queries are not the config's groups and network queries")
+        if report["groupCount"] != len(every) or report["attentionCount"] != sum(g["needsAttention"] for g in every):
+            problem(site, "groups.json: the counts do not add up")
+        for query in report["queries"]:
+            flags = [g["needsAttention"] for g in query["groups"]]
+            if flags != sorted(flags, reverse=True):
+                problem(site, f"groups.json: {query['id']}: a group needing attention comes after an active one")
+            for group in query["groups"]:
+                days = group["daysSinceLastEvent"]
+                quiet = not group["found"] or days is None or days >= query["inactiveAfterDays"]
+                if quiet != group["needsAttention"]:
+                    problem(site, f"groups.json: {group['urlname']}: needsAttention disagrees with its {days} days")
+        groups_md = open(os.path.join(site, "groups.md"), encoding="utf-8").read()
+        if f"**{report['groupCount']} groups, {report['attentionCount']} with no event" not in groups_md:
+            problem(site, "groups.md: its counts are not groups.json's")
+        if 'href="groups.html"' not in index_html or "groups.html" not in open(os.path.join(site, "sitemap.xml"), encoding="utf-8").read():
+            problem(site, "groups.html is not linked from the index or listed in the sitemap")
+
     sitemap = open(os.path.join(site, "sitemap.xml"), encoding="utf-8").read()
     if data["site"]["baseURL"] not in sitemap:
         problem(site, "sitemap.xml does not use the base URL")
