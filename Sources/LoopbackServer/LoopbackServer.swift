@@ -170,6 +170,7 @@ public final class LoopbackServer: Sendable {
         guard case .ip4(let host, let port)? = await server.listeningAddress else {
             throw URLError(.cannotConnectToHost)
         }
+        NoDelay.enable(onListeningPort: port)
         guard let url = URL(string: "http://\(host):\(port)") else { throw URLError(.badURL) }
         return url
     }
