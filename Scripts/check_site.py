@@ -186,7 +186,9 @@ def check(site):
         every = [g for q in report["queries"] for g in q["groups"]]
         if [q["id"] for q in report["queries"]] != [q["id"] for q in follows]:
             problem(site, "groups.json: its queries are not the config's groups and network queries")
-        if report["groupCount"] != len(every) or report["attentionCount"] != sum(g["needsAttention"] for g in every):
+        distinct = {g["urlname"].lower() for g in every}
+        quiet = {g["urlname"].lower() for g in every if g["needsAttention"]}
+        if report["groupCount"] != len(distinct) or report["attentionCount"] != len(quiet):
             problem(site, "groups.json: the counts do not add up")
         for query in report["queries"]:
             flags = [g["needsAttention"] for g in query["groups"]]

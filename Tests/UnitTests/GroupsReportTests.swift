@@ -142,4 +142,17 @@ struct GroupsReportTests {
         #expect(GroupsPage.members(1_234_567) == "1,234,567 members" && GroupsPage.members(1) == "1 member")
         #expect(GroupsPage.period(days: 90) == "three months" && GroupsPage.period(days: 100) == "100 days")
     }
+
+    /// Found at real size (the network workload follows 200 chapters as a network and as a
+    /// list): the headline said "400 groups, 80 with no event" for 200 groups.
+    @Test func theHeadlineCountsAGroupTwoQueriesFollowOnce() {
+        let list = EventQuery(id: "list", title: "Chapters", kind: .groups(["Chapter-9", "chapter-10", "chapter-11"]))
+        let fromNetwork = [Self.group("chapter-9", last: "2024-01-01"), Self.group("chapter-10", last: "2026-11-01")]
+        let fromList = [Self.group("Chapter-9", last: "2024-01-01"), Self.group("chapter-10", last: "2026-11-01"),
+                        Self.group("chapter-11", last: "2026-11-02")]
+        let report = GroupsReport(queries: [Self.network, list], fresh: ["rl": fromNetwork, "list": fromList], earlier: [:], now: Self.now)
+        #expect(report.sections.map(\.groupCount) == [2, 3], "each section counts its own groups")
+        #expect(report.groupCount == 3 && report.attentionCount == 1, "the headline counts distinct urlnames, case-insensitively")
+        #expect(report.sections[1].active.map(\.urlname) == ["chapter-10", "chapter-11"], "numbers in names sort by value")
+    }
 }

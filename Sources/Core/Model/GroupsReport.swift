@@ -33,8 +33,13 @@ public struct GroupsReport: Sendable {
     public var sections: [Section]
     public var now: Date
 
-    public var groupCount: Int { sections.reduce(0) { $0 + $1.groupCount } }
-    public var attentionCount: Int { sections.reduce(0) { $0 + $1.attention.count } }
+    /// Distinct groups across the sections (urlnames are case-insensitive): a group that two
+    /// queries follow (a network and a list of its chapters) is one group in the headline.
+    public var groupCount: Int {
+        Set(sections.flatMap { $0.attention + $0.active }.map { $0.urlname.lowercased() }).count
+    }
+    /// Distinct groups needing attention in any section.
+    public var attentionCount: Int { Set(sections.flatMap(\.attention).map { $0.urlname.lowercased() }).count }
     public var crossed: [(query: EventQuery, group: GroupActivity)] {
         sections.flatMap { section in section.crossed.map { (section.query, $0) } }
     }
@@ -74,7 +79,7 @@ public struct GroupsReport: Sendable {
             }
         } ?? []
         return Section(query: query, attention: attention.sorted(by: silentLongerFirst(now)),
-                       active: active.sorted { ($0.name.lowercased(), $0.urlname) < ($1.name.lowercased(), $1.urlname) },
+                       active: active.sorted(by: byName),
                        crossed: crossed, seenAt: seenAt)
     }
 
@@ -87,7 +92,16 @@ public struct GroupsReport: Sendable {
                 return (2, -days)
             }
             let (l, r) = (rank(left), rank(right))
-            return l != r ? l < r : left.name.lowercased() < right.name.lowercased()
+            return l != r ? l < r : byName(left, right)
+        }
+    }
+
+    /// As a person sorts names: case-insensitive, numbers by value ("Chapter 9" before "Chapter 10").
+    private static func byName(_ left: GroupActivity, _ right: GroupActivity) -> Bool {
+        switch left.name.compare(right.name, options: [.caseInsensitive, .numeric]) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: left.urlname < right.urlname
         }
     }
 }
