@@ -8,7 +8,7 @@ source Scripts/lib/tools.sh
 need_apt chromium chromium fonts-noto-color-emoji || { unavailable "screenshots: chromium"; exit 1; }
 [ -f Output/index.html ] || { echo "screenshots: run make demo first"; exit 1; }
 mkdir -p Screenshots
-for page in index queries/swift-ios all all/2026-12; do
+for page in index queries/swift-ios all all/2026-12 groups; do
   name=$(echo "$page" | tr / -)
   for size in phone:375,812 laptop:1280,900; do
     label=${size%%:*}; window=${size#*:}

@@ -44,6 +44,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the shell pipeline reference (curl, vipsthumbnail, cmark).")
     var skipPipeline = false
 
+    @Flag(help: "Skip the network workload (200 groups followed as a Pro network and as a list).")
+    var skipNetwork = false
+
+    @Flag(help: "Only run the network workload.")
+    var networkOnly = false
+
     @Flag(help: "Only simulate a year of nightly W1 runs through the history database and print its size.")
     var historyYear = false
 
@@ -52,6 +58,10 @@ struct BenchCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         if historyYear {
             for retention in [180, 365] { print(try HistoryYear.measure(work: work, retentionDays: retention)) }
+            return
+        }
+        if networkOnly {
+            print(try await NetworkBench.measure(binary: binary, work: work, latencyMs: latencyMs))
             return
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -72,6 +82,10 @@ struct BenchCommand: AsyncParsableCommand {
         print("\n" + WorkloadReport.table(rows))
 
         print("\n" + thumbnails.table)
+
+        if !skipNetwork {
+            print("\n" + (try await NetworkBench.measure(binary: binary, work: work, latencyMs: latencyMs)))
+        }
 
         if !skipPipeline, workloads.contains("W1"), let row = rows.first(where: { $0.name == "W1" }) {
             print("\n" + (try await PipelineReference.measure(.w1, work: work, latencyMs: latencyMs,
