@@ -77,9 +77,9 @@ let package = Package(
                 dependencies: ["MeetupDigest", "MeetupPublish", "MeetupRender", "MeetupHistory", "MeetupPhotos", "MeetupFetch",
                                "MeetupAuth", "MeetupSnapshot", "MeetupNetwork", "MeetupConfig", "MeetupModel", "MeetupSupport"],
                 path: "Sources/Core/Pipeline"),
-        // `init` and `check`: set-up around the pipeline, not part of a run.
+        // `init`, `check` and `explain`: set-up around the pipeline, not part of a run.
         .target(name: "MeetupSetup",
-                dependencies: ["MeetupPipeline", "MeetupPublish", "MeetupRender", "MeetupPhotos", "MeetupAuth", "MeetupSnapshot",
+                dependencies: ["MeetupPipeline", "MeetupPublish", "MeetupFetch", "MeetupRender", "MeetupPhotos", "MeetupAuth", "MeetupSnapshot",
                                "MeetupConfig", "MeetupModel", "MeetupSupport"],
                 path: "Sources/Core/Setup"),
         .executableTarget(

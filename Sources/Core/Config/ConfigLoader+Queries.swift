@@ -18,7 +18,7 @@ extension ConfigLoader {
             let path = "\(root.keyPath("queries"))[\(index)]"
             let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
                 "id", "title", "keyword", "lat", "lon", "radiusMiles", "groups", "network", "daysAhead", "maxEvents",
-                "inactiveAfterDays",
+                "inactiveAfterDays", "curation",
             ])
             let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
             guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {

@@ -49,7 +49,7 @@ public struct ConfigLoader: Sendable {
         }
         let root = try ConfigReader(file: file, path: "", value: document, allowed: [
             "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
-            "templates", "publish", "digest", "search",
+            "templates", "publish", "digest", "search", "curation",
         ])
 
         let title = try root.requiredString("title")
@@ -84,6 +84,11 @@ public struct ConfigLoader: Sendable {
         config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
         config.search = try root.bool("search") ?? config.search
         config.digest = try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) } ?? DigestSettings()
+        // Each query's own rules, read once the queries are known (a distance needs a search's point).
+        let items = document["queries"]?.arrayValue ?? []
+        let queryRules = Dictionary(zip(queries, items).compactMap { query, item in item["curation"].map { (query.id, $0) } },
+                                    uniquingKeysWith: { first, _ in first })
+        config.curation = try parseCuration(root.value("curation"), queryRules: queryRules, queries: queries, root: root)
         return config
     }
 

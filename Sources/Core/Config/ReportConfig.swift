@@ -23,6 +23,8 @@ public struct ReportConfig: Sendable {
     public var digest = DigestSettings()
     /// Build a Pagefind search index at publish time (config `search`, default true).
     public var search = true
+    /// The editor's rules, pinned events and notes (config `curation`, `queries[].curation`).
+    public var curation = Curation()
 
     public init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],

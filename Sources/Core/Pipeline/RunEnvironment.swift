@@ -44,6 +44,9 @@ struct RunContext: Sendable {
     var summary = RunSummary()
     /// Every query's outcome, upcoming events only (after `FetchStep`).
     var fetched = FetchedEvents(outcomes: [])
+    /// The same without the events the editor's rules remove: what the site, digest and
+    /// photos use (after `CurateStep`). The history records `fetched`.
+    var shown = FetchedEvents(outcomes: [])
     var report: HistoryReport?
     /// The groups report, when a query follows groups (after `GroupsReportStep`).
     var groups: GroupsReport?

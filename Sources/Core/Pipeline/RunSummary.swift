@@ -9,7 +9,12 @@ public struct RunSummary: Sendable {
     public var failures: [FetchError] = []
     /// Failed queries whose last good events were published instead, with when those were fetched.
     public var staleSince: [String: Date] = [:]
+    /// Distinct events on the site (after the editor's rules).
     public var eventCount = 0
+    /// Distinct events found tonight that the editor's rules keep off every page.
+    public var eventsRemoved = 0
+    /// Per rule, the distinct events it removed from at least one query.
+    public var removedByRule: [Removal.Rule: Int] = [:]
     public var photos = PhotoStatistics()
     public var published = false
     /// Why nothing was published, when it was not.
@@ -37,6 +42,10 @@ public struct RunSummary: Sendable {
             "published": published ? 1 : 0,
         ]
         for (stage, seconds) in stageSeconds { figures["\(stage)Seconds"] = seconds }
+        figures["eventsRemoved"] = Double(eventsRemoved)
+        for rule in Removal.Rule.allCases {
+            figures["removedBy" + rule.rawValue.prefix(1).uppercased() + rule.rawValue.dropFirst()] = Double(removedByRule[rule] ?? 0)
+        }
         return figures
     }
 
@@ -48,7 +57,7 @@ public struct RunSummary: Sendable {
     public var line: String {
         let total = queriesSucceeded + failures.count
         var text = "meetup-report: \(succeeded ? "ok" : "FAILED"): \(queriesSucceeded)/\(total) queries, "
-            + "\(eventCount) events; photos \(photos.downloaded) downloaded, \(photos.revalidated) revalidated, "
+            + "\(eventCount) events\(eventsRemoved > 0 ? " (\(eventsRemoved) removed by curation)" : ""); photos \(photos.downloaded) downloaded, \(photos.revalidated) revalidated, "
             + "\(photos.fromCache) from cache, \(photos.failed) failed; "
             + String(format: "%.1f s", seconds)
         if !failures.isEmpty {

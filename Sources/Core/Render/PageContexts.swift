@@ -94,7 +94,10 @@ struct PageContexts {
             }
             return context
         }
+        let pinned = pinnedCards()
         return [
+            "pinned": pinned,
+            "hasPinned": !pinned.isEmpty,
             "siteTitle": input.config.siteTitle,
             "generatedAt": formatting.generatedAt(input.generatedAt),
             "totalEvents": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
@@ -195,6 +198,21 @@ struct PageContexts {
         return days
     }
 
+    /// The editor's pinned events still on the site, in the config's order, each linking to
+    /// the first query page that lists it, with the editor's note.
+    private func pinnedCards() -> [[String: Any]] {
+        let curation = input.config.curation
+        guard !curation.pinned.isEmpty else { return [] }
+        let foundBy = input.fetched.queriesByEvent
+        let events = Dictionary(input.fetched.distinctEvents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return curation.pinned.compactMap { id in
+            guard let event = events[id], let query = foundBy[id]?.first else { return nil }
+            var card = card(event, on: "\(SitePaths.queryPage(query)).html")
+            card["note"] = curation.notes[id]
+            return card
+        }
+    }
+
     /// A small card on the index: thumbnail, date and title, linking to the event on its page.
     private func card(_ event: Event, on page: String) -> [String: Any] {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
@@ -225,6 +243,8 @@ struct PageContexts {
         if let group = event.group { context["group"] = group.name }
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
         if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
+        // The editor's own line of Markdown (config `curation.notes`; cmark drops raw HTML).
+        if let note = input.config.curation.notes[event.id] { context["note"] = note }
         let excerpt = excerpt(of: event)
         if !excerpt.isEmpty { context["excerpt"] = excerpt }
         // Query pages show the whole description behind "More"; the all-events page stays light.

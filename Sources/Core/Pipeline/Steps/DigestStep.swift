@@ -18,7 +18,7 @@ struct DigestStep: RunStep {
             let now = environment.now
             let window = DigestArchive.window(for: Digest.day(of: now, in: config.timeZone), now: now,
                                               isFirstRun: context.report?.isFirstRun ?? true, entries: entries)
-            let digest = Digest.make(config: config, fetched: context.fetched, report: context.report, now: now, window: window,
+            let digest = Digest.make(config: config, fetched: context.shown, report: context.report, now: now, window: window,
                                      groups: context.groups)
             let writer = DigestWriter(digest, timeZone: config.timeZone)
             let templates = environment.templates

@@ -14,7 +14,14 @@ struct FetchStep: RunStep {
         let (config, now, observer, photos) = (environment.config, environment.now, environment.observer, environment.photos)
         let fresh = EventFetcher(source: environment.eventSource).fetchAll(config.queries, now: now) { query, outcome in
             observer.queryFinished(query, outcome: outcome)
-            if case .succeeded(let events) = outcome { photos.submit(events.filter { $0.isUpcoming(at: now) }) }
+            // Photos only of what the site will show (`CurateStep` decides the same way).
+            if case .succeeded(let events) = outcome {
+                photos.submit(events.filter { event in
+                    guard event.isUpcoming(at: now) else { return false }
+                    if case .removed = config.curation.decide(event, in: query) { return false }
+                    return true
+                })
+            }
         }
         // Offline, the events already are the last good ones: nothing to save or stand in.
         var reconciled = fresh

@@ -9,7 +9,7 @@ struct PhotosStep: RunStep {
     func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.photos, 0) }
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
-        if !context.isAborted { environment.photos.submit(context.fetched.distinctEvents) }
+        if !context.isAborted { environment.photos.submit(context.shown.distinctEvents) }
         context.photos = environment.photos.finish()
         guard !context.isAborted else { return }
         context.summary.photos = context.photos.statistics

@@ -24,7 +24,7 @@ struct RenderStep: RunStep {
         let writer = StagingWriter(staging: staging, previous: previous)
         let writeError = LockedBox<RenderError?>(nil)
         let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
-        let input = SiteInput(config: config, fetched: context.fetched, thumbnails: context.photos.thumbnails,
+        let input = SiteInput(config: config, fetched: context.shown, thumbnails: context.photos.thumbnails,
                               generatedAt: environment.now, history: context.report, digestLink: digest.map { _ in DigestFiles.page + ".html" },
                               groups: context.groups)
         SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? []).render(input) { _, file in
