@@ -35,6 +35,14 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        // libical's recurrence API works on structs and C callbacks: the shim expands a
+        // calendar into a flat array of occurrences and owns every libical object.
+        .target(name: "CICalShim", dependencies: ["CICal"]),
         // vips's API is variadic, which Swift cannot call: the shim gives it fixed signatures.
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         // Sample photos for the benchmark only; not linked into the tool.
@@ -57,7 +65,7 @@ let package = Package(
                 path: "Sources/Core/Auth"),
         .target(name: "MeetupSnapshot", dependencies: ["MeetupModel", "MeetupSupport"], path: "Sources/Core/Snapshot"),
         .target(name: "MeetupFetch",
-                dependencies: ["MeetupAuth", "MeetupNetwork", "MeetupSnapshot", "MeetupConfig", "MeetupModel", "MeetupSupport"],
+                dependencies: ["CICalShim", "MeetupAuth", "MeetupNetwork", "MeetupSnapshot", "MeetupConfig", "MeetupModel", "MeetupSupport"],
                 path: "Sources/Core/Fetch"),
         .target(name: "MeetupPhotos",
                 dependencies: ["CVipsShim", "MeetupNetwork", "MeetupSnapshot", "MeetupConfig", "MeetupModel", "MeetupSupport"],

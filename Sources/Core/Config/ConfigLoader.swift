@@ -49,7 +49,7 @@ public struct ConfigLoader: Sendable {
         }
         let root = try ConfigReader(file: file, path: "", value: document, allowed: [
             "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
-            "templates", "publish", "digest", "search", "curation",
+            "templates", "publish", "digest", "search", "curation", "calendars",
         ])
 
         let title = try root.requiredString("title")
@@ -63,7 +63,8 @@ public struct ConfigLoader: Sendable {
             throw root.invalid("timeZone", expected: "an IANA time zone name such as \"Europe/Berlin\"", found: .string(zoneName))
         }
         let source = try parseSource(root.require("source", expected: "an object with \"type\""), root: root, baseDirectory: baseDirectory)
-        let queries = try parseQueries(root.require("queries", expected: "a non-empty array of queries"), root: root)
+        let meetupQueries = try parseQueries(root.require("queries", expected: "a non-empty array of queries"), root: root)
+        let queries = meetupQueries + (try parseCalendars(root.value("calendars"), queries: meetupQueries, root: root, baseDirectory: baseDirectory))
         let output = try root.string("output", required: false) ?? "Output"
         let cache = try root.string("cache", required: false) ?? ".meetup-report-cache"
 
@@ -86,7 +87,7 @@ public struct ConfigLoader: Sendable {
         config.digest = try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) } ?? DigestSettings()
         // Each query's own rules, read once the queries are known (a distance needs a search's point).
         let items = document["queries"]?.arrayValue ?? []
-        let queryRules = Dictionary(zip(queries, items).compactMap { query, item in item["curation"].map { (query.id, $0) } },
+        let queryRules = Dictionary(zip(meetupQueries, items).compactMap { query, item in item["curation"].map { (query.id, $0) } },
                                     uniquingKeysWith: { first, _ in first })
         config.curation = try parseCuration(root.value("curation"), queryRules: queryRules, queries: queries, root: root)
         return config

@@ -64,7 +64,7 @@ package struct DigestWriter {
     /// "Wed 2 Dec, 19:00 (UTC+01:00) · Factory Berlin, Berlin · Rust Berlin · 12 going · Rust, Swift"
     func details(_ item: Digest.Item) -> String {
         let event = item.event
-        var parts = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event)]
+        var parts = [formatting.eventTime(of: event), EventFormatting.location(of: event)]
         if let group = event.group?.name, !group.isEmpty { parts.append(group) }
         if let going = event.rsvpCount { parts.append("\(going) going") }
         parts.append(item.queries.map(\.title).joined(separator: ", "))

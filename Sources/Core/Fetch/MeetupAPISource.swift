@@ -56,6 +56,9 @@ public struct MeetupAPISource: EventSource {
             fetchNetwork(urlname, query: query, window: window, completion: completion)
         case .groups(let urlnames):
             fetchGroups(urlnames, query: query, window: window, completion: completion)
+        case .calendar:
+            // `CalendarSource` answers calendars before any Meetup source is asked.
+            completion(.failed(.calendar(query: query.id, reason: "not a Meetup query")), nil)
         }
     }
 

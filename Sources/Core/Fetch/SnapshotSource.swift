@@ -65,7 +65,7 @@ public struct SnapshotSource: EventSource {
             if walk.remaining == 0 { break }
         }
         switch query.kind {
-        case .search:
+        case .search, .calendar:
             return (.succeeded(events: walk.events), nil)
         case .groups(let urlnames):
             return (.succeeded(events: walk.events), GroupActivityMapper.roster(urlnames, found: found))

@@ -28,6 +28,7 @@ extension Event {
         if let groupPhotoURL { object["groupPhoto"] = .string(groupPhotoURL.absoluteString) }
         if let eventPhotoURL { object["eventPhoto"] = .string(eventPhotoURL.absoluteString) }
         if let createdAt { object["created"] = .number(createdAt.timeIntervalSince1970) }
+        if isAllDay { object["allDay"] = .bool(true) }
         return .object(object)
     }
 
@@ -51,6 +52,7 @@ extension Event {
             },
             groupPhotoURL: WebURL.parse(value["groupPhoto"]), eventPhotoURL: WebURL.parse(value["eventPhoto"]),
             createdAt: value["created"]?.doubleValue.map(Date.init(timeIntervalSince1970:)))
+        isAllDay = value["allDay"]?.boolValue ?? false
     }
 
     private static func json(_ zoned: ZonedDate) -> JSONValue {

@@ -20,6 +20,9 @@ public struct Event: Sendable, Hashable, Identifiable {
     public var eventPhotoURL: URL?
     /// When the organiser created the event, if the API said; feeds use it as the entry's date.
     public var createdAt: Date?
+    /// A whole-day event (an iCalendar DATE): `start` is its first day's midnight and
+    /// `end` the midnight after its last day, in the site's zone; no time of day is shown.
+    public var isAllDay = false
 
     public init(
         id: String, title: String, start: ZonedDate, end: ZonedDate? = nil, eventURL: URL? = nil,

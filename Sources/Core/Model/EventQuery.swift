@@ -11,6 +11,8 @@ public struct EventQuery: Sendable, Hashable {
         case groups([String])
         /// The events of a Meetup Pro network, by its urlname (`rladies`).
         case network(String)
+        /// An iCalendar feed (config `calendars`), by URL or file.
+        case calendar(CalendarFeed)
     }
 
     /// A slug (`[a-z0-9-]`), safe to use in file names.
@@ -46,6 +48,27 @@ public struct EventQuery: Sendable, Hashable {
     /// The search's area, for a keyword search; nil for groups and networks.
     public var searchArea: SearchArea? {
         if case .search(let area) = kind { return area }
+        return nil
+    }
+}
+
+/// Where an iCalendar feed is read from.
+public enum CalendarFeed: Sendable, Hashable {
+    case url(URL)
+    case file(URL)
+
+    public var description: String {
+        switch self {
+        case .url(let url): url.absoluteString
+        case .file(let file): file.path
+        }
+    }
+}
+
+extension EventQuery {
+    /// The feed, for a query that merges another calendar.
+    public var calendarFeed: CalendarFeed? {
+        if case .calendar(let feed) = kind { return feed }
         return nil
     }
 }

@@ -18,12 +18,14 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The Pro network is unknown, or the authorised member may not read it.
     /// `member`: who the token belongs to ("Ada (id 123)"), when the API said.
     case networkUnreadable(query: String, network: String, member: String?)
+    /// An iCalendar feed that could not be read or used.
+    case calendar(query: String, reason: String)
 
     public var queryID: String {
         switch self {
         case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
              .malformedResponse(let query, _, _), .paging(let query, _), .authentication(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
-             .notFetchedYet(let query), .networkUnreadable(let query, _, _):
+             .notFetchedYet(let query), .networkUnreadable(let query, _, _), .calendar(let query, _):
             query
         }
     }
@@ -54,6 +56,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
                 + (member == nil ? "; meetup-report auth shows which member the token is for)" : ")")
         case .notFetchedYet:
             "offline, and no earlier run of this query succeeded"
+        case .calendar(_, let reason):
+            "calendar: \(reason)"
         }
     }
 

@@ -111,7 +111,7 @@ extension EventQuery {
     public var followsGroups: Bool {
         switch kind {
         case .groups, .network: true
-        case .search: false
+        case .search, .calendar: false
         }
     }
 }

@@ -52,26 +52,46 @@ extension ReportRun {
         if options.offline {
             return (OfflineEventSource(store: lastGood), OfflinePhotoFetcher(cache: cache), nil)
         }
+        // API answers and feeds land in the cache's scratch folder, on the same file system, never in $TMPDIR.
+        let scratch = cache.incomingDirectory
+        let meetup: (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?)
         switch config.source {
         case .meetupAPI(let endpoint, let auth):
-            let transport = HTTPTransport(
-                limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),
-                addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledHost: endpoint.host,
-                scheduler: retryScheduler, clock: clock,
-                onRetry: { url, number, wait, failure in
-                    observer.warning("retry \(number) of \(url.host ?? "")\(url.path.prefix(60)) in \(String(format: "%.1f", wait)) s after \(failure)")
-                })
-            // API answers land in the cache's scratch folder, on the same file system, never in $TMPDIR.
-            let scratch = cache.incomingDirectory
+            let transport = makeTransport(policy: AddressPolicy.forSource(endpoint: endpoint), throttledHost: endpoint.host, observer: observer)
             try? FileOperations.createDirectory(scratch)
             let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
                                                transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
-            return (MeetupAPISource(endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
-                                    redactor: redactor, recorder: recorder, onWarning: { observer.warning($0) }),
-                    HTTPPhotoFetcher(transport: transport, clock: clock), transport)
+            meetup = (MeetupAPISource(endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
+                                      redactor: redactor, recorder: recorder, onWarning: { observer.warning($0) }),
+                      HTTPPhotoFetcher(transport: transport, clock: clock), transport)
         case .snapshot(let directory):
-            return (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
+            meetup = (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }
+        let feeds = config.queries.compactMap(\.calendarFeed)
+        guard !feeds.isEmpty else { return meetup }
+        // A snapshot run sends no request to Meetup, but a calendar by URL still needs one.
+        let needsNetwork = feeds.contains { if case .url = $0 { true } else { false } }
+        let transport = meetup.transport
+            ?? (needsNetwork ? makeTransport(policy: AddressPolicy(allowsPrivateAddresses: false), throttledHost: nil, observer: observer) : nil)
+        let calendars = CalendarSource(meetup: meetup.events, transport: transport, cacheDirectory: config.cacheDirectory,
+                                       scratchDirectory: scratch, timeZone: config.timeZone, maxBytes: config.limits.maxResponseBytes,
+                                       onWarning: { observer.warning($0) })
+        return (calendars, meetup.photos, transport)
+    }
+
+    /// The run's one transport. The hosts of the config's own calendar URLs are trusted like
+    /// the API's: the user chose them, even on a private network.
+    private func makeTransport(policy: AddressPolicy, throttledHost: String?, observer: any RunObserver) -> HTTPTransport {
+        let calendarHosts = Set(config.queries.compactMap { query -> String? in
+            if case .url(let url)? = query.calendarFeed { url.host } else { nil }
+        })
+        return HTTPTransport(
+            limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),
+            addressPolicy: AddressPolicy(allowsPrivateAddresses: policy.allowsPrivateAddresses, trustedHosts: policy.trustedHosts.union(calendarHosts)),
+            throttledHost: throttledHost, scheduler: retryScheduler, clock: clock,
+            onRetry: { url, number, wait, failure in
+                observer.warning("retry \(number) of \(url.host ?? "")\(url.path.prefix(60)) in \(String(format: "%.1f", wait)) s after \(failure)")
+            })
     }
 
     /// The history database, or nil (with a warning) when it is disabled or unusable:

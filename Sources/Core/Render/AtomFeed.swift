@@ -54,7 +54,7 @@ package struct AtomFeed {
     /// - Parameter contentHTML: the rendered description, the entry's HTML content when there is one.
     static func entry(for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String,
                       contentHTML: String? = nil, firstSeen: Date? = nil) -> String {
-        let summary = [formatting.eventTime(start: event.start, end: event.end), EventFormatting.location(of: event),
+        let summary = [formatting.eventTime(of: event), EventFormatting.location(of: event),
                        event.group?.name].compactMap { $0 }.joined(separator: " · ")
         var xml = "<entry>\n"
         xml += "<id>urn:meetup-report:event:\(XMLEscaping.escape(event.id))</id>\n"

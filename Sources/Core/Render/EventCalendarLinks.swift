@@ -18,7 +18,8 @@ enum EventCalendarLinks {
         if let url = event.eventURL { detailText += (detailText.isEmpty ? "" : "\n\n") + url.absoluteString }
         let items = [
             ("action", "TEMPLATE"), ("text", event.title),
-            ("dates", "\(ICalendar.dateTime(event.start.date))/\(ICalendar.dateTime(end))"),
+            ("dates", event.isAllDay ? EventFormatting.allDayDates(of: event).start + "/" + EventFormatting.allDayDates(of: event).end
+                : "\(ICalendar.dateTime(event.start.date))/\(ICalendar.dateTime(end))"),
             ("details", detailText), ("location", EventFormatting.location(of: event)),
         ]
         let query = items.map { name, value in "\(name)=\(percentEncoded(value))" }

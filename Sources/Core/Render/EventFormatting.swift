@@ -45,6 +45,29 @@ package final class EventFormatting {
         formatter("EEEE d MMMM yyyy", siteTimeZone).string(from: day)
     }
 
+    /// An event's time as the pages say it: `eventTime(start:end:)`, or for a whole-day event
+    /// "Sat 12 Dec, all day" ("Sat 12 – Mon 14 Dec, all day" over several days).
+    package func eventTime(of event: Event, withEnd: Bool = true) -> String {
+        guard event.isAllDay else { return eventTime(start: event.start, end: withEnd ? event.end : nil) }
+        let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? siteTimeZone
+        let first = formatter("EEE d MMM", zone).string(from: event.start.date)
+        guard let end = event.end, end.date.timeIntervalSince(event.start.date) > 86_400 else { return first + ", all day" }
+        return first + " – " + formatter("EEE d MMM", zone).string(from: end.date.addingTimeInterval(-1)) + ", all day"
+    }
+
+    /// The days of a whole-day event as iCalendar DATE values: its first day, and the day after its last.
+    package static func allDayDates(of event: Event) -> (start: String, end: String) {
+        let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? TimeZone(identifier: "UTC") ?? .current
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        func day(_ date: Date) -> String {
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            return String(format: "%04d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        }
+        let end = event.end.map(\.date).flatMap { $0 > event.start.date ? $0 : nil } ?? event.start.date.addingTimeInterval(86_400)
+        return (day(event.start.date), day(end))
+    }
+
     /// "Sat 21 Sep, 09:00–16:00 (UTC+01:00)" in the event's own offset.
     package func eventTime(start: ZonedDate, end: ZonedDate?) -> String {
         let zone = TimeZone(secondsFromGMT: start.utcOffsetSeconds) ?? TimeZone(identifier: "UTC") ?? siteTimeZone

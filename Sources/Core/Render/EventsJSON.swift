@@ -45,6 +45,7 @@ enum EventsJSON {
         ]
         if let google = EventCalendarLinks.googleCalendar(event, details: description) { object["googleCalendar"] = .string(google.absoluteString) }
         if let end = event.end { object["end"] = .string(ISO8601.format(end)) }
+        if event.isAllDay { object["allDay"] = .bool(true) }
         if let url = event.eventURL { object["url"] = .string(url.absoluteString) }
         if let count = event.rsvpCount { object["rsvpCount"] = .number(Double(count)) }
         if let venue = event.venue {

@@ -32,10 +32,13 @@ struct ICalendar {
             "BEGIN:VEVENT",
             "UID:meetup-\(text(event.id))@meetup-report",
             "DTSTAMP:\(dateTime(generatedAt))",
-            "DTSTART:\(dateTime(event.start.date))",
         ]
-        if let end = event.end, end.date > event.start.date {
-            lines.append("DTEND:\(dateTime(end.date))")
+        if event.isAllDay {
+            let days = EventFormatting.allDayDates(of: event)
+            lines += ["DTSTART;VALUE=DATE:\(days.start)", "DTEND;VALUE=DATE:\(days.end)"]
+        } else {
+            lines.append("DTSTART:\(dateTime(event.start.date))")
+            if let end = event.end, end.date > event.start.date { lines.append("DTEND:\(dateTime(end.date))") }
         }
         lines.append("SUMMARY:\(text(event.title))")
         lines.append("LOCATION:\(text(EventFormatting.location(of: event)))")

@@ -218,7 +218,7 @@ struct PageContexts {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
         return [
             "title": event.title,
-            "time": formatting.eventTime(start: event.start, end: nil),
+            "time": formatting.eventTime(of: event, withEnd: false),
             "image": "<\(thumbnail.map(SitePaths.thumbnail) ?? SitePaths.placeholder)>",
             "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
             "link": "<\(page)#\(EventAnchors.id(of: event))>",
@@ -231,7 +231,7 @@ struct PageContexts {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
         var context: [String: Any] = [
             "title": event.title,
-            "time": formatting.eventTime(start: event.start, end: event.end),
+            "time": formatting.eventTime(of: event),
             "location": EventFormatting.location(of: event),
             "image": "<\(root)\(thumbnail.map { "thumbs/\($0.publishedName)" } ?? SitePaths.placeholder)>",
             "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",

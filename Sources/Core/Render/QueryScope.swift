@@ -14,6 +14,8 @@ enum QueryScope {
             "from " + EventFormatting.count(urlnames.count, "group", "groups")
         case .network(let urlname):
             "in the Meetup Pro network “\(urlname)”"
+        case .calendar:
+            "from another calendar (iCalendar)"
         }
     }
 
@@ -23,6 +25,7 @@ enum QueryScope {
         case .search(let area): "for “\(area.keyword)”"
         case .groups(let urlnames): "from " + EventFormatting.count(urlnames.count, "group", "groups")
         case .network(let urlname): "in the network “\(urlname)”"
+        case .calendar: "from another calendar"
         }
     }
 
@@ -36,6 +39,9 @@ enum QueryScope {
             ["kind": .string("groups"), "groups": .array(urlnames.map { .string($0) })]
         case .network(let urlname):
             ["kind": .string("network"), "network": .string(urlname)]
+        case .calendar(let feed):
+            // A file path says nothing to a visitor and may name the server's folders.
+            if case .url(let url) = feed { ["kind": .string("calendar"), "url": .string(url.absoluteString)] } else { ["kind": .string("calendar")] }
         }
     }
 }

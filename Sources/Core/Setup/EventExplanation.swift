@@ -43,7 +43,7 @@ package struct EventExplanation: Sendable {
         let formatting = EventFormatting(siteTimeZone: config.timeZone)
         var lines = ["event \(id): “\(TextCleaning.singleLine(event.title))”"
                      + (event.group.map { " by \(TextCleaning.singleLine($0.name))" } ?? "")
-                     + ", \(formatting.eventTime(start: event.start, end: event.end))"]
+                     + ", \(formatting.eventTime(of: event))"]
         if let url = event.eventURL { lines.append("  \(url.absoluteString)") }
         var shownBy: [EventQuery] = []
         for sighting in sightings {

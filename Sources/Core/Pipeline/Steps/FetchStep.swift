@@ -30,7 +30,8 @@ struct FetchStep: RunStep {
             (reconciled, saveFailures) = environment.lastGood.reconcile(fresh, now: now)
             saveFailures.forEach(observer.warning)
         }
-        context.fetched = reconciled.upcoming(at: now)
+        // An event both on Meetup and in another calendar is one event, found by both.
+        context.fetched = CalendarMerge.merge(reconciled).upcoming(at: now)
         context.summary.record(context.fetched)
 
         let unrecoverable = context.fetched.outcomes.filter { if case .failed = $0.outcome { true } else { false } }

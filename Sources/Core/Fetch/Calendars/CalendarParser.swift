@@ -1,0 +1,91 @@
+import CICalShim
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// An iCalendar document as the site's events, through libical (`CICalShim`): every
+/// VEVENT expanded in the window (RRULE, EXDATE, RECURRENCE-ID overrides, VTIMEZONE and
+/// TZID), all-day events kept as such, with limits so a hostile feed costs a warning.
+public enum CalendarParser {
+    /// A feed is read whole into memory; larger ones are refused before parsing.
+    public static let maximumOccurrences = 5_000
+    /// Steps of one RRULE's iterator (a FREQ=SECONDLY rule would otherwise run for hours).
+    public static let maximumIterations = 100_000
+    /// VCALENDAR > VEVENT > VALARM is three; VTIMEZONE > STANDARD is three.
+    public static let maximumDepth = 8
+
+    public struct Parsed: Sendable {
+        public var events: [Event]
+        /// What was left out, in words naming the calendar's problem (not the calendar).
+        public var warnings: [String]
+    }
+
+    /// - Parameters:
+    ///   - calendar: the query this feed is (its id prefixes every event id, its title is the events' group).
+    ///   - timeZone: the site's, for floating times, all-day events and unknown TZIDs.
+    public static func parse(_ data: Data, calendar: EventQuery, window: DateInterval, timeZone: TimeZone) throws(FetchError) -> Parsed {
+        var result = mr_ical_result()
+        let status = data.withUnsafeBytes { buffer in
+            mr_ical_expand(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count,
+                           Int64(window.start.timeIntervalSince1970.rounded(.down)), Int64(window.end.timeIntervalSince1970.rounded(.up)),
+                           timeZone.identifier, maximumOccurrences, maximumIterations, Int32(maximumDepth), &result)
+        }
+        defer { mr_ical_free(&result) }
+        guard status == 0 else {
+            throw .calendar(query: calendar.id, reason: withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        let occurrences = UnsafeBufferPointer(start: result.items, count: result.count)
+        let events = occurrences.map { event(from: $0, calendar: calendar) }
+        return Parsed(events: events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }, warnings: warnings(result))
+    }
+
+    private static func warnings(_ result: mr_ical_result) -> [String] {
+        var warnings: [String] = []
+        if result.skipped_events > 0 {
+            warnings.append("\(count(Int(result.skipped_events), "event", "events")) without a readable start left out")
+        }
+        if result.capped_events > 0 {
+            warnings.append("\(count(Int(result.capped_events), "recurring event", "recurring events")) stopped after "
+                            + "\(maximumIterations) repetitions")
+        }
+        if result.dropped_occurrences > 0 {
+            warnings.append("more than \(maximumOccurrences) occurrences in the window; \(result.dropped_occurrences) more left out")
+        }
+        if result.unknown_zones > 0 {
+            warnings.append("\(result.unknown_zones) times in a time zone the calendar does not define, read in the site's time zone")
+        }
+        return warnings
+    }
+
+    private static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+        "\(number) \(number == 1 ? singular : plural)"
+    }
+
+    private static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+    }
+
+    /// One occurrence as an event. Its id is the calendar's id and a hash of the UID and
+    /// the recurrence, so it is the same every night (history, anchors, `explain`).
+    static func event(from item: mr_ical_occurrence, calendar: EventQuery) -> Event {
+        let uid = text(item.uid) ?? "\(item.start)"
+        let id = "\(calendar.id):" + ContentHash.sha256Hex("\(uid)\u{0}\(item.recurrence)").prefix(16)
+        let start = ZonedDate(date: Date(timeIntervalSince1970: TimeInterval(item.start)), utcOffsetSeconds: Int(item.utc_offset))
+        let end = item.end > item.start
+            ? ZonedDate(date: Date(timeIntervalSince1970: TimeInterval(item.end)), utcOffsetSeconds: Int(item.utc_offset)) : nil
+        let location = text(item.location).map(TextCleaning.singleLine) ?? ""
+        let locationURL = WebURL.parse(.string(location))
+        var venue: Venue?
+        if !location.isEmpty, locationURL == nil {
+            venue = Venue(name: location, latitude: item.has_geo != 0 ? item.latitude : nil, longitude: item.has_geo != 0 ? item.longitude : nil)
+        }
+        var event = Event(
+            id: id, title: text(item.summary).map(TextCleaning.singleLine).flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled event",
+            start: start, end: end, eventURL: text(item.url).flatMap { WebURL.parse(.string($0)) } ?? locationURL,
+            description: text(item.description) ?? "", venue: venue, isOnline: locationURL != nil,
+            group: EventGroup(name: calendar.title))
+        event.isAllDay = item.all_day != 0
+        return event
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MeetupModel
+import MeetupNetwork
+import MeetupSupport
+
+/// Other calendars (config `calendars`) beside Meetup's queries: a feed by URL goes through
+/// the run's transport (timeouts, size cap, address policy, retries) with a conditional
+/// request, its last body kept in the cache (`calendars/<id>.ics`) so an unchanged feed
+/// costs a 304; a file is read with the same size cap. Every other query goes to `meetup`.
+public struct CalendarSource: EventSource {
+    let meetup: any EventSource
+    /// Nil when no request can be sent (a snapshot run whose calendars are all files).
+    let transport: HTTPTransport?
+    let cacheDirectory: URL
+    let scratchDirectory: URL
+    let timeZone: TimeZone
+    let maxBytes: Int
+    let onWarning: @Sendable (String) -> Void
+
+    public init(meetup: any EventSource, transport: HTTPTransport?, cacheDirectory: URL, scratchDirectory: URL,
+                timeZone: TimeZone, maxBytes: Int, onWarning: @escaping @Sendable (String) -> Void) {
+        self.meetup = meetup
+        self.transport = transport
+        self.cacheDirectory = cacheDirectory.appendingPathComponent("calendars")
+        self.scratchDirectory = scratchDirectory
+        self.timeZone = timeZone
+        self.maxBytes = maxBytes
+        self.onWarning = onWarning
+    }
+
+    public func fetchEvents(for query: EventQuery, window: DateInterval, completion: @escaping @Sendable (QueryOutcome) -> Void) {
+        fetchEventsAndGroups(for: query, window: window) { outcome, _ in completion(outcome) }
+    }
+
+    public func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
+                                     completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
+        guard let feed = query.calendarFeed else { return meetup.fetchEventsAndGroups(for: query, window: window, completion: completion) }
+        let finish: @Sendable (Result<Data, FetchError>) -> Void = { [self] result in
+            // Parsing a large feed takes a moment: never on the transport's delegate queue.
+            DispatchQueue.global().async {
+                do throws(FetchError) {
+                    let parsed = try CalendarParser.parse(try result.get(), calendar: query, window: window, timeZone: timeZone)
+                    parsed.warnings.forEach { onWarning("calendar \(query.id): \($0)") }
+                    completion(.succeeded(events: parsed.events), nil)
+                } catch {
+                    completion(.failed(error), nil)
+                }
+            }
+        }
+        switch feed {
+        case .file(let file): finish(readFile(file, query: query))
+        case .url(let url): download(url, query: query, completion: finish)
+        }
+    }
+
+    private func readFile(_ file: URL, query: EventQuery) -> Result<Data, FetchError> {
+        do {
+            let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            guard size <= maxBytes else {
+                return .failure(.calendar(query: query.id, reason: "\(file.path) is \(size) bytes, more than limits.maxResponseBytes (\(maxBytes))"))
+            }
+            return .success(try Data(contentsOf: file))
+        } catch {
+            return .failure(.calendar(query: query.id, reason: "cannot read \(file.path): \((error as NSError).localizedDescription)"))
+        }
+    }
+
+    private func download(_ url: URL, query: EventQuery, completion: @escaping @Sendable (Result<Data, FetchError>) -> Void) {
+        guard let transport else { return completion(.failure(.calendar(query: query.id, reason: "no network in this run"))) }
+        let body = cacheDirectory.appendingPathComponent("\(query.id).ics")
+        let validators = cacheDirectory.appendingPathComponent("\(query.id).validators.json")
+        var request = URLRequest(url: url)
+        request.setValue("text/calendar, */*;q=0.5", forHTTPHeaderField: "Accept")
+        if FileManager.default.fileExists(atPath: body.path), let saved = try? JSONValue.parse(Data(contentsOf: validators)) {
+            if let etag = saved["etag"]?.stringValue { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+            if let modified = saved["lastModified"]?.stringValue { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+        }
+        let conditional = request.value(forHTTPHeaderField: "If-None-Match") != nil || request.value(forHTTPHeaderField: "If-Modified-Since") != nil
+        try? FileOperations.createDirectory(scratchDirectory)
+        transport.download(request, maxBytes: maxBytes, into: scratchDirectory) { [cacheDirectory] result in
+            switch result {
+            case .failure(let failure):
+                completion(.failure(.calendar(query: query.id, reason: "\(url.host ?? url.absoluteString): \(failure.description)")))
+            case .success(let download) where download.status == 304 && conditional:
+                completion(Result { try Data(contentsOf: body) }.mapError { _ in .calendar(query: query.id, reason: "its cached copy is gone") })
+            case .success(let download):
+                guard let file = download.file, let data = try? Data(contentsOf: file) else {
+                    return completion(.failure(.calendar(query: query.id, reason: "\(url.host ?? ""): an empty answer (HTTP \(download.status))")))
+                }
+                try? FileManager.default.removeItem(at: file)
+                Self.keep(data, headers: download.headers, body: body, validators: validators, in: cacheDirectory)
+                completion(.success(data))
+            }
+        }
+    }
+
+    /// The body and its validators for tomorrow's conditional request; a cache that cannot be
+    /// written only costs a full download next time.
+    private static func keep(_ data: Data, headers: [String: String], body: URL, validators: URL, in directory: URL) {
+        var saved: [String: JSONValue] = [:]
+        if let etag = headers["etag"] { saved["etag"] = .string(etag) }
+        if let modified = headers["last-modified"] { saved["lastModified"] = .string(modified) }
+        try? FileOperations.createDirectory(directory)
+        try? FileOperations.writeAtomically(data, to: body)
+        try? FileOperations.writeAtomically(Data(JSONValue.object(saved).compactJSON.utf8), to: validators)
+    }
+}

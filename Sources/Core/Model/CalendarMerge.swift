@@ -1,0 +1,66 @@
+import Foundation
+
+/// An event announced both on Meetup and in another calendar appears once: the calendar's
+/// copy becomes the Meetup event (its id and Meetup's fuller data), so every page lists it
+/// once and the All events page names both sources. Two events are the same when they link
+/// to the same page, or start at the same moment under a near-identical title.
+public enum CalendarMerge {
+    public static func merge(_ fetched: FetchedEvents) -> FetchedEvents {
+        let meetup = fetched.outcomes.filter { $0.query.calendarFeed == nil }.flatMap(\.outcome.events)
+        guard !meetup.isEmpty, fetched.outcomes.contains(where: { $0.query.calendarFeed != nil }) else { return fetched }
+        var byURL: [String: Event] = [:]
+        var byStart: [Date: [Event]] = [:]
+        for event in meetup {
+            if let url = event.eventURL, byURL[normalized(url)] == nil { byURL[normalized(url)] = event }
+            byStart[event.start.date, default: []].append(event)
+        }
+        func twin(of event: Event) -> Event? {
+            if let url = event.eventURL, let match = byURL[normalized(url)] { return match }
+            return byStart[event.start.date]?.first { sameTitle($0.title, event.title) }
+        }
+        let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in
+            guard entry.query.calendarFeed != nil else { return entry }
+            let swap: ([Event]) -> [Event] = { events in events.map { twin(of: $0) ?? $0 } }
+            return switch entry.outcome {
+            case .succeeded(let events): (entry.query, .succeeded(events: swap(events)))
+            case .stale(let events, let since, let error): (entry.query, .stale(events: swap(events), since: since, error: error))
+            case .failed: entry
+            }
+        }
+        return FetchedEvents(outcomes: outcomes, groups: fetched.groups)
+    }
+
+    /// Scheme, `www.`, case of the host, query, fragment and a trailing slash do not matter.
+    static func normalized(_ url: URL) -> String {
+        var host = url.host?.lowercased() ?? ""
+        if host.hasPrefix("www.") { host.removeFirst(4) }
+        var path = url.path
+        while path.hasSuffix("/") { path.removeLast() }
+        return host + path
+    }
+
+    /// The same words (ignoring case, accents and punctuation), or at most one edit in ten
+    /// characters between them ("Swift Concurrency in practice" / "Swift concurrency in practice!").
+    static func sameTitle(_ left: String, _ right: String) -> Bool {
+        let a = WordMatcher.words(left).joined(separator: " "), b = WordMatcher.words(right).joined(separator: " ")
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        if a == b { return true }
+        let longest = max(a.count, b.count)
+        guard longest <= 300, abs(a.count - b.count) * 10 <= longest else { return false }
+        return editDistance(Array(a), Array(b)) * 10 <= longest
+    }
+
+    /// Levenshtein distance, two rows (titles are short).
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            current[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}
