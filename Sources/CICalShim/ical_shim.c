@@ -50,12 +50,20 @@ static int nesting_depth(const char *data, size_t length) {
     return deepest;
 }
 
+/* libical reads "20261345T250000" as month 13, day 45, hour 25 and would roll it into 2027:
+ * a date that is not on the calendar is no date. */
+static int is_real_time(struct icaltimetype time) {
+    if (time.month < 1 || time.month > 12 || time.day < 1 || time.day > icaltime_days_in_month(time.month, time.year)) return 0;
+    if (time.is_date) return 1;
+    return time.hour >= 0 && time.hour < 24 && time.minute >= 0 && time.minute < 60 && time.second >= 0 && time.second <= 60;
+}
+
 /* A property's time with its zone: the calendar's VTIMEZONE, else a known zone name, else
  * the fallback (floating times and DATE values are the site's). */
 static struct icaltimetype zoned_time(icalproperty *property, icalcomponent *event, expansion *state, icaltimezone **zone) {
     struct icaltimetype time = icalproperty_get_datetime_with_component(property, event);
     *zone = NULL;
-    if (icaltime_is_null_time(time) || !icaltime_is_valid_time(time)) return icaltime_null_time();
+    if (icaltime_is_null_time(time) || !icaltime_is_valid_time(time) || !is_real_time(time)) return icaltime_null_time();
     if (icaltime_is_utc(time)) {
         *zone = icaltimezone_get_utc_timezone();
     } else if (time.zone != NULL) {
