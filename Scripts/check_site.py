@@ -4,7 +4,7 @@ feedparser (Atom) and icalendar (RFC 5545), against the site's own events.json.
 
 Usage: check_site.py SITE_DIR [SITE_DIR ...]; exits non-zero listing every problem.
 """
-import glob, json, os, sys
+import datetime as _datetime, glob, json, os, sys
 from html.parser import HTMLParser
 
 import feedparser
@@ -45,6 +45,7 @@ def check(site):
     with open(os.path.join(site, "events.json"), encoding="utf-8") as f:
         data = json.load(f)
     titles = {e["id"]: e["title"] for e in data["events"]}
+    all_day = {e["id"] for e in data["events"] if e.get("allDay")}
     expected = {"": sorted(titles)} | {q["page"][: -len(".html")]: sorted(q["eventIds"]) for q in data["queries"]}
     if data.get("schemaVersion") != 1:
         problem(site, "events.json schemaVersion is not 1")
@@ -77,11 +78,12 @@ def check(site):
         feed = feedparser.parse(feed_path)
         if feed.bozo:
             problem(site, f"{feed_path}: not a well-formed feed: {feed.bozo_exception}")
-        entry_ids = sorted(e.id.rsplit(":", 1)[-1] for e in feed.entries)
+        # Entry ids are urn:meetup-report:event:<event id>; a calendar's event ids hold a colon.
+        entry_ids = sorted(e.id.removeprefix("urn:meetup-report:event:") for e in feed.entries)
         if entry_ids != ids:
             problem(site, f"{feed_path}: entries {len(entry_ids)} do not match events.json {len(ids)}")
         for entry in feed.entries:
-            event_id = entry.id.rsplit(":", 1)[-1]
+            event_id = entry.id.removeprefix("urn:meetup-report:event:")
             if entry.title != titles.get(event_id):
                 problem(site, f"{feed_path}: title of {event_id} reads {entry.title!r}, expected {titles.get(event_id)!r}")
             if not entry.get("updated_parsed"):
@@ -110,7 +112,12 @@ def check(site):
                     problem(site, f"{ics_path}: {event_id} has no {field.upper()}")
             if str(event.get("summary")) != titles.get(event_id):
                 problem(site, f"{ics_path}: SUMMARY of {event_id} reads {str(event.get('summary'))!r}")
-            if event.get("dtstart").dt.tzinfo is None:
+            start = event.get("dtstart").dt
+            if event_id in all_day:
+                # A whole-day event is a DATE, its DTEND the day after its last (RFC 5545 3.6.1).
+                if isinstance(start, _datetime.datetime) or event.get("dtend") is None or event.get("dtend").dt <= start:
+                    problem(site, f"{ics_path}: all-day {event_id} is not DATE to DATE")
+            elif not isinstance(start, _datetime.datetime) or start.tzinfo is None:
                 problem(site, f"{ics_path}: {event_id} DTSTART has no time zone")
             url = event.get("url")
             if url is not None and not str(url).startswith(("http://", "https://")):
@@ -138,6 +145,8 @@ def check(site):
             continue
         query = parse_qs(urlparse(event["googleCalendar"]).query)
         start = datetime.fromisoformat(event["start"]).astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        if event.get("allDay"):
+            start = event["start"][:10].replace("-", "")
         if query.get("text") != [event["title"]] or not query.get("dates", [""])[0].startswith(start + "/"):
             problem(site, f"Google Calendar link of {event['id']} reads {query.get('text')} {query.get('dates')}")
         if query.get("action") != ["TEMPLATE"] or urlparse(event["googleCalendar"]).netloc != "calendar.google.com":

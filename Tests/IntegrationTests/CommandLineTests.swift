@@ -15,15 +15,18 @@ struct CommandLineTests {
             "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.lastLine.hasPrefix("meetup-report: ok: 7/7 queries, 49 events"), "\(result.lastLine)")
+        #expect(result.lastLine.hasPrefix("meetup-report: ok: 8/8 queries, 54 events (3 removed by curation)"), "\(result.lastLine)")
         for page in ["index", "all", "queries/swift-ios", "queries/rust", "queries/data-science", "queries/ai-online", "queries/ux-design",
-                     "queries/berlin-groups", "queries/rladies", "groups"] {
+                     "queries/berlin-groups", "queries/rladies", "queries/tu-talks", "groups"] {
             #expect(FileManager.default.fileExists(atPath: folder.path("Output/\(page).html").path), "\(page).html")
             #expect(FileManager.default.fileExists(atPath: folder.path("Output/\(page).md").path), "\(page).md")
         }
+        // The demo's curation keeps the hardware group off the rust search; the groups page still lists it.
         let rust = try String(contentsOf: folder.path("Output/queries/rust.html"), encoding: .utf8)
-        #expect(rust.contains("Soldering 101 &lt;script&gt;alert('x')&lt;/script&gt;"))
-        #expect(!rust.contains("<script"))
+        #expect(!rust.contains("Soldering 101"))
+        let followed = try String(contentsOf: folder.path("Output/queries/berlin-groups.html"), encoding: .utf8)
+        #expect(followed.contains("Soldering 101 &lt;script&gt;alert('x')&lt;/script&gt;") && !followed.contains("<script"))
+        #expect(try String(contentsOf: folder.path("Output/index.md"), encoding: .utf8).contains("## Pinned"))
         // The groups report: a list of groups (one unknown) and a Pro network, attention first.
         let groups = try String(contentsOf: folder.path("Output/groups.md"), encoding: .utf8)
         #expect(groups.contains("**20 groups, 7 with no event for six months**"), "\(groups.prefix(300))")
