@@ -35,6 +35,12 @@ public struct Curation: Sendable {
         decide(event, in: query) { WordMatcher.Text(event) }
     }
 
+    /// The same, with each event's words made once across calls (and threads): the fetch
+    /// step asks per query as queries arrive, the curate step again for every query.
+    public func decide(_ event: Event, in query: EventQuery, texts: EventTexts) -> Decision {
+        decide(event, in: query) { texts.text(of: event) }
+    }
+
     /// `text` is asked for at most once, and only when a word rule applies (it folds the
     /// whole description); `apply` shares one per event across queries.
     func decide(_ event: Event, in query: EventQuery, text: () -> WordMatcher.Text) -> Decision {
@@ -76,7 +82,7 @@ public struct Curation: Sendable {
             return Removal(rule: .maxDistanceMiles, keyPath: "\(path).maxDistanceMiles",
                            detail: "\(NumberText.plain((miles * 10).rounded() / 10)) miles from the search's point (at most \(NumberText.plain(limit)))")
         }
-        if !rules.excludeWords.isEmpty, let phrase = words().firstMatch(of: rules.excludeWords) {
+        if !rules.excludePhrases.isEmpty, let phrase = words().firstMatch(of: rules.excludePhrases) {
             return Removal(rule: .excludeWords, keyPath: "\(path).excludeWords", detail: "its title or description says “\(phrase)”")
         }
         return nil
@@ -117,19 +123,13 @@ public struct CuratedEvents: Sendable {
 }
 
 extension Curation {
-    /// Applies the rules to every query's events; each event's words are folded once.
-    public func apply(_ fetched: FetchedEvents) -> CuratedEvents {
+    /// Applies the rules to every query's events; each event's words are made once.
+    public func apply(_ fetched: FetchedEvents, texts: EventTexts = EventTexts()) -> CuratedEvents {
         guard hasRules else { return CuratedEvents(shown: fetched, removedByRule: [:], removedEvents: 0) }
-        var texts: [String: WordMatcher.Text] = [:]
         var removedBy: [Removal.Rule: Set<String>] = [:]
         let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in
             let keep: (Event) -> Bool = { event in
-                let decision = decide(event, in: entry.query) {
-                    if let text = texts[event.id] { return text }
-                    let text = WordMatcher.Text(event)
-                    texts[event.id] = text
-                    return text
-                }
+                let decision = decide(event, in: entry.query, texts: texts)
                 guard case .removed(let removal) = decision else { return true }
                 removedBy[removal.rule, default: []].insert(event.id)
                 return false
@@ -143,5 +143,19 @@ extension Curation {
         let shown = FetchedEvents(outcomes: outcomes, groups: fetched.groups)
         return CuratedEvents(shown: shown, removedByRule: removedBy.mapValues(\.count),
                              removedEvents: fetched.distinctEvents.count - shown.distinctEvents.count)
+    }
+}
+
+/// Each event's words for the word rules, made once per run and shared by the steps.
+public final class EventTexts: Sendable {
+    private let made = LockedBox([String: WordMatcher.Text]())
+
+    public init() {}
+
+    func text(of event: Event) -> WordMatcher.Text {
+        if let text = made.withLock({ $0[event.id] }) { return text }
+        let text = WordMatcher.Text(event)
+        made.withLock { $0[event.id] = text }
+        return text
     }
 }

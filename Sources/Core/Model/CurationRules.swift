@@ -13,7 +13,11 @@ public struct CurationRules: Sendable, Hashable {
     public var excludeGroups: Set<String>
     public var excludeEvents: Set<String>
     /// Words and phrases, as written in the config (matched whole, ignoring case and accents).
-    public var excludeWords: [String]
+    public var excludeWords: [String] {
+        didSet { excludePhrases = excludeWords.map(WordMatcher.Phrase.init) }
+    }
+    /// `excludeWords`, each split into its words once.
+    public private(set) var excludePhrases: [WordMatcher.Phrase] = []
     public var only: Attendance?
     /// For in-person events of a keyword search: the venue's great-circle distance from the
     /// search's point.
@@ -27,6 +31,7 @@ public struct CurationRules: Sendable, Hashable {
         self.excludeGroups = Set(excludeGroups.map { $0.lowercased() })
         self.excludeEvents = excludeEvents
         self.excludeWords = excludeWords
+        excludePhrases = excludeWords.map(WordMatcher.Phrase.init)
         self.only = only
         self.maxDistanceMiles = maxDistanceMiles
         self.minRSVPs = minRSVPs

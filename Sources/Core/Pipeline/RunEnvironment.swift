@@ -37,6 +37,8 @@ struct RunEnvironment: Sendable {
     let redactor: SecretRedactor
     /// `--digest-stdout`: the summary carries the plain-text digest for the front end to print.
     let digestToStandardOutput: Bool
+    /// Each event's words for the curation's word rules, made once (fetch and curate share them).
+    let eventTexts = EventTexts()
 }
 
 /// What the steps learn as they go, and the summary they fill in.

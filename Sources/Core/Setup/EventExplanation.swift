@@ -21,7 +21,8 @@ package struct EventExplanation: Sendable {
     /// An event id (`301234567`) or its Meetup URL (`https://www.meetup.com/x/events/301234567/`).
     package static func eventID(from argument: String) -> String {
         let text = argument.trimmingCharacters(in: .whitespaces)
-        guard let url = URL(string: text), url.scheme != nil else { return text }
+        // A calendar's ids hold a colon ("tu-talks:1a2b…"): only http(s) is a URL here.
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return text }
         let parts = url.path.split(separator: "/")
         if let index = parts.lastIndex(of: "events"), index + 1 < parts.count { return String(parts[index + 1]) }
         return parts.last.map(String.init) ?? text

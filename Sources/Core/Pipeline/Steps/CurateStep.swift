@@ -11,7 +11,7 @@ struct CurateStep: RunStep {
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         let curation = environment.config.curation
-        let curated = curation.apply(context.fetched)
+        let curated = curation.apply(context.fetched, texts: environment.eventTexts)
         context.shown = curated.shown
         context.summary.eventCount = curated.shown.distinctEvents.count
         context.summary.eventsRemoved = curated.removedEvents

@@ -18,7 +18,7 @@ struct FetchStep: RunStep {
             if case .succeeded(let events) = outcome {
                 photos.submit(events.filter { event in
                     guard event.isUpcoming(at: now) else { return false }
-                    if case .removed = config.curation.decide(event, in: query) { return false }
+                    if case .removed = config.curation.decide(event, in: query, texts: environment.eventTexts) { return false }
                     return true
                 })
             }
