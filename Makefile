@@ -64,7 +64,9 @@ DEMO_NOW ?= 2026-11-22T08:00:00Z
 # The demo is the site as users get it: search included (Pagefind from PyPI).
 demo: build
 	@Scripts/install-deps.sh search
-	$(SWIFT) run --skip-build meetup-report --config Examples/demo/config.json --templates Templates --now $(DEMO_NOW)
+	$(SWIFT) run --skip-build meetup-report --config Examples/demo/config.json --templates Templates --now $(DEMO_NOW) \
+	  --stats .cache/demo-stats.json
+	@python3 -c 'import json; s = json.load(open(".cache/demo-stats.json")); print("Removed by curation (--stats):", ", ".join(f"{k} {int(v)}" for k, v in sorted(s.items()) if k.startswith("removedBy") and v))'
 	@echo "Open Output/index.html"
 
 test: deps
