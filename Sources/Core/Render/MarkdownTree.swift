@@ -88,6 +88,32 @@ final class MarkdownTree {
         if cmark_node_replace(heading, paragraph) == 1 { cmark_node_free(heading) } else { cmark_node_free(paragraph) }
     }
 
+    /// Puts `nodes` (siblings, in order) inside one block of the tool's own (`enter`, `exit`),
+    /// where the first of them stood.
+    @discardableResult
+    func wrapBlocks(_ nodes: [OpaquePointer], enter: String, exit: String) -> OpaquePointer? {
+        guard let first = nodes.first, let wrapper = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return nil }
+        cmark_node_set_on_enter(wrapper, enter)
+        cmark_node_set_on_exit(wrapper, exit)
+        guard cmark_node_insert_before(first, wrapper) == 1 else {
+            cmark_node_free(wrapper)
+            return nil
+        }
+        for node in nodes { cmark_node_append_child(wrapper, node) }
+        return wrapper
+    }
+
+    /// A node's following siblings up to (not including) the first that `stop` accepts.
+    static func siblings(after node: OpaquePointer, until stop: (OpaquePointer) -> Bool) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        var next = cmark_node_next(node)
+        while let current = next, !stop(current) {
+            found.append(current)
+            next = cmark_node_next(current)
+        }
+        return found
+    }
+
     static func url(of node: OpaquePointer) -> String {
         cmark_node_get_url(node).map { String(cString: $0) } ?? ""
     }

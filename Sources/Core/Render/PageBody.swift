@@ -2,6 +2,7 @@ import CCmark
 import Foundation
 import MeetupModel
 import MeetupPhotos
+import MeetupSupport
 
 /// A page's Markdown to the HTML of its body, in one walk of cmark's node tree: each of
 /// the site's images gets its size (Markdown cannot say it), a chart's image becomes the
@@ -28,11 +29,47 @@ struct PageBody {
         // that one-to-one match gets no ids rather than wrong ones.
         if !anchors.isEmpty, headings.count == anchors.count {
             for (heading, event) in zip(headings, anchors) {
+                let blocks = MarkdownTree.siblings(after: heading, until: Self.endsAnEvent)
                 let rendered = MarkdownTree.html(of: heading)
                 tree.replace(heading, with: "<h3 id=\"\(EventAnchors.id(of: event))\">" + rendered.dropFirst("<h3>".count), inline: false)
+                arrange(blocks, in: tree)
             }
         }
         return tree.html()
+    }
+
+    /// An event is its heading and the blocks after it, up to the next heading or rule.
+    private static func endsAnEvent(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_HEADING, CMARK_NODE_THEMATIC_BREAK: true
+        case CMARK_NODE_CUSTOM_BLOCK: (cmark_node_get_on_enter(node).map { String(cString: $0) } ?? "").hasPrefix("<h3")
+        default: false
+        }
+    }
+
+    /// One event as a grid row: its photo in a column of its own (taken out of the line
+    /// it opens), its text in the other, so no text ever wraps under or beside the photo.
+    private func arrange(_ blocks: [OpaquePointer], in tree: MarkdownTree) {
+        guard let heading = blocks.first.flatMap(cmark_node_previous) else { return }
+        var photo: OpaquePointer?
+        if let line = blocks.first, cmark_node_get_type(line) == CMARK_NODE_PARAGRAPH, let image = cmark_node_first_child(line),
+           [CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_IMAGE].contains(cmark_node_get_type(image)) {
+            let html = cmark_node_get_type(image) == CMARK_NODE_IMAGE ? MarkdownTree.html(of: image)
+                : cmark_node_get_on_enter(image).map { String(cString: $0) } ?? ""
+            // The space between the photo and the time goes with it.
+            if let space = cmark_node_next(image), cmark_node_get_type(space) == CMARK_NODE_TEXT,
+               (cmark_node_get_literal(space).map { String(cString: $0) } ?? "").allSatisfy(\.isWhitespace) { tree.remove(space) }
+            tree.remove(image)
+            photo = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            if let photo {
+                cmark_node_set_on_enter(photo, "<div class=\"event-photo\">" + html + "</div>")
+                cmark_node_set_on_exit(photo, "")
+            }
+        }
+        let text = tree.wrapBlocks(blocks, enter: "<div class=\"event-text\">", exit: "</div>")
+        let parts = [heading] + (photo.map { [$0] } ?? []) + (text.map { [$0] } ?? [])
+        if let photo, let text { cmark_node_insert_before(text, photo) }
+        tree.wrapBlocks(parts, enter: "<article class=\"event\">", exit: "</article>")
     }
 
     private func sizeOrChart(_ image: OpaquePointer, in tree: MarkdownTree) {
@@ -54,7 +91,10 @@ struct PageBody {
         guard let text = MarkdownTree.soleText(of: paragraph), text.hasPrefix(DescriptionRendering.markerPrefix) else { return }
         // A custom block is written between line breaks; "\n" keeps the blank line an
         // empty one always left.
-        let details = descriptions[text].map { "<details class=\"more\"><summary>More</summary>\n\($0)\n</details>" } ?? "\n"
+        // Every toggle on a page has its own name for screen readers: "More about <title>".
+        let about = anchors.first { DescriptionRendering.marker(for: $0) == text }
+            .map { "<span class=\"visually-hidden\"> about \(XMLEscaping.escape(TextCleaning.singleLine($0.title)))</span>" } ?? ""
+        let details = descriptions[text].map { "<details class=\"more\"><summary>More\(about)</summary>\n\($0)\n</details>" } ?? "\n"
         tree.replace(paragraph, with: details, inline: false)
     }
 }

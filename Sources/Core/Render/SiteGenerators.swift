@@ -106,7 +106,7 @@ package struct PageFiles: PageGenerator {
     ///   - image: a site path for `og:image` (a thumbnail; nil for the site's picture).
     package static func layout(markdown: String, title: String, path: String, description: String, root: String, feed: String,
                        calendar: String = SitePaths.siteCalendar, feedTitle: String, charts: [String: String] = [:],
-                       image: String? = nil, anchors: [Event] = [], pageKind: String = "page",
+                       image: String? = nil, anchors: [Event] = [], pageKind: String = "page", baseHref: String? = nil,
                        shared: RenderShared, formatting: EventFormatting) -> String {
         let config = shared.input.config
         let body = PageBody(root: root, imageSizes: shared.imageSizes, descriptions: shared.richDescriptions, charts: charts,
@@ -115,8 +115,12 @@ package struct PageFiles: PageGenerator {
         return shared.templates.render("layout.html", [
             "pageTitle": title,
             "pageKind": pageKind,
-            // The search box: on the index and the all-events page, when the site has an index.
-            "search": config.search && ["index", "all"].contains(pageKind),
+            // The search box on every page but the 404 (which may be served at any path).
+            "search": config.search && baseHref == nil,
+            "baseHref": baseHref ?? false,
+            // A page served at any path carries its styles: it looks right even where the site's
+            // address cannot be reached (a preview, a host that serves it from elsewhere).
+            "inlineStyle": baseHref.flatMap { _ in try? String(contentsOf: shared.templates.asset("style.css"), encoding: .utf8) } as Any? ?? false,
             "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
             "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
             "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,
@@ -168,16 +172,18 @@ struct CalendarFile: PageGenerator {
 }
 
 /// `404.html`: what a web server shows for a missing page (most static hosts pick it up
-/// by name). Its links are absolute from the host's root, since it is served at any path.
+/// by name). It is served at any path, so its links resolve against the site's address
+/// (`<base href>`), wherever the site lives on its host.
 struct NotFoundPage: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
         let config = shared.input.config
-        var root = config.baseURL.path
-        if !root.hasSuffix("/") { root += "/" }
+        var base = config.baseURL.absoluteString
+        if !base.hasSuffix("/") { base += "/" }
+        let root = ""
         let markdown = shared.templates.render("404.md", ["root": root, "allEvents": SitePaths.allEvents])
         let html = PageFiles.layout(markdown: markdown, title: "Page not found · \(config.siteTitle)", path: SitePaths.notFound,
                                     description: "This page does not exist.", root: root, feed: SitePaths.siteFeed,
-                                    feedTitle: config.siteTitle, shared: shared,
+                                    feedTitle: config.siteTitle, pageKind: "not-found", baseHref: base, shared: shared,
                                     formatting: EventFormatting(siteTimeZone: config.timeZone))
         return [.text(SitePaths.notFound + ".html", html)]
     }

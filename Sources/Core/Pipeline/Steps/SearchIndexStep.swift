@@ -1,9 +1,11 @@
 import Foundation
 import MeetupPublish
+import MeetupRender
 import MeetupSupport
 
-/// Search without a server: Pagefind indexes the rendered site in its staging folder,
-/// so the index is published in the same atomic swap as the pages. Pagefind comes from
+/// Search without a server: Pagefind indexes one record per event shown (`SearchRecords`,
+/// each linking to the event's anchor) into the staging folder, so the index is published
+/// in the same atomic swap as the pages. Pagefind comes from
 /// PyPI (`pip install pagefind-bin`); where it is missing or fails, the run warns once
 /// and publishes without search. `"search": false` turns it off.
 struct SearchIndexStep: RunStep {
@@ -15,7 +17,20 @@ struct SearchIndexStep: RunStep {
             environment.observer.warning("search: Pagefind is not installed (pip install pagefind-bin); published without search")
             return
         }
-        let result = ExternalCommand(arguments: command + ["--site", staging.path, "--output-subdir", Self.folder],
+        // One record per event shown, in a folder beside the cache's downloads (never published).
+        let records = environment.cache.incomingDirectory.appendingPathComponent("search-records")
+        do {
+            try? FileManager.default.removeItem(at: records)
+            try FileOperations.createDirectory(records)
+            for record in SearchRecords.make(context.shown, timeZone: environment.config.timeZone) {
+                try FileOperations.writeAtomically(Data(record.html.utf8), to: records.appendingPathComponent(record.name))
+            }
+        } catch {
+            environment.observer.warning("search: cannot write its records into \(records.path) (\(error.localizedDescription)); published without search")
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: records) }
+        let result = ExternalCommand(arguments: command + ["--site", records.path, "--output-path", staging.appendingPathComponent(Self.folder).path],
                                      environment: environment.children, timeout: 300).run()
         switch result {
         case .success(let outcome) where outcome.succeeded:

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""The site as a visitor's browser sees it (Chromium through Playwright, the site served on
+127.0.0.1): axe-core on every page type in light and dark at 375 and 1280 px (no violation
+allowed), and the search: typing an event's title gives that event first, once, linking to
+its anchor on a page that has it.
+
+Usage: check_browser.py SITE_DIR [--search-samples N]; exits non-zero listing every problem.
+"""
+import functools, http.server, json, os, socketserver, sys, threading
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import sync_playwright
+
+site = sys.argv[1]
+samples = int(sys.argv[sys.argv.index("--search-samples") + 1]) if "--search-samples" in sys.argv else 5
+problems, passed = [], 0
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
+threading.Thread(target=server.serve_forever, daemon=True).start()
+base = f"http://127.0.0.1:{server.server_address[1]}/"
+events = json.load(open(os.path.join(site, "events.json"), encoding="utf-8"))
+
+def page_types():
+    """One page of each kind the site has."""
+    pages = ["index.html", "all.html", "404.html", "digest.html", "groups.html"]
+    pages += [q["page"] for q in events["queries"][:1]]
+    pages += sorted(f"all/{name}" for name in os.listdir(os.path.join(site, "all")) if name.endswith(".html"))[:1]
+    return [p for p in pages if os.path.exists(os.path.join(site, p))]
+
+def check_accessibility(browser):
+    global passed
+    axe = Axe()
+    for scheme in ("light", "dark"):
+        for width in (375, 1280):
+            context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+            page = context.new_page()
+            for path in page_types():
+                page.goto(base + path)
+                page.wait_for_load_state("networkidle")
+                result = axe.run(page)
+                violations = result.response["violations"]
+                if violations:
+                    for v in violations:
+                        targets = [n["target"] for n in v["nodes"][:3]]
+                        problems.append(f"axe {path} {scheme} {width}px: {v['id']} ({len(v['nodes'])}): {v['help']} {targets}")
+                else:
+                    passed += 1
+            context.close()
+
+def check_search(browser):
+    global passed
+    titles = {}
+    for event in events["events"]:
+        titles.setdefault(event["title"], []).append(event)
+    unique = [group[0] for title, group in sorted(titles.items()) if len(group) == 1 and len(title) > 8][:samples]
+    if not unique:
+        problems.append("search: no event with a unique title to look for")
+    page = browser.new_page()
+    page.goto(base + "index.html")
+    for event in unique:
+        page.fill("#search-input", "")
+        page.fill("#search-input", event["title"])
+        try:
+            page.wait_for_function("t => [...document.querySelectorAll('.pagefind-ui__result-link')].some(a => a.textContent.trim() === t)",
+                                   arg=event["title"].strip(), timeout=10000)
+        except Exception:
+            problems.append(f"search: “{event['title']}” found nothing")
+            continue
+        links = page.eval_on_selector_all(".pagefind-ui__result-link", "els => els.map(e => [e.textContent.trim(), e.href])")
+        first_title, first_href = links[0]
+        anchor = first_href.split("#")[-1]
+        same = [href for _, href in links if href == first_href]
+        if first_title != event["title"].strip() or len(same) != 1:
+            problems.append(f"search: “{event['title']}” gave {links[:3]} first")
+            continue
+        target = first_href.split("#")[0][len(base):]
+        if f'id="{anchor}"' not in open(os.path.join(site, target), encoding="utf-8").read():
+            problems.append(f"search: “{event['title']}” links to {target}#{anchor}, which is not there")
+            continue
+        passed += 1
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
+    check_accessibility(browser)
+    check_search(browser)
+    browser.close()
+server.shutdown()
+for text in problems:
+    print("check_browser:", text)
+print(f"check_browser: {passed} passed, {len(problems)} failed")
+sys.exit(1 if problems else 0)

@@ -1,0 +1,46 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// What the search indexes: one small HTML record per event (never the site's pages, so
+/// a search finds each event once, never the header, the feeds' pages or the 404), which
+/// Pagefind reads from a folder of its own. Each record carries the event's anchor on its
+/// first query page (`path`), its date and group (metadata shown with the result), and
+/// filters by query and by month. The records are not published.
+package enum SearchRecords {
+    package struct Record: Sendable, Equatable {
+        /// A file name inside the records folder.
+        package var name: String
+        package var html: String
+    }
+
+    package static func make(_ fetched: FetchedEvents, timeZone: TimeZone) -> [Record] {
+        let formatting = EventFormatting(siteTimeZone: timeZone)
+        let foundBy = fetched.queriesByEvent
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return SitePaths.chronological(fetched.distinctEvents).compactMap { event in
+            guard let queries = foundBy[event.id], let first = queries.first else { return nil }
+            let month = calendar.dateComponents([.year, .month], from: event.start.date)
+            let monthLabel = formatting.monthHeading(String(format: "%04d-%02d", month.year ?? 0, month.month ?? 0))
+            let path = "\(SitePaths.queryPage(first)).html#\(EventAnchors.id(of: event))"
+            var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title></head>\n"
+                + "<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
+                + attribute("path", path) + attribute("date", formatting.eventTime(of: event))
+            if let group = event.group { html += attribute("group", TextCleaning.singleLine(group.name)) }
+            html += "<p>\(escape(formatting.eventTime(of: event))) · \(escape(EventFormatting.location(of: event)))"
+                + (event.group.map { " · " + escape(TextCleaning.singleLine($0.name)) } ?? "") + "</p>\n"
+                + "<p>\(escape(TextCleaning.plainText(event.description)))</p>\n"
+            for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
+            html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
+            return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html)
+        }
+    }
+
+    /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).
+    private static func attribute(_ key: String, _ value: String) -> String {
+        "<span data-pagefind-meta=\"\(key)[data-value]\" data-value=\"\(escape(value))\"></span>\n"
+    }
+
+    private static func escape(_ text: String) -> String { XMLEscaping.escape(TextCleaning.singleLine(text)) }
+}
