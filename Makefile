@@ -75,6 +75,7 @@ test: deps
 	Scripts/check-graphql.sh
 	Scripts/check-site.sh
 	Scripts/check-layout.sh
+	Scripts/check-browser.sh
 	Scripts/check-install.sh
 	Scripts/check-systemd.sh
 	$(SWIFT) test --skip-build

@@ -152,24 +152,26 @@ def check(site):
         if query.get("action") != ["TEMPLATE"] or urlparse(event["googleCalendar"]).netloc != "calendar.google.com":
             problem(site, f"Google Calendar link of {event['id']} is not a template link")
 
-    # The search index: a search for an event title finds the page that lists it
-    # (Pagefind's fragments are gzipped JSON: read directly, no Node needed).
+    # The search index: one record per event (never a page of the site), each naming its
+    # event, linking to the event's anchor on a page that has it, with its date, group and
+    # query/month filters (Pagefind's fragments are gzipped JSON: read directly, no Node).
     import gzip
     fragments = glob.glob(os.path.join(site, "pagefind", "fragment", "*.pf_fragment"))
     if not fragments:
         problem(site, "no Pagefind index (pip install pagefind-bin)")
     else:
-        pages = {}
-        for path in fragments:
-            record = json.loads(gzip.open(path).read()[len(b"pagefind_dcd"):])
-            pages[record["url"]] = record["content"]
-        for query in data["queries"]:
-            if not query["eventIds"]:
-                continue
-            title = titles[query["eventIds"][0]]
-            url = "/" + query["page"]
-            if title.split()[0] not in pages.get(url, ""):
-                problem(site, f"search: {url} is not indexed with {title!r}")
+        records = [json.loads(gzip.open(path).read()[len(b"pagefind_dcd"):]) for path in fragments]
+        if sorted(r["meta"].get("title") for r in records) != sorted(titles.values()):
+            problem(site, f"search: {len(records)} records for {len(titles)} events, or their titles differ")
+        query_titles = {q["title"] for q in data["queries"]}
+        for record in records:
+            meta, filters = record.get("meta", {}), record.get("filters", {})
+            target, _, anchor = meta.get("path", "").partition("#")
+            page_path = os.path.join(site, target)
+            if not anchor or not os.path.exists(page_path) or f'id="{anchor}"' not in open(page_path, encoding="utf-8").read():
+                problem(site, f"search: the record of {meta.get('title')!r} links to {meta.get('path')!r}, which has no such event")
+            if not meta.get("date") or not filters.get("month") or not set(filters.get("query", [])) <= query_titles or not filters.get("query"):
+                problem(site, f"search: the record of {meta.get('title')!r} lacks its date or filters: {meta} {filters}")
 
     # The digest feed: one entry a night, each with the digest as HTML content.
     digest_feed = os.path.join(site, "digest.atom")

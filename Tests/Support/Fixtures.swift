@@ -98,3 +98,18 @@ final class TemporaryDirectory: Sendable {
 
     func path(_ component: String) -> URL { url.appendingPathComponent(component) }
 }
+
+extension String {
+    /// The page without the site's own search scripts (Pagefind's UI and its start-up), so a
+    /// test can check that no other `<script` reached it from the data.
+    public var withoutSiteScripts: String {
+        var text = self
+        for tag in [#"<script src=""#, "<script data-search-init>"] {
+            while let range = text.range(of: tag) {
+                let end = text.range(of: "</script>", range: range.upperBound..<text.endIndex)?.upperBound ?? range.upperBound
+                text.removeSubrange(range.lowerBound..<end)
+            }
+        }
+        return text
+    }
+}

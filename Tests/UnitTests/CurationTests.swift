@@ -92,6 +92,7 @@ struct CurationTests {
         #expect(EventExplanation.eventID(from: "301234567") == "301234567")
         #expect(EventExplanation.eventID(from: "https://www.meetup.com/rust-berlin/events/301234567/?utm=x") == "301234567")
         #expect(EventExplanation.eventID(from: " 42 ") == "42")
+        #expect(EventExplanation.eventID(from: "tu-talks:1a2b3c4d5e6f7a8b") == "tu-talks:1a2b3c4d5e6f7a8b", "a calendar's id is no URL")
     }
 }
 

@@ -87,12 +87,42 @@ struct EscapingTests {
         let body = PageBody(root: "", imageSizes: [:], descriptions: [marker: "<p>Details</p>"], charts: ["charts/q.svg": "<svg/>"],
                             anchors: events)
         let html = body.html(from: markdown)
-        #expect(html.contains("<h3 id=\"\(EventAnchors.id(of: events[0]))\">One</h3>\n<details class=\"more\"><summary>More</summary>\n<p>Details</p>\n</details>\n"), "\(html)")
-        #expect(html.contains("<h3 id=\"\(EventAnchors.id(of: events[1]))\">Two</h3>\n\n<p><svg/>"), "no description: an empty line, as before: \(html)")
+        #expect(html.contains("<article class=\"event\">\n<h3 id=\"\(EventAnchors.id(of: events[0]))\">One</h3>\n<div class=\"event-text\">\n"
+                              + "<details class=\"more\"><summary aria-label=\"More about 1\"><span class=\"more-label\">More</span></summary>\n<p>Details</p>\n</details>\n</div>\n</article>"),
+                "each event an article, its More named after it: \(html)")
+        #expect(html.contains("<h3 id=\"\(EventAnchors.id(of: events[1]))\">Two</h3>\n<div class=\"event-text\">\n\n<p><svg/>"),
+                "no description: an empty line, as before: \(html)")
         #expect(html.contains("\(DescriptionRendering.markerPrefix)inline"), "a marker inside other text is text")
         #expect(!html.contains("<b>") && !html.contains("<div>"), "raw HTML from the text is never passed through")
         let fewer = PageBody(root: "", imageSizes: [:], descriptions: [:], charts: [:], anchors: [events[0]]).html(from: markdown)
         #expect(!fewer.contains("<h3 id="), "two headings, one event: no ids rather than wrong ones")
+    }
+}
+
+@Suite("Event rows and excerpts")
+struct EventRowTests {
+    /// Found at W1 size (issue 21): excerpts beside a floated photo, then under it, and
+    /// their Markdown shown raw ("Agenda * 18:30 doors").
+    @Test func anEventsPhotoHasAColumnOfItsOwnAndItsExcerptGivesWayToMore() {
+        let event = Event(id: "7", title: "Rust & friends", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+        let marker = DescriptionRendering.marker(for: event)
+        let markdown = "### Rust\n\n![Photo](thumbs/a.jpg) **Tue 1 Dec, 18:00** · Venue\n\nJoin us · Agenda\n\n\(marker)\n\nAdd to calendar\n"
+        let html = PageBody(root: "", imageSizes: ["thumbs/a.jpg": PixelSize(width: 320, height: 213)], descriptions: [marker: "<p>Join us</p>"],
+                            charts: [:], anchors: [event]).html(from: markdown)
+        #expect(html.contains("</h3>\n<div class=\"event-photo\"><img loading=\"lazy\" width=\"320\" height=\"213\" src=\"thumbs/a.jpg\" alt=\"Photo\" /></div>\n"
+                              + "<div class=\"event-text\">\n<p><strong>Tue 1 Dec, 18:00</strong> · Venue</p>\n"
+                              + "<details class=\"more\"><summary aria-label=\"More about Rust &amp; friends\"><span class=\"excerpt\">Join us · Agenda</span> "
+                              + "<span class=\"more-label\">More</span></summary>\n<p>Join us</p>\n</details>\n"),
+                "the excerpt is the closed toggle's text, the title escaped in its name: \(html)")
+        #expect(html.hasSuffix("<p>Add to calendar</p>\n</div>\n</article>\n"), "\(html)")
+    }
+
+    @Test func plainTextIsWhatAReaderSees() {
+        #expect(PlainText.of(markdown: "Join us!\n\n## Agenda\n\n* 18:30 doors\n* 19:00 *talks*\n\n[Slides](https://x.org/s) and `code`")
+                == "Join us! Agenda 18:30 doors · 19:00 talks Slides and code")
+        #expect(PlainText.of(markdown: "<p>We are <strong>excited</strong> &amp; ready.</p>") == "We are excited & ready.")
+        #expect(PlainText.of(markdown: "Line one\nline two  \nthree") == "Line one line two three")
+        #expect(PlainText.of(markdown: "") == "")
     }
 }
 
@@ -144,7 +174,7 @@ struct PageRenderingTests {
 
     @Test func untrustedFieldsAreEscapedEverywhere() throws {
         let site = try Self.site([Self.event("1", "<script>alert(1)</script> & [x](javascript:y)", "2026-12-01T19:00:00+01:00")])
-        #expect(!site.query.contains("<script"))
+        #expect(!site.query.withoutSiteScripts.contains("<script"))
         #expect(site.query.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; [x](javascript:y)</a>"))
         #expect(site.query.contains("G &amp; &quot;H&quot;"))
         #expect(site.query.contains("&lt;script&gt;steal()&lt;/script&gt;") == false, "descriptions become plain-text excerpts")

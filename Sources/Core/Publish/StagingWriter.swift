@@ -65,6 +65,24 @@ public struct StagingWriter: Sendable {
         }
     }
 
+    /// The published site's `folder` (yesterday's search index) into the staging site, every
+    /// file a hard link: no copy, the modification times kept. False, and nothing left in
+    /// staging, when there is no such folder or a link fails.
+    public func linkFolder(_ folder: String) -> Bool {
+        guard let previous else { return false }
+        let source = previous.appendingPathComponent(folder), target = staging.appendingPathComponent(folder)
+        guard let files = FileManager.default.enumerator(at: source, includingPropertiesForKeys: nil) else { return false }
+        for case let file as URL in files where !file.hasDirectoryPath {
+            let destination = target.appendingPathComponent(String(file.path.dropFirst(source.path.count + 1)))
+            guard (try? FileOperations.createDirectory(destination.deletingLastPathComponent())) != nil,
+                  link(file.path, destination.path) == 0 else {
+                try? FileManager.default.removeItem(at: target)
+                return false
+            }
+        }
+        return FileManager.default.fileExists(atPath: target.path)
+    }
+
     /// Files another tool wrote into `folder` of the staging site (the search index):
     /// each one byte-identical to the published copy is replaced by a hard link to it,
     /// so it keeps its modification time and a sync uploads nothing for it.

@@ -87,14 +87,25 @@ struct PageBody {
     }
 
     /// A paragraph that is only an event's marker: its description behind "More", or nothing.
+    /// The excerpt just before it becomes the closed toggle's text, so it gives way to the
+    /// whole description when "More" opens and nothing reads twice; the toggle's name says
+    /// which event it opens ("More about <title>"), one name per event on the page.
     private func expandMarker(_ paragraph: OpaquePointer, in tree: MarkdownTree) {
         guard let text = MarkdownTree.soleText(of: paragraph), text.hasPrefix(DescriptionRendering.markerPrefix) else { return }
         // A custom block is written between line breaks; "\n" keeps the blank line an
         // empty one always left.
-        // Every toggle on a page has its own name for screen readers: "More about <title>".
-        let about = anchors.first { DescriptionRendering.marker(for: $0) == text }
-            .map { "<span class=\"visually-hidden\"> about \(XMLEscaping.escape(TextCleaning.singleLine($0.title)))</span>" } ?? ""
-        let details = descriptions[text].map { "<details class=\"more\"><summary>More\(about)</summary>\n\($0)\n</details>" } ?? "\n"
-        tree.replace(paragraph, with: details, inline: false)
+        guard let description = descriptions[text] else { return tree.replace(paragraph, with: "\n", inline: false) }
+        let title = anchors.first { DescriptionRendering.marker(for: $0) == text }.map { XMLEscaping.escape(TextCleaning.singleLine($0.title)) }
+        var excerpt = ""
+        if let previous = cmark_node_previous(paragraph), cmark_node_get_type(previous) == CMARK_NODE_PARAGRAPH {
+            let rendered = MarkdownTree.html(of: previous)
+            if rendered.hasPrefix("<p>"), rendered.hasSuffix("</p>\n") {
+                excerpt = "<span class=\"excerpt\">" + rendered.dropFirst(3).dropLast(5) + "</span> "
+                tree.remove(previous)
+            }
+        }
+        let name = title.map { " aria-label=\"More about \($0)\"" } ?? ""
+        tree.replace(paragraph, with: "<details class=\"more\"><summary\(name)>\(excerpt)<span class=\"more-label\">More</span></summary>\n"
+                     + description + "\n</details>", inline: false)
     }
 }

@@ -57,13 +57,13 @@ struct PageContexts {
 
     static func plainDescriptions(of input: SiteInput) -> [String: String] {
         var descriptions: [String: String] = [:]
-        for event in input.fetched.distinctEvents { descriptions[event.id] = TextCleaning.plainText(event.description) }
+        for event in input.fetched.distinctEvents { descriptions[event.id] = PlainText.of(markdown: event.description) }
         return descriptions
     }
 
     /// The event's description cut to `maxLength` characters.
     func excerpt(of event: Event, maxLength: Int = 240) -> String {
-        TextCleaning.truncated(plainDescriptions[event.id] ?? TextCleaning.plainText(event.description), maxLength: maxLength)
+        TextCleaning.truncated(plainDescriptions[event.id] ?? PlainText.of(markdown: event.description), maxLength: maxLength)
     }
 
     /// The placeholder is drawn 3:2, like most group photos.

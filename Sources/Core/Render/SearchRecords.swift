@@ -30,11 +30,22 @@ package enum SearchRecords {
             if let group = event.group { html += attribute("group", TextCleaning.singleLine(group.name)) }
             html += "<p>\(escape(formatting.eventTime(of: event))) · \(escape(EventFormatting.location(of: event)))"
                 + (event.group.map { " · " + escape(TextCleaning.singleLine($0.name)) } ?? "") + "</p>\n"
-                + "<p>\(escape(TextCleaning.plainText(event.description)))</p>\n"
+                + "<p>\(escape(PlainText.of(markdown: event.description)))</p>\n"
             for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
             html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
             return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html)
         }
+    }
+
+    /// What an index made from `records` by `indexer` (its command line: another Pagefind
+    /// is another index format) depends on, as one hash.
+    package static func fingerprint(_ records: [Record], indexer: [String]) -> String {
+        var text = indexer.joined(separator: " ") + "\n"
+        if let binary = indexer.first, let attributes = try? FileManager.default.attributesOfItem(atPath: binary) {
+            text += "\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)\n"
+        }
+        for record in records { text += record.name + "\u{0}" + record.html + "\u{0}" }
+        return ContentHash.sha256Hex(text)
     }
 
     /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).

@@ -17,25 +17,37 @@ struct SearchIndexStep: RunStep {
             environment.observer.warning("search: Pagefind is not installed (pip install pagefind-bin); published without search")
             return
         }
-        // One record per event shown, in a folder beside the cache's downloads (never published).
-        let records = environment.cache.incomingDirectory.appendingPathComponent("search-records")
-        do {
-            try? FileManager.default.removeItem(at: records)
-            try FileOperations.createDirectory(records)
-            for record in SearchRecords.make(context.shown, timeZone: environment.config.timeZone) {
-                try FileOperations.writeAtomically(Data(record.html.utf8), to: records.appendingPathComponent(record.name))
-            }
-        } catch {
-            environment.observer.warning("search: cannot write its records into \(records.path) (\(error.localizedDescription)); published without search")
+        let records = SearchRecords.make(context.shown, timeZone: environment.config.timeZone)
+        let writer = StagingWriter(staging: staging, previous: environment.publisher.outputDirectory)
+        // The same records as the published index (and the same Pagefind): yesterday's index
+        // as it is. Pagefind's filter files differ from run to run for the same input, and a
+        // night that changed nothing should re-index nothing.
+        let fingerprint = SearchRecords.fingerprint(records, indexer: command)
+        let stamp = "\(Self.folder)/\(Self.stampName)"
+        if (try? String(contentsOf: environment.publisher.outputDirectory.appendingPathComponent(stamp), encoding: .utf8)) == fingerprint,
+           writer.linkFolder(Self.folder) {
             return
         }
-        defer { try? FileManager.default.removeItem(at: records) }
-        let result = ExternalCommand(arguments: command + ["--site", records.path, "--output-path", staging.appendingPathComponent(Self.folder).path],
+        // One record per event shown, in a folder beside the cache's downloads (never published).
+        let folder = environment.cache.incomingDirectory.appendingPathComponent("search-records")
+        do {
+            try? FileManager.default.removeItem(at: folder)
+            try FileOperations.createDirectory(folder)
+            for record in records {
+                try FileOperations.writeAtomically(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
+            }
+        } catch {
+            environment.observer.warning("search: cannot write its records into \(folder.path) (\(error.localizedDescription)); published without search")
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = ExternalCommand(arguments: command + ["--site", folder.path, "--output-path", staging.appendingPathComponent(Self.folder).path],
                                      environment: environment.children, timeout: 300).run()
         switch result {
         case .success(let outcome) where outcome.succeeded:
+            try? FileOperations.writeAtomically(Data(fingerprint.utf8), to: staging.appendingPathComponent(stamp))
             // Unchanged index files keep the published copy (and its modification time).
-            StagingWriter(staging: staging, previous: environment.publisher.outputDirectory).relinkUnchanged(in: Self.folder)
+            writer.relinkUnchanged(in: Self.folder)
         case .success(let outcome):
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
             environment.observer.warning("search: Pagefind exited with \(outcome.status)"
@@ -46,6 +58,8 @@ struct SearchIndexStep: RunStep {
     }
 
     static let folder = "pagefind"
+    /// Beside the index, published with it: the fingerprint of the records it was made from.
+    static let stampName = "records.sha256"
 
     /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships (found once
     /// through Python, then run directly: a Python start-up less per run).

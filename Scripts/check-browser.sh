@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The demo as a visitor's browser sees it: axe-core (from PyPI's axe-playwright-python) on
+# every page type in light and dark at 375 and 1280 px, and the search typed into, in the
+# Debian Chromium driven by Playwright (Scripts/check_browser.py). Part of make test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-.build/debug/meetup-report}
+source Scripts/lib/tools.sh
+need_apt chromium chromium || { unavailable "check-browser: chromium"; exit 1; }
+for module in playwright:playwright axe_playwright_python:axe-playwright-python pagefind_bin:pagefind-bin; do
+  need_pip "${module%%:*}" "${module#*:}" || { unavailable "check-browser: ${module#*:} from PyPI"; exit 1; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$BIN" --config Examples/demo/config.json --templates Templates --now 2026-11-22T08:00:00Z --quiet \
+  --output "$work/site" --cache "$work/cache" 2>/dev/null
+[ -f "$work/site/pagefind/pagefind-ui.js" ] || { echo "check-browser: the demo was published without search"; exit 1; }
+python3 Scripts/check_browser.py "$work/site"
