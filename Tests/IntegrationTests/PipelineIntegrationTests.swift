@@ -170,9 +170,9 @@ extension LoopbackSuites.PipelineIntegrationTests {
         #expect(before == after, "same data and clock: same files, same mtimes")
         #expect(before.keys.contains("/feed.atom") && before.keys.contains("/queries/rust.ics") && before.keys.contains("/all.html"))
 
-        let all = try harness.page("all.html")
+        let all = try harness.page("all/2026-12.html")
         #expect(all.occurrences(of: "<h3 id=\"event-") == 9)
-        #expect(all.contains(#"Found by: <a href="queries/swift.html">Swift</a>, <a href="queries/rust.html">Rust</a>"#))
+        #expect(all.contains(#"Found by: <a href="../queries/swift.html">Swift</a>, <a href="../queries/rust.html">Rust</a>"#))
     }
 
     static func modificationTimes(_ directory: URL) throws -> [String: Date] {

@@ -255,3 +255,28 @@ struct SupportTests {
         #expect(ISO8601.formatUTC(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 }
+
+@Suite("Pages of a long list")
+struct PaginationTests {
+    static let zone = TimeZone(identifier: "Europe/Berlin")!
+
+    static func events(_ perDay: [Int]) -> [Event] {
+        perDay.enumerated().flatMap { day, count in
+            (0..<count).map { index in
+                Event(id: "\(day)-\(index)", title: "e", start: ZonedDate(
+                    date: Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400 + Double(index) * 60), utcOffsetSeconds: 3600))
+            }
+        }
+    }
+
+    @Test func pagesKeepDaysTogetherAndSplitOnlyADayLargerThanAPage() {
+        let sizes = { (perDay: [Int]) in Pagination.pages(Self.events(perDay), timeZone: Self.zone, size: 10).map(\.count) }
+        #expect(sizes([4, 4, 4]) == [8, 4], "the third day does not fit: a page of its own")
+        #expect(sizes([3, 25, 2]) == [3, 10, 10, 7], "a day of 25 fills whole pages, its rest shares one with the next day")
+        #expect(sizes([]) == [0], "an empty list is one empty page")
+        #expect(sizes([10, 10]) == [10, 10])
+        #expect(Pagination.path("queries/rust", page: 1) == "queries/rust" && Pagination.path("queries/rust", page: 3) == "queries/rust.3")
+        let events = Self.events([4, 4, 4])
+        #expect(Pagination.pageNumbers(events, timeZone: Self.zone, size: 10)["2-0"] == 2)
+    }
+}

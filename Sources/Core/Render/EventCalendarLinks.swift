@@ -12,9 +12,11 @@ enum EventCalendarLinks {
 
     /// `https://calendar.google.com/calendar/render?action=TEMPLATE&text=…&dates=…/…&details=…&location=…`,
     /// every value percent-encoded (`+` and `&` included); events without an end last two hours.
+    /// The details carry the first 200 characters of the description and the event's link (the
+    /// whole text was a kilobyte of every event on a page).
     static func googleCalendar(_ event: Event, details: String) -> URL? {
         let end = event.end.map(\.date).flatMap { $0 > event.start.date ? $0 : nil } ?? event.start.date.addingTimeInterval(2 * 3600)
-        var detailText = TextCleaning.truncated(details, maxLength: 600)
+        var detailText = TextCleaning.truncated(details, maxLength: 200)
         if let url = event.eventURL { detailText += (detailText.isEmpty ? "" : "\n\n") + url.absoluteString }
         let items = [
             ("action", "TEMPLATE"), ("text", event.title),

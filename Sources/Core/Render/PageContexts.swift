@@ -108,23 +108,34 @@ struct PageContexts {
         ]
     }
 
-    func queryPage(_ query: EventQuery, outcome: QueryOutcome) -> [String: Any] {
-        let ordered = SitePaths.chronological(outcome.events)
+    /// One page of a query's events (`events`, page `page` of `pages`).
+    func queryPage(_ query: EventQuery, outcome: QueryOutcome, events: [Event], page: Int = 1, of pages: Int = 1) -> [String: Any] {
+        let ordered = SitePaths.chronological(events)
         var context: [String: Any] = [
             "title": query.title,
             "scope": QueryScope.text(of: query),
-            "count": EventFormatting.count(ordered.count, "upcoming event", "upcoming events"),
+            "count": EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events"),
             "days": days(ordered, blocks: eventBlocks?.queryPage ?? [:]),
             "isEmpty": ordered.isEmpty,
+            "pager": pager(SitePaths.queryPage(query), page: page, of: pages, from: "../"),
         ]
         if let since = outcome.staleSince, let error = outcome.error {
             context["stale"] = ["since": formatting.generatedAt(since), "reason": error.reason]
         }
-        let changes = input.history?.changes(for: query.id) ?? []
+        let changes = page == 1 ? input.history?.changes(for: query.id) ?? [] : []
         if !changes.isEmpty {
             context["changeDays"] = EventFormatting.count(input.config.history.changeDays, "day", "days")
             context["changes"] = changes.map(changeContext)
         }
+        return context
+    }
+
+    /// "Page 2 of 5" with links to the pages before and after; false for a list of one page.
+    func pager(_ base: String, page: Int, of pages: Int, from root: String) -> Any {
+        guard pages > 1 else { return false }
+        var context: [String: Any] = ["label": "Page \(page) of \(pages)"]
+        if page > 1 { context["previous"] = "<\(root)\(Pagination.path(base, page: page - 1)).html>" }
+        if page < pages { context["next"] = "<\(root)\(Pagination.path(base, page: page + 1)).html>" }
         return context
     }
 
@@ -142,27 +153,64 @@ struct PageContexts {
         return context
     }
 
-    /// Every event once, merged across queries, each saying which queries found it.
-    /// One month of the all-events list (`month` nil: the first, for `all.html`), with the
-    /// navigation to every month. Pages in `all/` are a folder down: their blocks' own
-    /// links get `../` (the blocks are rendered once, for the top level).
-    func allEvents(month: String? = nil) -> [String: Any] {
-        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
-        let shown = month ?? months.first?.key
-        let ordered = SitePaths.chronological(months.first { $0.key == shown }?.events ?? [])
-        let root = month == nil ? "" : "../"
-        var blocks = eventBlocks?.allEventsPage ?? [:]
-        if month != nil { blocks = blocks.mapValues(Self.oneFolderDown) }
+    /// All events: an index of the months (each with its count) and this week's events,
+    /// day by day, each linking to its place in its month's pages.
+    func allEvents() -> [String: Any] {
+        let zone = input.config.timeZone
+        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: zone)
+        let weekEnd = input.generatedAt.addingTimeInterval(7 * 86_400)
+        let week = SitePaths.chronological(input.fetched.distinctEvents.filter { $0.start.date < weekEnd })
+        var numbers: [String: (month: String, page: Int)] = [:]
+        for month in months {
+            for (id, page) in Pagination.pageNumbers(SitePaths.chronological(month.events), timeZone: zone) { numbers[id] = (month.key, page) }
+        }
+        var days: [[String: Any]] = []
+        for event in week {
+            let heading = formatting.dayHeading(formatting.siteDay(of: event.start.date))
+            let place = numbers[event.id] ?? (months.first?.key ?? "", 1)
+            let line: [String: Any] = [
+                "title": event.title, "time": formatting.eventTime(of: event),
+                "link": "<\(Pagination.path(SitePaths.allEventsMonth(place.month), page: place.page)).html#\(EventAnchors.id(of: event))>",
+                "group": event.group.map { TextCleaning.singleLine($0.name) } ?? false,
+            ]
+            if days.last?["heading"] as? String == heading, var last = days.popLast() {
+                last["events"] = (last["events"] as? [[String: Any]] ?? []) + [line]
+                days.append(last)
+            } else {
+                days.append(["heading": heading, "events": [line]])
+            }
+        }
         return [
             "title": "All events",
             "count": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
-            "monthTitle": shown.map(formatting.monthHeading) ?? "",
+            "isIndex": true,
             "months": months.map { entry -> [String: Any] in
-                ["label": formatting.monthHeading(entry.key), "link": "<\(root)\(SitePaths.allEventsMonth(entry.key)).html>",
-                 "current": entry.key == shown]
+                ["label": formatting.monthHeading(entry.key), "link": "<\(SitePaths.allEventsMonth(entry.key)).html>",
+                 "count": EventFormatting.count(entry.events.count, "event", "events"), "current": false]
+            },
+            "week": days,
+            "hasWeek": !days.isEmpty,
+        ]
+    }
+
+    /// One page of a month of the all-events list, with the navigation to every month. Pages
+    /// in `all/` are a folder down: their blocks' own links get `../` (the blocks are
+    /// rendered once, for the top level).
+    func allEvents(month: String, events: [Event], page: Int, of pages: Int) -> [String: Any] {
+        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
+        let ordered = SitePaths.chronological(events)
+        let blocks = (eventBlocks?.allEventsPage ?? [:]).mapValues(Self.oneFolderDown)
+        return [
+            "title": "All events",
+            "count": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
+            "monthTitle": formatting.monthHeading(month),
+            "months": months.map { entry -> [String: Any] in
+                ["label": formatting.monthHeading(entry.key), "link": "<../\(SitePaths.allEventsMonth(entry.key)).html>",
+                 "count": EventFormatting.count(entry.events.count, "event", "events"), "current": entry.key == month]
             },
             "days": days(ordered, blocks: blocks),
             "isEmpty": ordered.isEmpty,
+            "pager": pager(SitePaths.allEventsMonth(month), page: page, of: pages, from: "../"),
         ]
     }
 
@@ -206,8 +254,10 @@ struct PageContexts {
         let foundBy = input.fetched.queriesByEvent
         let events = Dictionary(input.fetched.distinctEvents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return curation.pinned.compactMap { id in
-            guard let event = events[id], let query = foundBy[id]?.first else { return nil }
-            var card = card(event, on: "\(SitePaths.queryPage(query)).html")
+            guard let event = events[id], let query = foundBy[id]?.first,
+                  let listed = input.fetched.outcomes.first(where: { $0.query.id == query.id })?.outcome.events else { return nil }
+            let link = Pagination.link(to: event, in: query, events: listed, timeZone: input.config.timeZone)
+            var card = card(event, on: String(link.prefix { $0 != "#" }))
             card["note"] = curation.notes[id]
             return card
         }

@@ -19,11 +19,15 @@ package enum SearchRecords {
         let foundBy = fetched.queriesByEvent
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
+        // Each query's pages, to link an event's record to the page that shows it.
+        let pageNumbers = Dictionary(fetched.outcomes.map { ($0.query.id, Pagination.pageNumbers(SitePaths.chronological($0.outcome.events), timeZone: timeZone)) },
+                                     uniquingKeysWith: { first, _ in first })
         return SitePaths.chronological(fetched.distinctEvents).compactMap { event in
             guard let queries = foundBy[event.id], let first = queries.first else { return nil }
             let month = calendar.dateComponents([.year, .month], from: event.start.date)
             let monthLabel = formatting.monthHeading(String(format: "%04d-%02d", month.year ?? 0, month.month ?? 0))
-            let path = "\(SitePaths.queryPage(first)).html#\(EventAnchors.id(of: event))"
+            let page = Pagination.path(SitePaths.queryPage(first), page: pageNumbers[first.id]?[event.id] ?? 1)
+            let path = "\(page).html#\(EventAnchors.id(of: event))"
             var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title></head>\n"
                 + "<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
                 + attribute("path", path) + attribute("date", formatting.eventTime(of: event))

@@ -38,10 +38,7 @@ struct EventsJSONFile: SiteGenerator {
 /// `sitemap.xml`: the HTML pages.
 struct SitemapFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        let months = SitePaths.months(of: shared.input.fetched.distinctEvents, timeZone: shared.input.config.timeZone)
-        let pagePaths = ["\(SitePaths.index).html", "\(SitePaths.allEvents).html"]
-            + months.map { "\(SitePaths.allEventsMonth($0.key)).html" }
-            + shared.input.fetched.outcomes.map { "\(SitePaths.queryPage($0.query)).html" }
+        let pagePaths = SiteRenderer.pagePaths(shared.input).map { $0 + ".html" }
             + (shared.input.groups.map { $0.sections.isEmpty } == false ? ["\(SitePaths.groups).html"] : [])
         return [.text(SitePaths.sitemap, Sitemap.render(paths: pagePaths, baseURL: shared.input.config.baseURL))]
     }
@@ -96,7 +93,7 @@ package struct PageFiles: PageGenerator {
                                root: page.root, feed: page.feed, calendar: page.calendar, feedTitle: page.feedTitle,
                                charts: page.kind == .index ? shared.charts : [:], image: Self.image(of: page.events, shared),
                                anchors: page.kind == .index ? [] : SitePaths.chronological(page.events), pageKind: page.kindName,
-                               shared: shared, formatting: contexts.formatting)
+                               previousPage: page.previousPage, nextPage: page.nextPage, shared: shared, formatting: contexts.formatting)
         return [.text(page.path + ".md", DescriptionRendering.strip(markdown)), .text(page.path + ".html", html)]
     }
 
@@ -107,6 +104,7 @@ package struct PageFiles: PageGenerator {
     package static func layout(markdown: String, title: String, path: String, description: String, root: String, feed: String,
                        calendar: String = SitePaths.siteCalendar, feedTitle: String, charts: [String: String] = [:],
                        image: String? = nil, anchors: [Event] = [], pageKind: String = "page", baseHref: String? = nil,
+                       previousPage: String? = nil, nextPage: String? = nil,
                        shared: RenderShared, formatting: EventFormatting) -> String {
         let config = shared.input.config
         let body = PageBody(root: root, imageSizes: shared.imageSizes, descriptions: shared.richDescriptions, charts: charts,
@@ -118,6 +116,8 @@ package struct PageFiles: PageGenerator {
             // The search box on every page but the 404 (which may be served at any path).
             "search": config.search && baseHref == nil,
             "baseHref": baseHref ?? false,
+            "previousPage": previousPage.map { "\(root)\($0).html" } ?? false,
+            "nextPage": nextPage.map { "\(root)\($0).html" } ?? false,
             // A page served at any path carries its styles: it looks right even where the site's
             // address cannot be reached (a preview, a host that serves it from elsewhere).
             "inlineStyle": baseHref.flatMap { _ in try? String(contentsOf: shared.templates.asset("style.css"), encoding: .utf8) } as Any? ?? false,
@@ -158,7 +158,7 @@ struct AtomFeedFile: PageGenerator {
         let feed = AtomFeed(title: page.feedTitle, feedURL: Sitemap.absolute(page.feed, baseURL: config.baseURL),
                             pageURL: Sitemap.absolute(page.path + ".html", baseURL: config.baseURL),
                             author: config.siteTitle, generatedAt: shared.input.generatedAt)
-        return [.text(page.feed, feed.render(page.events) { shared.feedEntries.atom[$0.id] ?? "" })]
+        return [.text(page.feed, feed.render(page.feedEvents) { shared.feedEntries.atom[$0.id] ?? "" })]
     }
 }
 
@@ -167,7 +167,7 @@ struct CalendarFile: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         guard page.writesFeeds else { return [] }
         let calendar = ICalendar(name: page.feedTitle, generatedAt: shared.input.generatedAt)
-        return [.text(page.calendar, calendar.render(page.events) { shared.feedEntries.calendar[$0.id] ?? "" })]
+        return [.text(page.calendar, calendar.render(page.feedEvents) { shared.feedEntries.calendar[$0.id] ?? "" })]
     }
 }
 

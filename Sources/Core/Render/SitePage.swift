@@ -5,15 +5,16 @@ import MeetupModel
 struct SitePage {
     enum Kind: Equatable {
         case index, allEvents
-        /// One month of the all-events list, in `all/`.
-        case allEventsMonth(String)
-        case query(EventQuery, QueryOutcome)
+        /// One page of a month of the all-events list, in `all/`.
+        case allEventsMonth(String, page: Int)
+        /// One page of a query's events.
+        case query(EventQuery, QueryOutcome, page: Int)
 
         static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case (.index, .index), (.allEvents, .allEvents): true
-            case (.allEventsMonth(let a), .allEventsMonth(let b)): a == b
-            case (.query(let a, _), .query(let b, _)): a.id == b.id
+            case (.allEventsMonth(let a, let x), .allEventsMonth(let b, let y)): a == b && x == y
+            case (.query(let a, _, let x), .query(let b, _, let y)): a.id == b.id && x == y
             default: false
             }
         }
@@ -32,9 +33,15 @@ struct SitePage {
     let calendar: String
     let feedTitle: String
     let context: [String: Any]
+    /// The events the page shows (one page of a long list).
     let events: [Event]
+    /// The events of its feed and calendar: the whole list, written with its first page.
+    let feedEvents: [Event]
     /// The all-events page shares the site-wide feed and calendar written with the index.
     let writesFeeds: Bool
+    /// The previous and next page of a long list (site paths without suffix).
+    let previousPage: String?
+    let nextPage: String?
 
     /// For the layout's `<main class="page-…">`, so the stylesheet can tell pages apart.
     var kindName: String {
@@ -55,27 +62,42 @@ struct SitePage {
                 + input.fetched.outcomes.map(\.query.title).joined(separator: ", ") + ", updated every night."
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             (context, events, writesFeeds) = (contexts.index(), input.fetched.distinctEvents, true)
+            (previousPage, nextPage) = (nil, nil)
         case .allEvents:
             (path, title, root, template) = (SitePaths.allEvents, "All events · \(site)", "", "all.md")
-            description = "Every upcoming event of \(site), by date."
+            description = "Every upcoming event of \(site), by month, and this week's."
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
-            let first = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone).first?.events ?? []
-            (context, events, writesFeeds) = (contexts.allEvents(), first, false)
-        case .allEventsMonth(let month):
+            (context, events, writesFeeds) = (contexts.allEvents(), [], false)
+            (previousPage, nextPage) = (nil, nil)
+        case .allEventsMonth(let month, let page):
             let heading = contexts.formatting.monthHeading(month)
-            (path, title, root, template) = (SitePaths.allEventsMonth(month), "\(heading) · All events · \(site)", "../", "all.md")
-            description = "Every upcoming event of \(site) in \(heading), by date."
-            (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             let monthEvents = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
                 .first { $0.key == month }?.events ?? []
-            (context, events, writesFeeds) = (contexts.allEvents(month: month), monthEvents, false)
-        case .query(let query, let outcome):
+            let pages = Pagination.pages(SitePaths.chronological(monthEvents), timeZone: input.config.timeZone)
+            let base = SitePaths.allEventsMonth(month)
+            (path, root, template) = (Pagination.path(base, page: page), "../", "all.md")
+            title = "\(heading)\(page > 1 ? " (page \(page))" : "") · All events · \(site)"
+            description = "Every upcoming event of \(site) in \(heading), by date."
+            (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
+            events = pages[min(page, pages.count) - 1]
+            (previousPage, nextPage) = Self.neighbours(base, page: page, of: pages.count)
+            (context, writesFeeds) = (contexts.allEvents(month: month, events: events, page: page, of: pages.count), false)
+        case .query(let query, let outcome, let page):
             let queryPath = SitePaths.queryPage(query)
-            (path, title, root, template) = (queryPath, "\(query.title) · \(site)", "../", "query.md")
+            let pages = Pagination.pages(SitePaths.chronological(outcome.events), timeZone: input.config.timeZone)
+            (path, root, template) = (Pagination.path(queryPath, page: page), "../", "query.md")
+            title = "\(query.title)\(page > 1 ? " (page \(page))" : "") · \(site)"
             description = "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) \(QueryScope.short(of: query)): "
                 + SitePaths.chronological(outcome.events).prefix(3).map(\.title).joined(separator: ", ")
             (feed, calendar, feedTitle) = ("\(queryPath).atom", "\(queryPath).ics", "\(query.title) · \(site)")
-            (context, events, writesFeeds) = (contexts.queryPage(query, outcome: outcome), outcome.events, true)
+            events = pages[min(page, pages.count) - 1]
+            (previousPage, nextPage) = Self.neighbours(queryPath, page: page, of: pages.count)
+            (context, writesFeeds) = (contexts.queryPage(query, outcome: outcome, events: events, page: page, of: pages.count), page == 1)
         }
+        if case .query(_, let outcome, _) = kind { feedEvents = outcome.events } else { feedEvents = events }
+    }
+
+    private static func neighbours(_ base: String, page: Int, of count: Int) -> (String?, String?) {
+        (page > 1 ? Pagination.path(base, page: page - 1) : nil, page < count ? Pagination.path(base, page: page + 1) : nil)
     }
 }

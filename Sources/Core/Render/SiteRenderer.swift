@@ -42,9 +42,7 @@ public struct SiteRenderer: Sendable {
             eventBlocks: EventBlocks.make(input, templates: templates, plainDescriptions: descriptions),
             charts: ChartFiles.charts(input))
         let heavy = Self.heavySiteGenerators
-        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone).map(\.key)
-        let pages: [SitePage.Kind] = [.index, .allEvents] + months.map(SitePage.Kind.allEventsMonth)
-            + input.fetched.outcomes.map { SitePage.Kind.query($0.query, $0.outcome) }
+        let pages = Self.pageKinds(input)
 
         // Pages are independent: render them on every core. Each worker has its own
         // contexts, because the date formatters inside are not thread-safe.
@@ -58,5 +56,31 @@ public struct SiteRenderer: Sendable {
         }
         let last = heavy.count + pages.count
         for generator in Self.siteGenerators + extraGenerators { generator.files(shared).forEach { emit(last, $0) } }
+    }
+
+    /// Every page: the index, All events, each month's pages and each query's pages.
+    static func pageKinds(_ input: SiteInput) -> [SitePage.Kind] {
+        let zone = input.config.timeZone
+        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: zone).flatMap { month in
+            (1...Pagination.pages(SitePaths.chronological(month.events), timeZone: zone).count).map { SitePage.Kind.allEventsMonth(month.key, page: $0) }
+        }
+        let queries = input.fetched.outcomes.flatMap { entry in
+            (1...Pagination.pages(SitePaths.chronological(entry.outcome.events), timeZone: zone).count).map {
+                SitePage.Kind.query(entry.query, entry.outcome, page: $0)
+            }
+        }
+        return [.index, .allEvents] + months + queries
+    }
+
+    /// The site path (without suffix) of every page, for the sitemap.
+    static func pagePaths(_ input: SiteInput) -> [String] {
+        pageKinds(input).map { kind in
+            switch kind {
+            case .index: SitePaths.index
+            case .allEvents: SitePaths.allEvents
+            case .allEventsMonth(let month, let page): Pagination.path(SitePaths.allEventsMonth(month), page: page)
+            case .query(let query, _, let page): Pagination.path(SitePaths.queryPage(query), page: page)
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ import Mustache
 /// page a web server shows for a missing one; `groups.md` the groups report.
 public struct SiteTemplates: Sendable {
     public static let templateNames = ["layout.html", "index.md", "query.md", "all.md", "events.md", "event.md",
-                                       "digest.md", "digest-email.html", "404.md", "groups.md"]
+                                       "digest.md", "digest-email.html", "404.md", "groups.md", "pager.md"]
     public static let assetNames = ["style.css", "placeholder.svg"]
 
     public let directory: URL
