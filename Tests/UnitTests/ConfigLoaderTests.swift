@@ -3,6 +3,7 @@ import Testing
 @testable import MeetupReportTestSupport
 @testable import MeetupConfig
 @testable import MeetupModel
+@testable import MeetupRender
 
 @Suite("Config validation")
 struct ConfigLoaderTests {
@@ -218,5 +219,19 @@ struct QueryKindConfigTests {
             #expect(String(describing: error).hasPrefix("queries.json: queries[0].groups[1]: expected a group urlname"), "\(error)")
         }
         #expect(throws: ConfigError.self) { try load(#"[{"id": "rl", "groups": []}]"#) }
+    }
+}
+
+@Suite("Search places")
+struct PlaceNameTests {
+    @Test func aSearchIsDescribedByItsPlaceNameElseItsCoordinates() throws {
+        let json = #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "/tmp"}, "queries": [{"id": "s", "keyword": "swift", "lat": 52.52, "lon": 13.405, "placeName": "Berlin"}, {"id": "r", "keyword": "rust", "lat": 52.52, "lon": 13.405}]}"#
+        let config = try ConfigLoader(environment: [:], requiresToken: false).parse(Data(json.utf8), file: "q.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
+        #expect(QueryScope.text(of: config.queries[0]) == "“swift” within 25 mi of Berlin")
+        #expect(QueryScope.text(of: config.queries[1]) == "“rust” within 25 mi of 52.520, 13.405")
+        let groups = #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "/tmp"}, "queries": [{"id": "g", "groups": ["a"], "placeName": "Berlin"}]}"#
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader(environment: [:], requiresToken: false).parse(Data(groups.utf8), file: "q.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
+        }
     }
 }

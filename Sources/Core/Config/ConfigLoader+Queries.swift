@@ -18,7 +18,7 @@ extension ConfigLoader {
             let path = "\(root.keyPath("queries"))[\(index)]"
             let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
                 "id", "title", "keyword", "lat", "lon", "radiusMiles", "groups", "network", "daysAhead", "maxEvents",
-                "inactiveAfterDays", "curation",
+                "inactiveAfterDays", "curation", "placeName",
             ])
             let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
             guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
@@ -58,7 +58,7 @@ extension ConfigLoader {
                                  found: kinds.count > 1 ? reader.value(kinds[1]) ?? .null : .null)
         }
         if kinds[0] != "keyword" {
-            for key in ["lat", "lon", "radiusMiles"] where reader.value(key) != nil {
+            for key in ["lat", "lon", "radiusMiles", "placeName"] where reader.value(key) != nil {
                 throw reader.invalid(key, expected: "nothing: only a \"keyword\" search has a place", found: reader.value(key) ?? .null)
             }
         }
@@ -78,7 +78,8 @@ extension ConfigLoader {
                 keyword: keyword,
                 latitude: try reader.requiredNumber("lat", in: -90...90),
                 longitude: try reader.requiredNumber("lon", in: -180...180),
-                radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25)), keyword)
+                radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25,
+                placeName: try reader.string("placeName", required: false).map(TextCleaning.singleLine))), keyword)
         }
     }
 

@@ -79,11 +79,14 @@ public struct SearchArea: Sendable, Hashable {
     public var latitude: Double
     public var longitude: Double
     public var radiusMiles: Double
+    /// How the pages name the point ("Berlin"); the coordinates stand in without one.
+    public var placeName: String?
 
-    public init(keyword: String, latitude: Double, longitude: Double, radiusMiles: Double = 25) {
+    public init(keyword: String, latitude: Double, longitude: Double, radiusMiles: Double = 25, placeName: String? = nil) {
         self.keyword = keyword
         self.latitude = latitude
         self.longitude = longitude
         self.radiusMiles = radiusMiles
+        self.placeName = placeName
     }
 }

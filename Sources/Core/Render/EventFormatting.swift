@@ -45,6 +45,43 @@ package final class EventFormatting {
         formatter("EEEE d MMMM yyyy", siteTimeZone).string(from: day)
     }
 
+    /// An event's time under its day's heading, where the page has said the site's zone once:
+    /// "18:00–20:00", the date only when the event's own day differs from the heading's, its
+    /// offset only when it differs from the site's ("12:00–13:00 (UTC−05:00)"); "All day".
+    package func timeUnderDayHeading(of event: Event) -> String {
+        if event.isAllDay {
+            guard let end = event.end, end.date.timeIntervalSince(event.start.date) > 86_400 else { return "All day" }
+            let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? siteTimeZone
+            return "All day, until " + formatter("EEE d MMM", zone).string(from: end.date.addingTimeInterval(-1))
+        }
+        let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? siteTimeZone
+        let day = formatter("yyyyMMdd", zone)
+        let sameDay = day.string(from: event.start.date) == formatter("yyyyMMdd", siteTimeZone).string(from: event.start.date)
+        var text = formatter(sameDay ? "HH:mm" : "EEE d MMM, HH:mm", zone).string(from: event.start.date)
+        if let end = event.end, end.date > event.start.date {
+            let endsSameDay = day.string(from: end.date) == day.string(from: event.start.date)
+            text += "–" + formatter(endsSameDay ? "HH:mm" : "EEE d MMM, HH:mm", zone).string(from: end.date)
+        }
+        if event.start.utcOffsetSeconds != siteTimeZone.secondsFromGMT(for: event.start.date) {
+            text += " (\(Self.offsetName(event.start.utcOffsetSeconds)))"
+        }
+        return text
+    }
+
+    /// On a card, which has no day heading: "Tue 1 Dec, 18:00", the offset only when it is not the site's.
+    package func cardTime(of event: Event) -> String {
+        if event.isAllDay { return eventTime(of: event) }
+        let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? siteTimeZone
+        let text = formatter("EEE d MMM, HH:mm", zone).string(from: event.start.date)
+        return event.start.utcOffsetSeconds == siteTimeZone.secondsFromGMT(for: event.start.date)
+            ? text : text + " (\(Self.offsetName(event.start.utcOffsetSeconds)))"
+    }
+
+    /// "Central European Time", said once on a page whose times are the site's.
+    package var siteZoneName: String {
+        siteTimeZone.localizedName(for: .generic, locale: Locale(identifier: "en_US")) ?? siteTimeZone.identifier
+    }
+
     /// An event's time as the pages say it: `eventTime(start:end:)`, or for a whole-day event
     /// "Sat 12 Dec, all day" ("Sat 12 – Mon 14 Dec, all day" over several days).
     package func eventTime(of event: Event, withEnd: Bool = true) -> String {

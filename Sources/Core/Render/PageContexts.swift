@@ -115,6 +115,7 @@ struct PageContexts {
             "title": query.title,
             "scope": QueryScope.text(of: query),
             "count": EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events"),
+            "zone": formatting.siteZoneName,
             "days": days(ordered, blocks: eventBlocks?.queryPage ?? [:]),
             "isEmpty": ordered.isEmpty,
             "pager": pager(SitePaths.queryPage(query), page: page, of: pages, from: "../"),
@@ -204,6 +205,7 @@ struct PageContexts {
             "title": "All events",
             "count": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
             "monthTitle": formatting.monthHeading(month),
+            "zone": formatting.siteZoneName,
             "months": months.map { entry -> [String: Any] in
                 ["label": formatting.monthHeading(entry.key), "link": "<../\(SitePaths.allEventsMonth(entry.key)).html>",
                  "count": EventFormatting.count(entry.events.count, "event", "events"), "current": entry.key == month]
@@ -231,7 +233,7 @@ struct PageContexts {
         var currentDay: Date?
         var currentEvents: [[String: Any]] = []
         func flush() {
-            if let currentDay { days.append(["heading": formatting.dayHeading(currentDay), "events": currentEvents]) }
+            if let currentDay { days.append(["heading": dayHeading(currentDay), "events": currentEvents]) }
         }
         for event in ordered {
             let day = formatting.siteDay(of: event.start.date)
@@ -263,12 +265,26 @@ struct PageContexts {
         }
     }
 
+    /// "Today · Sunday 22 November 2026", "Tomorrow · …", "This weekend · …": the label from
+    /// the run's moment in the site's zone (the page is remade every night).
+    func dayHeading(_ day: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = input.config.timeZone
+        let today = calendar.startOfDay(for: input.generatedAt)
+        let days = calendar.dateComponents([.day], from: today, to: day).day ?? -1
+        // This week's Saturday and Sunday (Sunday is weekday 1): from today to the coming Sunday.
+        let toSunday = (8 - calendar.component(.weekday, from: today)) % 7
+        let weekend = calendar.isDateInWeekend(day) && days >= 0 && days <= toSunday
+        let label = days == 0 ? "Today" : days == 1 ? "Tomorrow" : weekend ? "This weekend" : nil
+        return (label.map { $0 + " · " } ?? "") + formatting.dayHeading(day)
+    }
+
     /// A small card on the index: thumbnail, date and title, linking to the event on its page.
     private func card(_ event: Event, on page: String) -> [String: Any] {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
         return [
             "title": event.title,
-            "time": formatting.eventTime(of: event, withEnd: false),
+            "time": formatting.cardTime(of: event) + (event.isOnline ? " · Online" : ""),
             "image": "<\(thumbnail.map(SitePaths.thumbnail) ?? SitePaths.placeholder)>",
             "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
             "link": "<\(page)#\(EventAnchors.id(of: event))>",
@@ -281,7 +297,7 @@ struct PageContexts {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
         var context: [String: Any] = [
             "title": event.title,
-            "time": formatting.eventTime(of: event),
+            "time": formatting.timeUnderDayHeading(of: event),
             "location": EventFormatting.location(of: event),
             "image": "<\(root)\(thumbnail.map { "thumbs/\($0.publishedName)" } ?? SitePaths.placeholder)>",
             "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",

@@ -9,7 +9,8 @@ enum QueryScope {
     static func text(of query: EventQuery) -> String {
         switch query.kind {
         case .search(let area):
-            "“\(area.keyword)” " + String(format: "within %@ mi of %.3f, %.3f", NumberText.plain(area.radiusMiles), area.latitude, area.longitude)
+            "“\(area.keyword)” within \(NumberText.plain(area.radiusMiles)) mi of "
+                + (area.placeName ?? String(format: "%.3f, %.3f", area.latitude, area.longitude))
         case .groups(let urlnames):
             "from " + EventFormatting.count(urlnames.count, "group", "groups")
         case .network(let urlname):
@@ -35,6 +36,7 @@ enum QueryScope {
         case .search(let area):
             ["kind": .string("search"), "keyword": .string(area.keyword), "latitude": .number(area.latitude),
              "longitude": .number(area.longitude), "radiusMiles": .number(area.radiusMiles)]
+                .merging(area.placeName.map { ["placeName": JSONValue.string($0)] } ?? [:]) { first, _ in first }
         case .groups(let urlnames):
             ["kind": .string("groups"), "groups": .array(urlnames.map { .string($0) })]
         case .network(let urlname):
