@@ -44,7 +44,7 @@ struct CommandLineTests {
                          "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z", "--digest-stdout", "--quiet"]
         let first = try await CommandRunner.run(arguments)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("Berlin Tech Meetups: Digest for Sunday 22 November 2026\n\nThis is the first run"), "\(first.stdout)")
+        #expect(first.stdout.hasPrefix("Berlin Tech Meetups: Digest for Sunday 22 November 2026\n\nThe first digest of this site"), "\(first.stdout)")
         #expect(!first.stdout.contains("meetup-report:"), "the summary goes to stderr, the digest alone to stdout")
         let quiet = try await CommandRunner.run(arguments)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty, "nothing changed: nothing for cron to mail (\(quiet.stdout))")

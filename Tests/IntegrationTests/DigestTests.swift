@@ -23,7 +23,7 @@ struct DigestTests {
         let first = await run(harness, night: 0)
         #expect(first.succeeded, "\(first.line)")
         #expect(try harness.page("digest.md").contains(DigestWriter.firstRunLine))
-        #expect(try harness.page("index.html").contains("<a href=\"digest.html\">tonight's digest</a>"))
+        #expect(try harness.page("index.html").contains("<a href=\"digest.html\">the digest of 22 Nov 2026</a>"))
 
         try harness.loadSecondNight(newEvent: Fixtures.node(
             id: "105", title: "Brand new\r\nBcc: victim@example.org", dateTime: "2026-11-26T18:00:00+01:00", groupName: "Newcomers", going: 3))

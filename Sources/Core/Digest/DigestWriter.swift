@@ -17,8 +17,9 @@ package struct DigestWriter {
         formatting = EventFormatting(siteTimeZone: timeZone)
     }
 
-    static let quietLine = "A quiet night: nothing new, moved or cancelled since the last run."
-    static let firstRunLine = "This is the first run: from tomorrow this digest lists what changed since the night before."
+    // Said to readers of the site and the mail, not to whoever runs the tool.
+    static let quietLine = "Nothing new, moved or cancelled since the day before."
+    static let firstRunLine = "The first digest of this site: from tomorrow it lists what is new, moved or cancelled since the day before."
 
     package var title: String { "Digest for \(formatting.dayHeading(digest.date))" }
 
@@ -48,26 +49,44 @@ package struct DigestWriter {
             }
         }
         return [
-            "heading": "\(digest.siteTitle): \(title)",
+            // The layout says the site's name; the page says which day.
+            "heading": title,
             "notice": digest.isFirstRun ? Self.firstRunLine : digest.isQuiet ? Self.quietLine : false,
             "new": section(new),
             "moved": section(changes(digest.moved, true)),
             "removed": section(changes(digest.removed, false)),
             "unchecked": section(digest.unchecked.map { ["title": $0.queryTitle, "detail": uncheckedDetail($0)] }),
             "quietGroups": section(digest.quietGroups.map { ["title": $0.group.name, "url": link($0.group.link), "detail": quietDetail($0)] }),
-            "thisWeek": digest.thisWeek.map { item in
-                ["title": item.event.title, "url": link(item.event.eventURL), "details": details(item)] as [String: Any]
-            },
+            "thisWeek": !digest.thisWeek.isEmpty,
+            "thisWeekDays": thisWeekDays(link: link),
         ]
     }
 
+    /// This week's events under their days' headings (at W1 size, 239 lines without them).
+    private func thisWeekDays(link: (URL?) -> Any) -> [[String: Any]] {
+        var days: [[String: Any]] = []
+        for item in digest.thisWeek {
+            let heading = formatting.dayHeading(formatting.siteDay(of: item.event.start.date))
+            let row: [String: Any] = ["title": item.event.title, "url": link(item.event.eventURL), "details": details(item, underDay: true)]
+            if days.last?["heading"] as? String == heading, var last = days.popLast() {
+                last["items"] = (last["items"] as? [[String: Any]] ?? []) + [row]
+                days.append(last)
+            } else {
+                days.append(["heading": heading, "items": [row]])
+            }
+        }
+        return days
+    }
+
     /// "Wed 2 Dec, 19:00 (UTC+01:00) · Factory Berlin, Berlin · Rust Berlin · 12 going · Rust, Swift"
-    func details(_ item: Digest.Item) -> String {
+    func details(_ item: Digest.Item, underDay: Bool = false) -> String {
         let event = item.event
-        var parts = [formatting.eventTime(of: event), EventFormatting.location(of: event)]
+        var parts = [underDay ? formatting.timeUnderDayHeading(of: event) : formatting.eventTime(of: event), EventFormatting.location(of: event)]
         if let group = event.group?.name, !group.isEmpty { parts.append(group) }
         if let going = event.rsvpCount { parts.append("\(going) going") }
-        parts.append(item.queries.map(\.title).joined(separator: ", "))
+        // A calendar's events carry its title as their group: said once.
+        let found = item.queries.map(\.title).joined(separator: ", ")
+        if found != event.group?.name { parts.append(found) }
         return parts.map(TextCleaning.singleLine).joined(separator: " · ")
     }
 

@@ -31,7 +31,7 @@ package final class EventFormatting {
     }
 
     /// The start of the event's day in the site's zone, for grouping.
-    func siteDay(of date: Date) -> Date { calendar.startOfDay(for: date) }
+    package func siteDay(of date: Date) -> Date { calendar.startOfDay(for: date) }
 
     /// "December 2026" for "2026-12".
     func monthHeading(_ month: String) -> String {

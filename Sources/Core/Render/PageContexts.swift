@@ -103,7 +103,7 @@ struct PageContexts {
             "totalEvents": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
             "allLink": "<\(SitePaths.allEvents).html>",
             "queries": queries,
-            "digest": input.digestLink.map { ["link": "<\($0)>"] } ?? false,
+            "digest": input.digestLink.map { ["link": "<\($0)>", "date": formatting.date(input.generatedAt)] } ?? false,
             "groups": input.groups.map { ["link": "<\(SitePaths.groups).html>", "summary": GroupsPage.summary($0)] } ?? false,
         ]
     }
