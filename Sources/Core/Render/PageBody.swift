@@ -22,7 +22,8 @@ struct PageBody {
 
     func html(from markdown: String) -> String {
         let tree = MarkdownTree(markdown)
-        for image in tree.nodes(CMARK_NODE_IMAGE) { sizeOrChart(image, in: tree) }
+        var sized = 0
+        for image in tree.nodes(CMARK_NODE_IMAGE) where sizeOrChart(image, in: tree, eager: sized < Self.eagerImages) { sized += 1 }
         for paragraph in tree.nodes(CMARK_NODE_PARAGRAPH) { expandMarker(paragraph, in: tree) }
         let headings = tree.nodes(CMARK_NODE_HEADING).filter { cmark_node_get_heading_level($0) == 3 }
         // The page's h3 headings are its events, in order; a custom template that breaks
@@ -72,7 +73,11 @@ struct PageBody {
         tree.wrapBlocks(parts, enter: "<article class=\"event\">", exit: "</article>")
     }
 
-    private func sizeOrChart(_ image: OpaquePointer, in tree: MarkdownTree) {
+    /// The first photos of a page are above the fold on any screen: loaded at once, not lazily.
+    static let eagerImages = 3
+
+    /// True when the image was one of the site's photos (and got its size).
+    private func sizeOrChart(_ image: OpaquePointer, in tree: MarkdownTree, eager: Bool) -> Bool {
         let url = MarkdownTree.url(of: image)
         let path = url.hasPrefix(root) ? String(url.dropFirst(root.count)) : url
         if url.hasPrefix(root), let svg = charts[path] {
@@ -80,10 +85,12 @@ struct PageBody {
         } else if let size = imageSizes[path] {
             let rendered = MarkdownTree.html(of: image)
             let prefix = "<img src=\""
-            guard rendered.hasPrefix(prefix) else { return }
-            tree.replace(image, with: "<img loading=\"lazy\" width=\"\(size.width)\" height=\"\(size.height)\" src=\""
+            guard rendered.hasPrefix(prefix) else { return false }
+            tree.replace(image, with: "<img \(eager ? "" : "loading=\"lazy\" ")width=\"\(size.width)\" height=\"\(size.height)\" src=\""
                          + rendered.dropFirst(prefix.count), inline: true)
+            return true
         }
+        return false
     }
 
     /// A paragraph that is only an event's marker: its description behind "More", or nothing.
