@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# Screenshots of the demo's index and a query page at phone (375 px) and laptop
-# (1280 px) widths, in light and dark mode, with headless Chromium: what users see.
-# Writes Screenshots/*.png (not committed). Run `make demo` first.
+# Screenshots of the demo's pages and of a W1-sized site's (Scripts/make-w1-site.py: 1,000
+# events with realistic descriptions) at phone (375 px) and laptop (1280 px) widths, in
+# light and dark mode, with headless Chromium: what users see. Writes Screenshots/*.png
+# (not committed: Screenshots/ is ignored). Run `make demo` first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/lib/tools.sh
 need_apt chromium chromium fonts-noto-color-emoji || { unavailable "screenshots: chromium"; exit 1; }
 [ -f Output/index.html ] || { echo "screenshots: run make demo first"; exit 1; }
+BIN=${BIN:-.build/debug/meetup-report}
+w1=.build/screenshots-w1
+rm -rf "$w1" && python3 Scripts/make-w1-site.py "$w1" >/dev/null
+"$BIN" --config "$w1/config.json" --templates Templates --now 2026-11-22T08:00:00Z --quiet 2>/dev/null
 mkdir -p Screenshots
-for page in index queries/swift-ios all all/2026-12 groups; do
-  name=$(echo "$page" | tr / -)
+shoot() { # site prefix page
+  local name="$2-$(echo "$3" | tr / -)"
   for size in phone:375,812 laptop:1280,900; do
     label=${size%%:*}; window=${size#*:}
     for scheme in light dark; do
@@ -17,8 +22,10 @@ for page in index queries/swift-ios all all/2026-12 groups; do
       [ "$scheme" = dark ] && flags+=(--force-dark-mode --blink-settings=preferredColorScheme=0)
       chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "${flags[@]}" \
         --window-size="$window" --screenshot="Screenshots/$name-$label-$scheme.png" \
-        "file://$PWD/Output/$page.html" >/dev/null 2>&1
+        "file://$PWD/$1/$3.html" >/dev/null 2>&1
     done
   done
-done
+}
+for page in index queries/swift-ios queries/tu-talks all all/2026-12 groups digest 404; do shoot Output demo "$page"; done
+for page in index queries/swift queries/swift.2 all all/2026-12 digest; do shoot "$w1/Output" w1 "$page"; done
 ls Screenshots

@@ -170,7 +170,7 @@ struct PageContexts {
             let heading = formatting.dayHeading(formatting.siteDay(of: event.start.date))
             let place = numbers[event.id] ?? (months.first?.key ?? "", 1)
             let line: [String: Any] = [
-                "title": event.title, "time": formatting.eventTime(of: event),
+                "title": event.title, "time": formatting.timeUnderDayHeading(of: event),
                 "link": "<\(Pagination.path(SitePaths.allEventsMonth(place.month), page: place.page)).html#\(EventAnchors.id(of: event))>",
                 "group": event.group.map { TextCleaning.singleLine($0.name) } ?? false,
             ]
