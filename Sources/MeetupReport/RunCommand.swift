@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print tonight's digest as plain text on stdout once the site is published (nothing on a quiet night, unless the config's digest.onlyWhenChanged is false), so cron mails it.")
     var digestStdout = false
 
-    @Flag(name: .shortAndLong, help: "Print only warnings and the summary line.")
+    @Flag(name: .shortAndLong, help: "Print nothing when the run succeeds (so cron mails only failures); a failed run prints its warnings and the summary line.")
     var quiet = false
 
     @Flag(name: .shortAndLong, help: "Also log each photo and each stage.")
@@ -97,7 +97,7 @@ struct RunCommand: ParsableCommand {
             logger.info("published \(settings.outputDirectory.path)")
         }
         if let digest = summary.digestText { FileHandle.standardOutput.write(Data(digest.utf8)) }
-        console.finish(summary: summary.line)
+        console.finish(summary: summary.line, failed: !summary.succeeded)
         if !summary.succeeded { throw ExitCode(1) }
     }
 }

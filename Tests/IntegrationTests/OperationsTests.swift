@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import MeetupReportTestSupport
+
+/// A failed night someone sees (issue 22): log lines with the journal's priorities when
+/// stderr is the journal's stream, and `--quiet` silent on a good night.
+@Suite("Operations: journal priorities, a quiet --quiet")
+struct OperationsTests {
+    static var demoArguments: [String] {
+        ["--config", Fixtures.packageRoot.appendingPathComponent("Examples/demo/config.json").path,
+         "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z"]
+    }
+
+    /// Runs the binary with stderr going to a file, through a shell, with `JOURNAL_STREAM`
+    /// naming that file's device and inode as systemd names the journal's stream.
+    func runAsUnderSystemd(_ arguments: [String], folder: TemporaryDirectory, journal: Bool) async throws -> (status: Int32, stderr: String) {
+        let log = folder.path("stderr.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let attributes = try FileManager.default.attributesOfItem(atPath: log.path)
+        let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value ?? 0
+        let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        let quoted = ([CommandRunner.executable.path] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
+        let script = "exec " + quoted.joined(separator: " ") + " 2>>'\(log.path)'"
+        let result = try await CommandRunner.run(["sh", "-c", script],
+                                                 environment: journal ? ["JOURNAL_STREAM": "\(device):\(inode)"] : ["JOURNAL_STREAM": "1:1"],
+                                                 executable: URL(fileURLWithPath: "/usr/bin/env"))
+        return (result.status, try String(contentsOf: log, encoding: .utf8))
+    }
+
+    @Test func linesCarryTheirPriorityWhenStderrIsTheJournal() async throws {
+        let folder = try TemporaryDirectory()
+        let arguments = Self.demoArguments + ["--output", folder.path("Output").path, "--cache", folder.path("cache").path]
+        let run = try await runAsUnderSystemd(arguments, folder: folder, journal: true)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("<4>warning: photo") }, "the demo's broken photo is a warning: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("<6>query swift-ios:") }, "progress is info")
+        #expect(lines.last?.hasPrefix("<6>meetup-report: ok:") == true, "\(lines.last ?? "")")
+        #expect(lines.allSatisfy { $0.range(of: #"^<[3467]>"#, options: .regularExpression) != nil }, "every line has its priority")
+
+        let plain = try await runAsUnderSystemd(arguments, folder: folder, journal: false)
+        #expect(plain.stderr.contains("warning: photo") && !plain.stderr.contains("<4>"), "another stream than the journal's: plain lines")
+    }
+
+    @Test func quietSaysNothingOnAGoodNightAndEverythingOnABadOne() async throws {
+        let folder = try TemporaryDirectory()
+        let good = try await CommandRunner.run(Self.demoArguments + ["--quiet", "--output", folder.path("Output").path,
+                                                                     "--cache", folder.path("cache").path])
+        #expect(good.status == 0 && good.stderr.isEmpty, "cron mails nothing: \(good.stderr)")
+        // A snapshot whose folder is gone: the run fails, and says why with what it warned.
+        let config = folder.path("config.json")
+        try Data(#"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "snap"}, "queries": [{"id": "s", "keyword": "swift", "lat": 1, "lon": 2}]}"#.utf8)
+            .write(to: config)
+        try FileManager.default.createDirectory(at: folder.path("snap"), withIntermediateDirectories: true)
+        let bad = try await CommandRunner.run(["--config", config.path, "--templates", Fixtures.templates.path, "--quiet"])
+        #expect(bad.status == 1 && bad.lastLine.hasPrefix("meetup-report: FAILED"), "\(bad.stderr)")
+    }
+}
