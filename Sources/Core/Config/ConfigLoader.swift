@@ -49,7 +49,7 @@ public struct ConfigLoader: Sendable {
         }
         let root = try ConfigReader(file: file, path: "", value: document, allowed: [
             "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
-            "templates", "publish", "digest", "search", "curation", "calendars",
+            "templates", "publish", "digest", "search", "curation", "calendars", "metrics",
         ])
 
         let title = try root.requiredString("title")
@@ -84,6 +84,9 @@ public struct ConfigLoader: Sendable {
         config.templatesDirectory = try root.string("templates", required: false).map { Self.resolve($0, against: baseDirectory) }
         config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
         config.search = try root.bool("search") ?? config.search
+        config.metricsFile = try root.value("metrics").map { value throws(ConfigError) in
+            try parseMetrics(value, root: root, baseDirectory: baseDirectory)
+        }
         config.digest = try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) } ?? DigestSettings()
         // Each query's own rules, read once the queries are known (a distance needs a search's point).
         let items = document["queries"]?.arrayValue ?? []
@@ -104,6 +107,16 @@ public struct ConfigLoader: Sendable {
         guard arguments.count == items.count, !arguments[0].isEmpty else { throw reader.invalid("command", expected: expected, found: command) }
         return PublishCommand(arguments: arguments,
                               timeout: try reader.number("timeoutSeconds", in: 1...86_400, required: false) ?? PublishCommand.defaultTimeout)
+    }
+
+    /// `metrics`: `{"file": "/var/lib/prometheus/node-exporter/meetup_report.prom"}`.
+    private func parseMetrics(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> URL {
+        let reader = try ConfigReader(file: root.file, path: root.keyPath("metrics"), value: value, allowed: ["file"])
+        let path = try reader.requiredString("file", expected: "the .prom file node_exporter's textfile collector reads")
+        guard path.hasSuffix(".prom") else {
+            throw reader.invalid("file", expected: "a file ending in .prom (the textfile collector reads only those)", found: .string(path))
+        }
+        return Self.resolve(path, against: baseDirectory)
     }
 
     private func parseHistory(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> HistorySettings {

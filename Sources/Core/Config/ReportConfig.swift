@@ -23,6 +23,8 @@ public struct ReportConfig: Sendable {
     public var digest = DigestSettings()
     /// Build a Pagefind search index at publish time (config `search`, default true).
     public var search = true
+    /// Where each run writes its metrics for node_exporter's textfile collector (config `metrics.file`).
+    public var metricsFile: URL?
     /// The editor's rules, pinned events and notes (config `curation`, `queries[].curation`).
     public var curation = Curation()
 

@@ -53,6 +53,7 @@ public struct ReportRun: Sendable {
     /// the site was published, the previous one is untouched.
     public func run() -> RunSummary {
         let started = ContinuousClock.now
+        let startedAt = clock()
         // Every secret the run knows or learns (tokens, client secret, assertions) is
         // kept out of whatever it logs, stores or renders.
         let redactor = SecretRedactor()
@@ -71,7 +72,9 @@ public struct ReportRun: Sendable {
         }
         context.summary.abortReason = context.summary.abortReason.map(redactor.redact)
         context.summary.seconds = StepRunner.seconds(since: started)
+        context.summary.startedAt = startedAt
         if let file = options.statisticsFile { writeStatistics(context.summary, to: file, observer: observer) }
+        if let file = config.metricsFile { MetricsFile.write(context.summary, to: file, finishedAt: clock(), observer: observer) }
         return context.summary
     }
 

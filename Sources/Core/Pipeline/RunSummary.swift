@@ -20,6 +20,8 @@ public struct RunSummary: Sendable {
     /// Why nothing was published, when it was not.
     public var abortReason: String?
     public var seconds = 0.0
+    /// When the run started, on the wall clock.
+    public var startedAt: Date?
     /// Wall time of each stage that ran: fetch, photos, render, publish.
     public var stageSeconds: [String: Double] = [:]
     /// HTTP requests sent, retries included.
@@ -43,6 +45,8 @@ public struct RunSummary: Sendable {
         ]
         for (stage, seconds) in stageSeconds { figures["\(stage)Seconds"] = seconds }
         figures["eventsRemoved"] = Double(eventsRemoved)
+        figures["exitStatus"] = succeeded ? 0 : 1
+        if let startedAt { figures["startedAt"] = startedAt.timeIntervalSince1970 }
         for rule in Removal.Rule.allCases {
             figures["removedBy" + rule.rawValue.prefix(1).uppercased() + rule.rawValue.dropFirst()] = Double(removedByRule[rule] ?? 0)
         }
