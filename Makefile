@@ -78,6 +78,7 @@ test: deps
 	Scripts/check-browser.sh
 	Scripts/check-install.sh
 	Scripts/check-systemd.sh
+	Scripts/check-sandbox.sh
 	$(SWIFT) test --skip-build
 
 # Both test targets under the thread sanitizer, in a build folder of their own (the
