@@ -43,18 +43,9 @@ fi
 # email through a fake sendmail, and Python's email package taking the message apart.
 mkdir -p "$work/mail"
 printf '#!/bin/sh\ncat > "%s"\n' "$work/mail/message.eml" > "$work/mail/sendmail" && chmod +x "$work/mail/sendmail"
-python3 - "$work" <<'PY'
-import json, os, sys
-work = sys.argv[1]
-config = json.load(open("Examples/demo/config.json"))
-config["source"]["directory"] = os.path.abspath("Examples/demo/snapshot")
-for calendar in config.get("calendars", []):
-    calendar["file"] = os.path.abspath(os.path.join("Examples/demo", calendar["file"]))
-config["output"], config["cache"] = f"{work}/mail-site", f"{work}/mail-cache"
-config["digest"] = {"email": {"to": ["news@example.org"], "from": "meetups@example.org",
-                              "sendmail": [f"{work}/mail/sendmail"], "onlyWhenChanged": False}}
-json.dump(config, open(f"{work}/mail/config.json", "w"))
-PY
+python3 Scripts/demo_config.py "$work/mail/config.json" "{\"output\": \"$work/mail-site\", \"cache\": \"$work/mail-cache\",
+  \"digest\": {\"email\": {\"to\": [\"news@example.org\"], \"from\": \"meetups@example.org\",
+  \"sendmail\": [\"$work/mail/sendmail\"], \"onlyWhenChanged\": false}}}"
 "$BIN" --config "$work/mail/config.json" --templates Templates --now "$NOW" --quiet
 python3 - "$work/mail" <<'PY'
 import email, email.policy, sys
@@ -73,19 +64,9 @@ python3 Scripts/check_recurrence.py Examples/demo/config.json "$work/demo" "$NOW
 
 # The metrics file (issue 22), read by Prometheus's text parser: a good run, then a failed one
 # (its snapshot gone) that must say exit status 1 and keep the good run's last success.
-python3 - "$work" <<'PY'
-import json, os, sys
-work = sys.argv[1]
-config = json.load(open("Examples/demo/config.json"))
-config["source"]["directory"] = os.path.abspath("Examples/demo/snapshot")
-for calendar in config.get("calendars", []):
-    calendar["file"] = os.path.abspath(os.path.join("Examples/demo", calendar["file"]))
-config["metrics"] = {"file": os.path.join(work, "metrics", "meetup_report.prom")}
-os.makedirs(os.path.join(work, "metrics"), exist_ok=True)
-json.dump(config, open(os.path.join(work, "metrics", "config.json"), "w"))
-config["source"]["directory"] = os.path.join(work, "metrics", "no-such-snapshot")
-json.dump(config, open(os.path.join(work, "metrics", "broken.json"), "w"))
-PY
+python3 Scripts/demo_config.py "$work/metrics/config.json" "{\"metrics\": {\"file\": \"$work/metrics/meetup_report.prom\"}}"
+python3 Scripts/demo_config.py "$work/metrics/broken.json" "{\"metrics\": {\"file\": \"$work/metrics/meetup_report.prom\"},
+  \"source\": {\"type\": \"snapshot\", \"directory\": \"$work/metrics/no-such-snapshot\"}}"
 "$BIN" --config "$work/metrics/config.json" --templates Templates --now "$NOW" --quiet --output "$work/metrics/site" --cache "$work/metrics/cache"
 python3 Scripts/check_metrics.py "$work/metrics/meetup_report.prom" 0 "$work/metrics/site/events.json"
 good=$(date +%s)
