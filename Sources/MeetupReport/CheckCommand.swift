@@ -18,7 +18,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    @Option(name: .long, help: ArgumentHelp("The templates folder to check (default: as a run would find it).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("The templates folder to check (default: as a run would find it).", valueName: "dir"), completion: .directory)
     var templates: String?
 
     func run() throws {

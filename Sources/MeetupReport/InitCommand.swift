@@ -15,13 +15,13 @@ struct InitCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"))
+    @Argument(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"), completion: .directory)
     var directory: String
 
     @Flag(help: "Also copy the default templates into DIR/Templates, for customising.")
     var withTemplates = false
 
-    @Option(name: .long, help: ArgumentHelp("Copy the templates from here (default: the installed ones).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Copy the templates from here (default: the installed ones).", valueName: "dir"), completion: .directory)
     var templates: String?
 
     func run() throws {

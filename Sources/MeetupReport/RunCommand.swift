@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    @Option(name: .long, help: ArgumentHelp("Publish the site here instead of the config's \"output\".", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Publish the site here instead of the config's \"output\".", valueName: "dir"), completion: .directory)
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("Download at most this many photos at once (1-64).", valueName: "n"))
@@ -31,19 +31,19 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(
         "Also write every raw API response and downloaded photo into this folder, as a snapshot a config can replay.",
-        valueName: "dir"))
+        valueName: "dir"), completion: .directory)
     var record: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "The folder holding the page templates (default: the config's \"templates\", Templates beside the config, then the installed ones).",
-        valueName: "dir"))
+        valueName: "dir"), completion: .directory)
     var templates: String?
 
     @Flag(name: .long, help: "Re-render from the last fetched events and the cached photos, with no network and no token (for template work).")
     var offline = false
 
     @Option(name: .long, help: ArgumentHelp("Write the run's figures (stage times, requests, bytes, thumbnail CPU time) as JSON here.",
-                                            valueName: "file"))
+                                            valueName: "file"), completion: .file())
     var stats: String?
 
     @Flag(name: .long, help: "Delete the run history (new, moved and removed markers, trend charts) and start it over.")

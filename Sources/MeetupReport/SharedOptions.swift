@@ -17,11 +17,11 @@ struct Moment: ExpressibleByArgument {
 
 /// The options every command that reads a config shares.
 struct ConfigOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The JSON config file.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The JSON config file.", valueName: "file"), completion: .file(extensions: ["json"]))
     var config: String
 
     @Option(name: .long, help: ArgumentHelp("Keep the cache (photos, tokens, history) here instead of the config's \"cache\".",
-                                            valueName: "dir"))
+                                            valueName: "dir"), completion: .directory)
     var cache: String?
 
     @Option(name: .long, help: ArgumentHelp(

@@ -56,3 +56,17 @@ struct OperationsTests {
         #expect(bad.status == 1 && bad.lastLine.hasPrefix("meetup-report: FAILED"), "\(bad.stderr)")
     }
 }
+
+/// Shell completions complete paths where a path goes (issue 22).
+@Suite("Shell completions")
+struct CompletionTests {
+    @Test func pathOptionsCompleteFilesAndFolders() async throws {
+        let bash = try await CommandRunner.run(["--generate-completion-script", "bash"]).stdout
+        #expect(bash.contains("'--config')\n        __meetup-report_add_completions -o plusdirs -fX '!*.@(json)'"), "the config: JSON files")
+        for option in ["--templates", "--output", "--cache", "--record"] {
+            #expect(bash.contains("'\(option)')\n        __meetup-report_add_completions -d"), "\(option): folders")
+        }
+        let zsh = try await CommandRunner.run(["--generate-completion-script", "zsh"]).stdout
+        #expect(zsh.contains("--config[The JSON config file.]:file:_files -g"), "\(zsh.prefix(400))")
+    }
+}
