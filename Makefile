@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 
-.PHONY: demo test build release deps clean check-site screenshots bench bench-history install uninstall tsan
+.PHONY: demo test build release deps clean check-site screenshots bench bench-history install uninstall tsan deb
 
 # Installs the C libraries the build links against, only when one is missing
 # (waiting for a package database another apt holds).
@@ -51,6 +51,11 @@ install: deps
 	$(BUILT)/meetup-report --generate-completion-script fish > $(FISH_DIR)/meetup-report.fish
 	@echo "installed $(PREFIX)/bin/meetup-report ($$($(BIN_DIR)/meetup-report --version))"
 
+# A Debian package for a server without Swift: meetup-report_<version>_<arch>.deb here
+# (release build with the Swift runtime linked in, in .build-deb; see Scripts/make-deb.sh).
+deb: deps
+	Scripts/make-deb.sh
+
 # Removes exactly what `make install` put there.
 uninstall:
 	rm -f $(BIN_DIR)/meetup-report $(MAN_DIR)/meetup-report.1 $(BASH_DIR)/meetup-report \
@@ -79,6 +84,7 @@ test: deps
 	Scripts/check-install.sh
 	Scripts/check-systemd.sh
 	Scripts/check-sandbox.sh
+	Scripts/check-deb.sh
 	$(SWIFT) test --skip-build
 
 # Both test targets under the thread sanitizer, in a build folder of their own (the
