@@ -45,7 +45,8 @@ install: deps
 	install -m 644 Templates/* $(SHARE_DIR)/Templates/
 	rm -rf .build/man && mkdir -p .build/man
 	$(BUILT)/generate-manual $(BUILT)/meetup-report --output-directory .build/man --date "$$(date -u +%Y-%m-%d)"
-	install -m 644 .build/man/meetup-report.1 $(MAN_DIR)/meetup-report.1
+	python3 Scripts/man-page.py .build/man/meetup-report.1 .build/man/meetup-report.full.1 $(PREFIX)
+	install -m 644 .build/man/meetup-report.full.1 $(MAN_DIR)/meetup-report.1
 	$(BUILT)/meetup-report --generate-completion-script bash > $(BASH_DIR)/meetup-report
 	$(BUILT)/meetup-report --generate-completion-script zsh > $(ZSH_DIR)/_meetup-report
 	$(BUILT)/meetup-report --generate-completion-script fish > $(FISH_DIR)/meetup-report.fish

@@ -19,6 +19,13 @@ sed 's/^/check-deb: lintian: /' "$work/lintian.txt"
 if grep -q '^E:' "$work/lintian.txt"; then echo "check-deb: lintian reports errors"; exit 1; fi
 
 apt_install "./$deb" >/dev/null || { echo "check-deb: apt-get install ./$deb failed"; exit 1; }
+# The manual: every section a manual has, and groff has nothing to say about it.
+need_apt man man-db || { unavailable "check-deb: man-db"; exit 1; }
+warnings=$(man --warnings -l /usr/share/man/man1/meetup-report.1.gz 2>&1 >/dev/null || true)
+[ -z "$warnings" ] || { echo "check-deb: groff warns about the man page: $warnings"; exit 1; }
+for section in "EXIT STATUS" CONFIGURATION FILES ENVIRONMENT EXAMPLES; do
+  MANWIDTH=80 man -l /usr/share/man/man1/meetup-report.1.gz 2>/dev/null | grep -q "^$section" || { echo "check-deb: the man page has no $section"; exit 1; }
+done
 if ldd /usr/bin/meetup-report | grep -E 'libswift|libFoundation|/opt/swift'; then
   echo "check-deb: the installed binary needs a Swift toolchain library"; exit 1
 fi

@@ -14,6 +14,10 @@ for file in "$bin" "$root/dest/usr/share/meetup-report/Templates/layout.html.mus
             "$root/dest/usr/share/zsh/site-functions/_meetup-report" "$root/dest/usr/share/fish/vendor_completions.d/meetup-report.fish"; do
   [ -s "$file" ] || { echo "check-install: $file is missing or empty"; exit 1; }
 done
+source Scripts/lib/tools.sh
+need_apt man man-db || { unavailable "check-install: man-db"; exit 1; }
+warnings=$(man --warnings -l "$root/dest/usr/share/man/man1/meetup-report.1" 2>&1 >/dev/null || true)
+[ -z "$warnings" ] || { echo "check-install: groff warns about the man page: $warnings"; exit 1; }
 "$bin" --version | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+' || { echo "check-install: --version printed nothing useful"; exit 1; }
 # Run from an unrelated folder: templates must come from the installed share folder.
 mkdir -p "$root/elsewhere" "$root/site"

@@ -28,8 +28,10 @@ install -m 755 -s "$built/meetup-report" "$root/usr/bin/meetup-report"
 install -m 644 Templates/* "$root/usr/share/meetup-report/Templates/"
 rm -rf "$scratch/man" && mkdir -p "$scratch/man"
 "$built/generate-manual" "$built/meetup-report" --output-directory "$scratch/man" --date "$(date -u +%Y-%m-%d)"
-# Blank lines are not mdoc (groff warns on each); paragraphs are its .Pp.
-sed '/^[[:space:]]*$/d' "$scratch/man/meetup-report.1" | gzip -9n > "$root/usr/share/man/man1/meetup-report.1.gz"
+# The generated page completed with EXIT STATUS, CONFIGURATION, FILES, ENVIRONMENT and
+# EXAMPLES from the README, without the blank lines groff warns about.
+python3 Scripts/man-page.py "$scratch/man/meetup-report.1" "$scratch/man/meetup-report.full.1" /usr
+gzip -9n < "$scratch/man/meetup-report.full.1" > "$root/usr/share/man/man1/meetup-report.1.gz"
 # bash-completion sources the file: no #! line.
 "$built/meetup-report" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/meetup-report"
 "$built/meetup-report" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_meetup-report"
