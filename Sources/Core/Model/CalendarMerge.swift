@@ -52,15 +52,16 @@ public enum CalendarMerge {
 
     /// Levenshtein distance, two rows (titles are short).
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var previous = Array(0...b.count)
         var current = previous
-        for i in 1...max(1, a.count) where !a.isEmpty {
+        for i in 1...a.count {
             current[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
+            for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
             swap(&previous, &current)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 }
