@@ -25,6 +25,10 @@ struct MeetupReportCommand: ParsableCommand {
 
     /// Usage errors exit with 2 (the README's contract), not ArgumentParser's default 64.
     static func main() {
+        if let shell = CompletionScript.requestedShell(in: Array(CommandLine.arguments.dropFirst())) {
+            print(CompletionScript.script(for: shell))
+            return
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

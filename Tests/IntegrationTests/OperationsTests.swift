@@ -69,4 +69,44 @@ struct CompletionTests {
         let zsh = try await CommandRunner.run(["--generate-completion-script", "zsh"]).stdout
         #expect(zsh.contains("--config[The JSON config file.]:file:_files -g"), "\(zsh.prefix(400))")
     }
+
+    /// Completes a command line in a real bash with the generated script sourced, as
+    /// bash-completion calls it: the words, the cursor's word, the word before it.
+    func bashCompletions(_ words: [String], in folder: TemporaryDirectory) async throws -> [String] {
+        let script = folder.path("meetup-report.bash")
+        try await CommandRunner.run(["--generate-completion-script", "bash"]).stdout.write(to: script, atomically: true, encoding: .utf8)
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let driver = """
+            source '\(script.path)'
+            COMP_WORDS=(\(quoted)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+            _meetup-report meetup-report "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try await CommandRunner.run(["bash", "-c", driver], in: folder.url,
+                                                 executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// `meetup-report --config FILE` runs `run`: its options complete at the top level too,
+    /// in bash (run for real), zsh and fish (the delegation each script gains).
+    @Test func theTopLevelCommandCompletesTheDefaultSubcommandsOptions() async throws {
+        let folder = try TemporaryDirectory()
+        try Data("{}".utf8).write(to: folder.path("queries.json"))
+        #expect(try await bashCompletions(["meetup-report", "--con"], in: folder) == ["--config"])
+        #expect(try await bashCompletions(["meetup-report", "--config", ""], in: folder) == ["queries.json"],
+                "the value of a top-level --config completes JSON files")
+        #expect(Set(try await bashCompletions(["meetup-report", "--config", "queries.json", "--o"], in: folder)) == ["--offline", "--output"])
+        let subcommands = try await bashCompletions(["meetup-report", ""], in: folder)
+        #expect(subcommands.contains("run") && subcommands.contains("explain"), "\(subcommands)")
+        #expect(try await bashCompletions(["meetup-report", "check", "--te"], in: folder) == ["--templates"])
+
+        let zsh = try await CommandRunner.run(["--generate-completion-script", "zsh"]).stdout
+        let root = zsh.components(separatedBy: "_meetup-report() {").last?.components(separatedBy: "\n}\n").first ?? ""
+        #expect(root.contains("if [[ \"${words[2]}\" == -* ]]; then") && root.contains("_meetup-report_run"), "\(root)")
+        let fish = try await CommandRunner.run(["--generate-completion-script=fish"]).stdout
+        #expect(fish.contains("case 'meetup-report'\n        __meetup-report_parse_subcommand 0 'config='"), "the root parses run's options")
+        #expect(fish.contains("for_flags_or_options \"meetup-report\" config' -l 'config'"), "--config offered with no subcommand")
+    }
 }
