@@ -47,7 +47,7 @@ public enum AuthCheck {
         let redactor = SecretRedactor()
         if case .token(let variable) = auth { redactor.add([environment[variable] ?? ""]) }
         let transport = HTTPTransport(limits: config.limits, maximumConnectionsPerHost: 2,
-                                      addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledHost: endpoint.host, clock: clock)
+                                      addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, clock: clock)
         let scratch = config.cacheDirectory.appendingPathComponent("incoming")
         do {
             try FileOperations.createDirectory(scratch)

@@ -54,8 +54,9 @@ public final class HTTPTransport: Sendable {
     private let deadline: ContinuousClock.Instant
     private let onRetry: @Sendable (URL, Int, TimeInterval, TransportFailure) -> Void
     private let sent = LockedBox(0)
-    /// The API host's rate limit; other hosts (the photo CDN) are not throttled.
-    private let throttle: (host: String, window: LockedBox<RequestThrottle>)?
+    /// The API's rate limit, for its origin only: other origins (the photo CDN, a calendar
+    /// host, another port of the same host) are not throttled.
+    private let throttle: (origin: Origin, window: LockedBox<RequestThrottle>)?
     private let started = ContinuousClock.now
 
     /// Requests sent so far, retries included.
@@ -65,7 +66,7 @@ public final class HTTPTransport: Sendable {
     ///   - clock: the wall-clock time, only for `Retry-After` dates.
     ///   - onRetry: told of each retry (URL, retry number, wait, why), for the log.
     public init(limits: NetworkLimits, maximumConnectionsPerHost: Int, addressPolicy: AddressPolicy,
-                throttledHost: String? = nil,
+                throttledOrigin: URL? = nil,
                 scheduler: any RetryScheduler = DispatchRetryScheduler(),
                 clock: @escaping @Sendable () -> Date = { Date() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
@@ -78,7 +79,7 @@ public final class HTTPTransport: Sendable {
         self.clock = clock
         self.random = random
         self.onRetry = onRetry
-        throttle = throttledHost.map { ($0, LockedBox(RequestThrottle(limit: limits.apiRequestsPerMinute))) }
+        throttle = throttledOrigin.map { (Origin($0), LockedBox(RequestThrottle(limit: limits.apiRequestsPerMinute))) }
         self.deadline = ContinuousClock.now + .milliseconds(Int64(limits.runTimeout * 1000))
         delegate = TransportDelegate(addressPolicy: addressPolicy, limits: limits)
         session = HTTPSession.make(maximumConnectionsPerHost: maximumConnectionsPerHost, limits: limits, delegate: delegate)
@@ -127,7 +128,7 @@ public final class HTTPTransport: Sendable {
         }
 
         // Throttled requests wait for their slot; the deadline still holds while they do.
-        if let throttle, url.host == throttle.host {
+        if let throttle, Origin(url) == throttle.origin {
             let now = (ContinuousClock.now - started).seconds
             let slot = throttle.window.withLock { $0.reserve(at: now, cost: cost) }
             if slot > now {

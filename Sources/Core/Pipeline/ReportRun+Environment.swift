@@ -57,7 +57,7 @@ extension ReportRun {
         let meetup: (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?)
         switch config.source {
         case .meetupAPI(let endpoint, let auth):
-            let transport = makeTransport(policy: AddressPolicy.forSource(endpoint: endpoint), throttledHost: endpoint.host, observer: observer)
+            let transport = makeTransport(policy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, observer: observer)
             try? FileOperations.createDirectory(scratch)
             let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
                                                transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
@@ -72,7 +72,7 @@ extension ReportRun {
         // A snapshot run sends no request to Meetup, but a calendar by URL still needs one.
         let needsNetwork = feeds.contains { if case .url = $0 { true } else { false } }
         let transport = meetup.transport
-            ?? (needsNetwork ? makeTransport(policy: AddressPolicy(allowsPrivateAddresses: false), throttledHost: nil, observer: observer) : nil)
+            ?? (needsNetwork ? makeTransport(policy: AddressPolicy(allowsPrivateAddresses: false), throttledOrigin: nil, observer: observer) : nil)
         let calendars = CalendarSource(meetup: meetup.events, transport: transport, cacheDirectory: config.cacheDirectory,
                                        scratchDirectory: scratch, timeZone: config.timeZone, maxBytes: config.limits.maxResponseBytes,
                                        onWarning: { observer.warning($0) })
@@ -81,14 +81,14 @@ extension ReportRun {
 
     /// The run's one transport. The hosts of the config's own calendar URLs are trusted like
     /// the API's: the user chose them, even on a private network.
-    private func makeTransport(policy: AddressPolicy, throttledHost: String?, observer: any RunObserver) -> HTTPTransport {
+    private func makeTransport(policy: AddressPolicy, throttledOrigin: URL?, observer: any RunObserver) -> HTTPTransport {
         let calendarHosts = Set(config.queries.compactMap { query -> String? in
             if case .url(let url)? = query.calendarFeed { url.host } else { nil }
         })
         return HTTPTransport(
             limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),
             addressPolicy: AddressPolicy(allowsPrivateAddresses: policy.allowsPrivateAddresses, trustedHosts: policy.trustedHosts.union(calendarHosts)),
-            throttledHost: throttledHost, scheduler: retryScheduler, clock: clock,
+            throttledOrigin: throttledOrigin, scheduler: retryScheduler, clock: clock,
             onRetry: { url, number, wait, failure in
                 observer.warning("retry \(number) of \(url.host ?? "")\(url.path.prefix(60)) in \(String(format: "%.1f", wait)) s after \(failure)")
             })
