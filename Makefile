@@ -10,16 +10,13 @@ SWIFT ?= swift
 # (waiting for a package database another apt holds).
 deps:
 	@Scripts/install-deps.sh build
+	@Scripts/commit-header.sh
 
 build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release $(COMMIT_FLAGS)
-
-# The commit a binary was built from, for `meetup-report --version` (empty outside a clone).
-COMMIT := $(shell git rev-parse --short HEAD 2>/dev/null)
-COMMIT_FLAGS := -Xcc -DMR_GIT_COMMIT='"$(COMMIT)"'
+	$(SWIFT) build -c release
 
 # `make install` puts the tool where cron and systemd expect it. PREFIX and DESTDIR work
 # as usual for packagers; CONFIGURATION=debug skips the release build (the install test).
@@ -33,12 +30,9 @@ BASH_DIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 BUILT := .build/$(CONFIGURATION)
-# The commit goes into release builds only: a changed C flag rebuilds everything, and
-# the install test reuses the debug build of make test as it is.
-INSTALL_FLAGS := $(if $(filter release,$(CONFIGURATION)),$(COMMIT_FLAGS),)
 
 install: deps
-	$(SWIFT) build -c $(CONFIGURATION) --product meetup-report $(INSTALL_FLAGS)
+	$(SWIFT) build -c $(CONFIGURATION) --product meetup-report
 	$(SWIFT) build -c $(CONFIGURATION) --product generate-manual
 	install -d $(BIN_DIR) $(SHARE_DIR)/Templates $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
 	install -m 755 $(BUILT)/meetup-report $(BIN_DIR)/meetup-report

@@ -12,8 +12,8 @@ source Scripts/lib/tools.sh
 need_apt dpkg-shlibdeps dpkg-dev || { unavailable "make deb: dpkg-dev"; exit 1; }
 SWIFT=${SWIFT:-swift}
 scratch=.build-deb
-commit=$(git rev-parse --short HEAD 2>/dev/null || true)
-"$SWIFT" build -c release --static-swift-stdlib --product meetup-report --scratch-path "$scratch" -Xcc "-DMR_GIT_COMMIT=\"$commit\""
+Scripts/commit-header.sh
+"$SWIFT" build -c release --static-swift-stdlib --product meetup-report --scratch-path "$scratch"
 "$SWIFT" build -c release --product generate-manual --scratch-path "$scratch"
 built="$scratch/release"
 version=$("$built/meetup-report" --version | cut -d' ' -f1)

@@ -19,8 +19,13 @@ int mr_exchange_paths(const char *first, const char *second) {
 #endif
 }
 
-/* The git commit the binary was built from, passed by the Makefile as
-   -Xcc -DMR_GIT_COMMIT='"abc1234"'; empty for builds outside a clone. */
+/* The git commit the binary was built from, written by Scripts/commit-header.sh (every
+   make target that builds runs it); empty for builds outside a clone. */
+#if defined(__has_include)
+#if __has_include("build_commit.h")
+#include "build_commit.h"
+#endif
+#endif
 #ifndef MR_GIT_COMMIT
 #define MR_GIT_COMMIT ""
 #endif

@@ -38,7 +38,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Images for the in-process vs vipsthumbnail comparison.")
     var thumbnailSamples = 40
 
-    @Flag(help: "Also measure a cold run without the search index, to price Pagefind.")
+    @Flag(help: "Also price search (a warm night with \"search\": false) on W2; W1 always does.")
     var compareSearch = false
 
     @Flag(help: "Skip the shell pipeline reference (curl, vipsthumbnail, cmark).")
@@ -111,75 +111,90 @@ struct BenchCommand: AsyncParsableCommand {
         let photos = try Workload(name: "photos", queries: 1, pagesPerQuery: 1, distinctEvents: 1,
                                   distinctPhotos: workload.distinctPhotos)
             .makePhotos(in: work.appendingPathComponent("photos-1200x800"))
-        let (server, base) = try await serve(workload, photos: photos)
+        let servers = try await serve(workload, photos: photos)
         // The real cost of one request to this server (its configured latency plus its
         // own overhead), measured the same way for the latency bound.
-        let roundTrip = try await Self.medianRoundTrip(base.appendingPathComponent("photos/\(workload.photoName(0))"))
+        let roundTrip = try await Self.medianRoundTrip(servers.photoBase.appendingPathComponent(workload.photoName(0)))
         print(String(format: "measured round trip for one photo: %.1f ms (configured latency %d ms)", roundTrip * 1000, latencyMs))
 
-        let configFile = try writeConfig(for: workload, endpoint: base.appendingPathComponent("gql"), in: folder)
-        func runOnce(_ label: String, extra: [String] = []) throws -> RunMeasurement {
-            server.resetCounters()
-            let requestsBefore = server.photoRequests
+        let endpoint = servers.apiBase.appendingPathComponent("gql")
+        let configFile = try writeConfig(for: workload, endpoint: endpoint, in: folder)
+        func runOnce(_ label: String, config: URL? = nil, extra: [String] = []) throws -> RunMeasurement {
+            servers.api.resetCounters()
+            servers.photos.resetCounters()
+            let requestsBefore = servers.photos.photoRequests
             let stats = folder.appendingPathComponent("stats-\(label).json")
-            let result = try ChildProcess.run(binary, ["--config", configFile.path, "--now", "2026-11-22T08:00:00Z", "--quiet",
+            let result = try ChildProcess.run(binary, ["--config", (config ?? configFile).path, "--now", "2026-11-22T08:00:00Z", "--quiet",
                                                        "--stats", stats.path] + extra,
                                               environment: ["MEETUP_TOKEN": "bench-token"])
             guard result.status == 0 else {
                 throw ValidationError("\(label) run failed (\(result.status)): \(result.stderr.suffix(400))")
             }
             let figures = (try? JSONSerialization.jsonObject(with: Data(contentsOf: stats)) as? [String: Double]) ?? [:]
-            let counters = server.counters
             return RunMeasurement(child: result, figures: figures,
-                                  requests: counters.graphQLRequests + (server.photoRequests - requestsBefore),
-                                  photoBytes: counters.photoBytesSent)
+                                  requests: servers.api.counters.graphQLRequests + (servers.photos.photoRequests - requestsBefore),
+                                  photoBytes: servers.photos.counters.photoBytesSent)
         }
         let cold = try runOnce("cold")
         let warm = try runOnce("warm")
+        // One event's title changes upstream: the pages that show it change, nothing else.
+        try servers.setPages(workload, changedEvent: workload.distinctEvents / 2)
+        let changed = try runOnce("warm-one-changed")
+        try servers.setPages(workload, changedEvent: nil)
+        _ = try runOnce("warm-restored")
         let offline = try runOnce("offline", extra: ["--offline"])
-        if compareSearch {
-            // A second cold run with the search index off: the price of Pagefind.
-            let plain = try writeConfig(for: workload, endpoint: base.appendingPathComponent("gql"), in: folder, search: false)
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
-            let result = try ChildProcess.run(binary, ["--config", plain.path, "--now", "2026-11-22T08:00:00Z", "--quiet"],
-                                              environment: ["MEETUP_TOKEN": "bench-token"])
-            print(String(format: "%@ cold with search %.2f s, without search %.2f s (search costs %.1f %%; run status %d)",
-                         workload.name, cold.wallSeconds, result.wallSeconds, (cold.wallSeconds / result.wallSeconds - 1) * 100, result.status))
+        // The price of search: the same warm night with "search": false.
+        var searchOff: RunMeasurement?
+        if workload.name == "W1" || compareSearch {
+            let plain = try writeConfig(for: workload, endpoint: endpoint, in: folder, search: false, fresh: false)
+            _ = try runOnce("search-off-first", config: plain)
+            searchOff = try runOnce("search-off", config: plain)
         }
-        await server.stop()
+        await servers.api.stop()
+        await servers.photos.stop()
 
         let latency = max(Double(latencyMs) / 1000, roundTrip)
         let latencyBound = Double(workload.pagesPerQuery) * latency
             + (Double(workload.distinctPhotos) / Double(concurrency)).rounded(.up) * latency
-        // CPU bound: every thumbnail at its uncontended in-process cost, plus rendering
-        // (the --offline run's render stage, which has nothing to wait for), over the cores.
-        let cpuBound = ((cold.figures["thumbnailsMade"] ?? 0) * thumbnailSeconds + (offline.figures["renderSeconds"] ?? 0))
-            / Double(cores)
-        return WorkloadReport(name: workload.name, cold: cold, warm: warm, offline: offline,
-                              latencyBound: latencyBound, cpuBound: cpuBound)
+        // CPU bound: every thumbnail at its uncontended in-process cost, plus rendering and
+        // search indexing (the --offline run's stages, which have nothing to wait for), over the cores.
+        let cpuBound = ((cold.figures["thumbnailsMade"] ?? 0) * thumbnailSeconds + (offline.figures["renderSeconds"] ?? 0)
+                        + (cold.figures["searchSeconds"] ?? 0)) / Double(cores)
+        return WorkloadReport(name: workload.name, cold: cold, warm: warm, changed: changed, offline: offline, searchOff: searchOff,
+                              latencyBound: latencyBound, fetchBound: Double(workload.pagesPerQuery) * latency, cpuBound: cpuBound)
     }
 
-    /// The loopback API with the workload's pages and photos, at the configured latency.
-    private func serve(_ workload: Workload, photos: [URL]) async throws -> (LoopbackServer, URL) {
-        let server = try LoopbackServer()
-        let base = try await server.start()
-        server.setLatency(.milliseconds(latencyMs))
-        for (keyword, pages) in try workload.pages(photoBase: base.appendingPathComponent("photos")) {
-            server.setPages(pages, forKeyword: keyword)
+    /// The loopback API and, on another origin as a CDN is, the photos; both at the configured latency.
+    private struct Servers {
+        let api: LoopbackServer, photos: LoopbackServer
+        let apiBase: URL, photoBase: URL
+
+        func setPages(_ workload: Workload, changedEvent: Int?) throws {
+            for (keyword, pages) in try workload.pages(photoBase: photoBase, changedEvent: changedEvent) {
+                api.setPages(pages, forKeyword: keyword)
+            }
         }
+    }
+
+    private func serve(_ workload: Workload, photos: [URL]) async throws -> Servers {
+        let api = try LoopbackServer(), photoServer = try LoopbackServer()
+        let apiBase = try await api.start(), photoBase = try await photoServer.start().appendingPathComponent("photos")
+        api.setLatency(.milliseconds(latencyMs))
+        photoServer.setLatency(.milliseconds(latencyMs))
+        let servers = Servers(api: api, photos: photoServer, apiBase: apiBase, photoBase: photoBase)
+        try servers.setPages(workload, changedEvent: nil)
         var photoBytes = 0
         for (index, file) in photos.enumerated() {
             let data = try Data(contentsOf: file)
             photoBytes += data.count
-            server.setPhoto(data, named: workload.photoName(index))
+            photoServer.setPhoto(data, named: workload.photoName(index))
         }
-        print("photos: \(photos.count), \(photoBytes / photos.count / 1024) KB on average")
-        return (server, base)
+        print("photos: \(photos.count), \(photoBytes / photos.count / 1024) KB on average, served from \(photoBase.host ?? ""):\(photoBase.port ?? 0) (the API on port \(apiBase.port ?? 0))")
+        return servers
     }
 
     /// The workload's config, with an empty cache and output (a cold start).
-    private func writeConfig(for workload: Workload, endpoint: URL, in folder: URL, search: Bool = true) throws -> URL {
+    private func writeConfig(for workload: Workload, endpoint: URL, in folder: URL, search: Bool = true, fresh: Bool = true) throws -> URL {
         let config: [String: Any] = [
             "search": search,
             "title": "Benchmark \(workload.name)", "baseURL": "https://bench.example.org/", "timeZone": "Europe/Berlin",
@@ -190,8 +205,10 @@ struct BenchCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let configFile = folder.appendingPathComponent(search ? "config.json" : "config-no-search.json")
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
+        if fresh {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
+        }
         return configFile
     }
 }

@@ -13,8 +13,14 @@ struct WorkloadReport {
     var name: String
     var cold: RunMeasurement
     var warm: RunMeasurement
+    /// A warm night on which one event's title changed.
+    var changed: RunMeasurement
     var offline: RunMeasurement
+    /// A warm night with search off, to price it.
+    var searchOff: RunMeasurement?
     var latencyBound: Double
+    /// The longest query's pages in sequence: what a warm night's fetch waits for at least.
+    var fetchBound: Double
     var cpuBound: Double
 
     var ideal: Double { max(latencyBound, cpuBound) }
@@ -39,18 +45,37 @@ struct WorkloadReport {
             let made = max(1, report.cold.figures["thumbnailsMade"] ?? 1)
             return String(format: "%.1f ms", (report.cold.figures["thumbnailSeconds"] ?? 0) / made * 1000)
         }
-        row("cold: fetch / photos / render / publish") { report in
-            ["fetch", "photos", "render", "publish"].map { String(format: "%.2f", report.cold.figures["\($0)Seconds"] ?? 0) }
-                .joined(separator: " / ") + " s"
-        }
         row("cold: CPU time (user + system)") { seconds($0.cold.child.cpuSeconds) }
         row("cold: peak RSS") { megabytes($0.cold.child.peakRSSBytes) }
-        row("warm run, wall") { seconds($0.warm.wallSeconds) }
+        func stages(_ run: RunMeasurement) -> String {
+            ["fetch", "photos", "render", "search", "publish"].map { String(format: "%.2f", run.figures["\($0)Seconds"] ?? 0) }
+                .joined(separator: " / ") + " s"
+        }
+        row("cold: fetch / photos / render / search / publish") { stages($0.cold) }
+        row("warm run (nothing changed), wall") { seconds($0.warm.wallSeconds) }
+        row("warm: CPU time") { seconds($0.warm.child.cpuSeconds) }
+        row("warm: fetch / photos / render / search / publish") { stages($0.warm) }
+        row("warm: fetch / its latency bound") { report in
+            String(format: "%.2fx", (report.warm.figures["fetchSeconds"] ?? 0) / report.fetchBound)
+        }
         row("warm: requests / photo bytes") { "\($0.warm.requests) / \(megabytes($0.warm.photoBytes))" }
         row("warm: peak RSS") { megabytes($0.warm.child.peakRSSBytes) }
+        row("warm, one event changed, wall") { seconds($0.changed.wallSeconds) }
+        row("one changed: CPU time") { seconds($0.changed.child.cpuSeconds) }
+        row("one changed: fetch / photos / render / search / publish") { stages($0.changed) }
         row("--offline re-render, wall") { seconds($0.offline.wallSeconds) }
+        row("--offline: CPU time") { seconds($0.offline.child.cpuSeconds) }
         row("--offline: render time") { seconds($0.offline.figures["renderSeconds"] ?? 0) }
         row("--offline: peak RSS") { megabytes($0.offline.child.peakRSSBytes) }
+        if rows.contains(where: { $0.searchOff != nil }) {
+            row("warm with search off, wall (the price of search)") { report in
+                report.searchOff.map { String(format: "%.2f s (search: +%.2f s)", $0.wallSeconds, report.warm.wallSeconds - $0.wallSeconds) } ?? "-"
+            }
+        }
+        row("peak RSS, largest of all runs") { report in
+            megabytes(([report.cold, report.warm, report.changed, report.offline] + (report.searchOff.map { [$0] } ?? []))
+                .map(\.child.peakRSSBytes).max() ?? 0)
+        }
         return lines.joined(separator: "\n")
     }
 }

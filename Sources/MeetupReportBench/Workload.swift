@@ -1,5 +1,6 @@
 import CVipsBenchShim
 import Foundation
+import LoopbackServer
 
 /// A generated benchmark workload: queries whose pages overlap on events, and
 /// photo-like JPEGs. Deterministic for a given shape, so runs compare.
@@ -23,7 +24,9 @@ struct Workload {
 
     /// Event `e` is found by the queries `e`, `e+1`, `e+2` (mod the number of
     /// queries), so every event appears under three searches.
-    func pages(photoBase: URL) throws -> [String: [Data]] {
+    /// - Parameter changedEvent: an event whose title differs from the other nights' (the
+    ///   "one event changed" warm run).
+    func pages(photoBase: URL, changedEvent: Int? = nil) throws -> [String: [Data]] {
         var slots = [[Int]](repeating: [], count: queries)
         for event in 0..<distinctEvents {
             for offset in 0..<3 { slots[(event + offset) % queries].append(event) }
@@ -39,7 +42,7 @@ struct Workload {
                 let body: [String: Any] = ["data": ["eventSearch": [
                     "totalCount": events.count,
                     "pageInfo": ["hasNextPage": !last, "endCursor": last ? NSNull() : cursor(query: query, page: page + 1) as Any],
-                    "edges": slice.map { ["node": node($0, photoBase: photoBase)] },
+                    "edges": slice.map { ["node": node($0, photoBase: photoBase, changed: $0 == changedEvent)] },
                 ]]]
                 pages.append(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
             }
@@ -48,14 +51,15 @@ struct Workload {
         return result
     }
 
-    private func node(_ event: Int, photoBase: URL) -> [String: Any] {
+    private func node(_ event: Int, photoBase: URL, changed: Bool) -> [String: Any] {
         let day = 1 + event % 28, hour = 17 + event % 4
         let photo = event % distinctPhotos
         return [
             "id": "\(400_000_000 + event)",
-            "title": "Benchmark meetup #\(event): \(["Swift", "Rust", "Data", "Design", "Cloud"][event % 5]) & friends",
+            "title": "Benchmark meetup #\(event): \(["Swift", "Rust", "Data", "Design", "Cloud"][event % 5]) & friends"
+                + (changed ? " (moved upstairs)" : ""),
             "eventUrl": "https://www.meetup.com/bench-\(photo)/events/\(400_000_000 + event)/",
-            "description": "An evening of talks. <b>Bring</b> a laptop & questions. Agenda:\n\n* talks\n* pizza\n* networking",
+            "description": Self.description(event),
             "status": "ACTIVE", "eventType": "PHYSICAL",
             "dateTime": String(format: "2026-12-%02dT%02d:00:00+01:00", day, hour), "duration": "PT2H",
             "venues": [["name": "Venue \(event % 97)", "city": "Berlin", "lat": 52.5, "lon": 13.4, "venueType": ""]],
@@ -63,6 +67,33 @@ struct Workload {
                       "keyGroupPhoto": ["id": "\(photo)", "highResUrl": photoBase.appendingPathComponent(photoName(photo)).absoluteString]],
             "rsvps": ["totalCount": event % 150],
         ]
+    }
+
+    static let words = ("community talk workshop swift rust data design open source beginners advanced pizza venue doors "
+        + "speaker lightning networking sponsor laptop hands-on practice production scaling testing cloud "
+        + "kubernetes privacy accessibility mentoring career hiring demo questions").split(separator: " ").map(String.init)
+
+    /// A realistic description, seeded by the event: Markdown of 0.5-2 KB with paragraphs, an
+    /// agenda list, two links, a heading on every fourth event, and some HTML Meetup lets through.
+    static func description(_ event: Int) -> String {
+        var random = SeededGenerator(state: UInt64(event) &* 7_919 &+ 2026)
+        func sentence(_ range: ClosedRange<Int>) -> String {
+            let text = (0..<Int.random(in: range, using: &random)).map { _ in words.randomElement(using: &random) ?? "" }
+                .joined(separator: " ")
+            return text.prefix(1).uppercased() + text.dropFirst() + "."
+        }
+        func paragraph(_ sentences: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: sentences, using: &random)).map { _ in sentence(8...16) }.joined(separator: " ")
+        }
+        var parts = [paragraph(2...4)]
+        if event % 4 == 0 { parts.append("## Agenda") }
+        parts.append((0..<Int.random(in: 3...5, using: &random)).map { "* \(18 + $0):\(Bool.random(using: &random) ? "00" : "30") \(sentence(3...7))" }
+            .joined(separator: "\n"))
+        parts.append("Slides and code: [the repository](https://example.org/\(event)/slides) and "
+                     + "[last time's recording](https://video.example.org/watch?v=\(event)). <b>Bring</b> a laptop & questions.")
+        let length = Int.random(in: 500...2_000, using: &random)
+        while parts.reduce(0, { $0 + $1.utf8.count }) < length { parts.append(paragraph(3...3)) }
+        return parts.joined(separator: "\n\n")
     }
 
     /// Writes the photos into `directory` once (they are reused by later benchmark runs).

@@ -2,8 +2,9 @@ import Foundation
 import MeetupSupport
 
 /// Each event's Markdown block (`event.md`), rendered once per run in the two forms
-/// the pages use: for query pages (one folder down) and for the All events page
-/// (with the queries that found it). An event found by three queries appears on
+/// the pages use: for query pages and for the All events month pages (with the queries
+/// that found it), both one folder down. (The month pages once took top-level blocks and
+/// rewrote every block's links for each page: 57 % of a 1,000-event render, issue 23.) An event found by three queries appears on
 /// four pages; rendering its block once per form instead of once per page halved
 /// the template work of a large site.
 struct EventBlocks: Sendable {
@@ -18,7 +19,7 @@ struct EventBlocks: Sendable {
             var part = EventBlocks(queryPage: [:], allEventsPage: [:])
             for event in events {
                 part.queryPage[event.id] = templates.render("event.md", contexts.eventContext(event, root: "../"))
-                part.allEventsPage[event.id] = templates.render("event.md", contexts.eventContext(event, root: "", foundBy: foundBy[event.id]))
+                part.allEventsPage[event.id] = templates.render("event.md", contexts.eventContext(event, root: "../", foundBy: foundBy[event.id]))
             }
             return part
         } merge: { all, part in

@@ -195,12 +195,11 @@ struct PageContexts {
     }
 
     /// One page of a month of the all-events list, with the navigation to every month. Pages
-    /// in `all/` are a folder down: their blocks' own links get `../` (the blocks are
-    /// rendered once, for the top level).
+    /// in `all/` are a folder down, as their blocks were rendered (`EventBlocks`).
     func allEvents(month: String, events: [Event], page: Int, of pages: Int) -> [String: Any] {
         let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
         let ordered = SitePaths.chronological(events)
-        let blocks = (eventBlocks?.allEventsPage ?? [:]).mapValues(Self.oneFolderDown)
+        let blocks = eventBlocks?.allEventsPage ?? [:]
         return [
             "title": "All events",
             "count": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
@@ -214,16 +213,6 @@ struct PageContexts {
             "isEmpty": ordered.isEmpty,
             "pager": pager(SitePaths.allEventsMonth(month), page: page, of: pages, from: "../"),
         ]
-    }
-
-    /// A top-level block's site-relative links, from a page one folder down. Only link
-    /// destinations this program wrote start with `](<` (the data's brackets are escaped).
-    static func oneFolderDown(_ block: String) -> String {
-        var text = block
-        for folder in ["thumbs/", "assets/", "queries/", "events/"] {
-            text = text.replacingOccurrences(of: "](<\(folder)", with: "](<../\(folder)")
-        }
-        return text
     }
 
     /// Events grouped by their day in the site's time zone, in order, each as its
