@@ -56,6 +56,18 @@ struct PureRulesTests {
     }
 }
 
+@Suite("JSON writing")
+struct JSONWritingTests {
+    /// The byte-run writer (issue 23) escapes exactly what the per-scalar one did.
+    @Test func stringsAreEscapedAsBeforeAndReadBack() throws {
+        let text = "plain \"quoted\" back\\slash\n\r\t\u{1}\u{1F} é 😀 \u{2028}\u{2029} end"
+        let written = JSONValue.string(text).compactJSON
+        #expect(written == "\"plain \\\"quoted\\\" back\\\\slash\\n\\r\\t\\u0001\\u001f é 😀 \\u2028\\u2029 end\"")
+        #expect(try JSONValue.parse(Data(written.utf8)) == .string(text))
+        #expect(JSONValue.string("").compactJSON == "\"\"")
+    }
+}
+
 @Suite("Per-event calendar links")
 struct EventCalendarLinkTests {
     @Test func theGoogleLinkCarriesTheTitleAndUTCTimesWhateverTheTitleHolds() throws {
