@@ -55,6 +55,11 @@ struct RunContext: Sendable {
     var photos = PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [])
     /// The rendered site, not yet published (after `RenderStep`).
     var staging: URL?
+    /// What tonight's site kept and made, saved once it is published.
+    var renderMemo: RenderMemo?
+    /// Each event's description as plain text by event id, when the render made or loaded
+    /// them (the search records reuse them).
+    var plainDescriptions: [String: String] = [:]
     var digest: Digest?
     /// Tonight's digest as the archive keeps it; saved once the site is published.
     var digestEntry: DigestArchive.Entry?

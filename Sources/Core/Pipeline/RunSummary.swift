@@ -32,6 +32,14 @@ public struct RunSummary: Sendable {
     public var digestText: String?
     /// Why the digest email was not sent, when it was not (the site is published).
     public var digestMailFailure: String?
+    /// What the render made and what it kept from the published site (`RenderMemo`).
+    public var render = RenderFigures()
+
+    public struct RenderFigures: Sendable {
+        public var itemsReused = 0
+        public var itemsMade = 0
+        public var eventsRendered = 0
+    }
 
     /// Machine-readable figures for `--stats` (benchmarks, monitoring).
     public var statistics: [String: Double] {
@@ -45,6 +53,9 @@ public struct RunSummary: Sendable {
         ]
         for (stage, seconds) in stageSeconds { figures["\(stage)Seconds"] = seconds }
         figures["eventsRemoved"] = Double(eventsRemoved)
+        figures["renderItemsReused"] = Double(render.itemsReused)
+        figures["renderItemsMade"] = Double(render.itemsMade)
+        figures["eventsRendered"] = Double(render.eventsRendered)
         figures["exitStatus"] = succeeded ? 0 : 1
         if let startedAt { figures["startedAt"] = startedAt.timeIntervalSince1970 }
         for rule in Removal.Rule.allCases {

@@ -49,11 +49,9 @@ enum EventCalendarLinks {
 }
 
 /// `events/<hash>.ics`: one calendar file per upcoming event.
-struct EventCalendarFiles: SiteGenerator {
-    func files(_ shared: RenderShared) -> [SiteFile] {
-        shared.input.fetched.distinctEvents.map { event in
-            let calendar = ICalendar(name: event.title, generatedAt: shared.input.generatedAt)
-            return .text(EventCalendarLinks.icsPath(event), calendar.render([event]) { shared.feedEntries.calendar[$0.id] ?? "" })
-        }
+enum EventCalendarFiles {
+    static func file(for event: Event, _ shared: RenderShared) -> SiteFile {
+        let calendar = ICalendar(name: event.title, generatedAt: shared.input.generatedAt)
+        return .text(EventCalendarLinks.icsPath(event), calendar.render([event]) { shared.feedEntries.calendar[$0.id] ?? "" })
     }
 }

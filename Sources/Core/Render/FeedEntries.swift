@@ -1,4 +1,5 @@
 import Foundation
+import MeetupModel
 import MeetupSupport
 
 /// Each event's Atom `<entry>` and iCalendar VEVENT, made once per run. An event
@@ -8,19 +9,20 @@ struct FeedEntries: Sendable {
     var atom: [String: String]
     var calendar: [String: String]
 
-    /// Built on every core; each chunk has its own date formatters.
-    static func make(_ input: SiteInput, plainDescriptions: [String: String], richDescriptions: [String: String] = [:]) -> FeedEntries {
-        Parallel.chunks(of: input.fetched.distinctEvents, empty: FeedEntries(atom: [:], calendar: [:])) { events in
+    /// The entries of `events`, from their artefacts (their descriptions are not parsed
+    /// again here). Built on every core; each chunk has its own date formatters.
+    static func make(_ input: SiteInput, events: [Event], artefacts: [String: EventArtefacts]) -> FeedEntries {
+        Parallel.chunks(of: events, empty: FeedEntries(atom: [:], calendar: [:])) { events in
             let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
             var part = FeedEntries(atom: [:], calendar: [:])
             for event in events {
-                let excerpt = TextCleaning.truncated(plainDescriptions[event.id] ?? "", maxLength: 500)
-                let rich = richDescriptions[DescriptionRendering.marker(for: event)]
+                let made = artefacts[event.id]
+                let excerpt = TextCleaning.truncated(made?.plain ?? "", maxLength: 500)
+                let rich = made.flatMap { $0.rich.isEmpty ? nil : $0 }
                 part.atom[event.id] = AtomFeed.entry(for: event, generatedAt: input.generatedAt, formatting: formatting,
-                                                     excerpt: excerpt, contentHTML: rich, firstSeen: input.history?.firstSeen[event.id])
+                                                     excerpt: excerpt, contentHTML: rich?.rich, firstSeen: input.history?.firstSeen[event.id])
                 // The calendar keeps the description's paragraphs and list items on their own lines.
-                let text = rich.map { String(DescriptionRendering.text(fromHTML: $0).prefix(2000)) } ?? excerpt
-                part.calendar[event.id] = ICalendar.event(event, generatedAt: input.generatedAt, excerpt: text)
+                part.calendar[event.id] = ICalendar.event(event, generatedAt: input.generatedAt, excerpt: rich?.calendarText ?? excerpt)
             }
             return part
         } merge: { all, part in

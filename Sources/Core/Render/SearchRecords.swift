@@ -14,7 +14,9 @@ package enum SearchRecords {
         package var html: String
     }
 
-    package static func make(_ fetched: FetchedEvents, timeZone: TimeZone) -> [Record] {
+    /// - Parameter plainDescriptions: the render's plain texts by event id (each description
+    ///   through cmark once); an event without one is parsed here.
+    package static func make(_ fetched: FetchedEvents, timeZone: TimeZone, plainDescriptions: [String: String] = [:]) -> [Record] {
         let formatting = EventFormatting(siteTimeZone: timeZone)
         let foundBy = fetched.queriesByEvent
         var calendar = Calendar(identifier: .gregorian)
@@ -34,22 +36,28 @@ package enum SearchRecords {
             if let group = event.group { html += attribute("group", TextCleaning.singleLine(group.name)) }
             html += "<p>\(escape(formatting.eventTime(of: event))) · \(escape(EventFormatting.location(of: event)))"
                 + (event.group.map { " · " + escape(TextCleaning.singleLine($0.name)) } ?? "") + "</p>\n"
-                + "<p>\(escape(PlainText.of(markdown: event.description)))</p>\n"
+                + "<p>\(escape(plainDescriptions[event.id] ?? PlainText.of(markdown: event.description)))</p>\n"
             for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
             html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
             return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html)
         }
     }
 
-    /// What an index made from `records` by `indexer` (its command line: another Pagefind
-    /// is another index format) depends on, as one hash.
-    package static func fingerprint(_ records: [Record], indexer: [String]) -> String {
-        var text = indexer.joined(separator: " ") + "\n"
+    /// What the index of `fetched` made by `indexer` (its command line: another Pagefind is
+    /// another index format) depends on, as one hash, without making the records: the
+    /// events as cached, each query's events in order (a record links to its page) and the
+    /// queries' titles (its filters). A night that changed none of it re-indexes nothing.
+    package static func fingerprint(_ fetched: FetchedEvents, timeZone: TimeZone, indexer: [String]) -> String {
+        var key = ContentHash.Builder("search-records-2", timeZone.identifier, indexer.joined(separator: " "))
         if let binary = indexer.first, let attributes = try? FileManager.default.attributesOfItem(atPath: binary) {
-            text += "\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)\n"
+            key.add("\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
         }
-        for record in records { text += record.name + "\u{0}" + record.html + "\u{0}" }
-        return ContentHash.sha256Hex(text)
+        for entry in fetched.outcomes {
+            key.add([entry.query.id, entry.query.title])
+            key.add(entry.outcome.events.map(\.id))
+        }
+        for event in fetched.distinctEvents { key.add(event.jsonValue.serialized()) }
+        return key.hex()
     }
 
     /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).

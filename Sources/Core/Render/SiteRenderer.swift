@@ -1,4 +1,5 @@
 import Foundation
+import MeetupModel
 import MeetupSupport
 
 /// Renders the whole site as files: every page through the page generators (Markdown,
@@ -11,10 +12,11 @@ public struct SiteRenderer: Sendable {
     /// Site generators from the layers above Render, run after its own.
     let extraGenerators: [any SiteGenerator]
 
-    static let pageGenerators: [any PageGenerator] = [PageFiles(), AtomFeedFile(), CalendarFile()]
+    static let pageGenerators: [any PageGenerator] = [PageFiles()]
+    /// A page's Atom feed and calendar, an item of their own: the index changes every night
+    /// (its trend charts), the site feed only when an event does.
+    static let feedGenerators: [any PageGenerator] = [AtomFeedFile(), CalendarFile()]
     static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage()]
-    /// A site generator as big as a page, rendered alongside the pages.
-    static let heavySiteGenerators: [any SiteGenerator] = [EventsJSONFile(), EventCalendarFiles()]
 
     package init(templates: SiteTemplates, extraGenerators: [any SiteGenerator] = []) {
         self.templates = templates
@@ -24,38 +26,100 @@ public struct SiteRenderer: Sendable {
     /// The whole site as a list of files (tests; small sites).
     public func render(_ input: SiteInput) -> [SiteFile] {
         let files = LockedBox([Int: [SiteFile]]())
-        render(input) { order, file in files.withLock { $0[order, default: []].append(file) } }
+        render(input) { item, file in files.withLock { $0[item.order, default: []].append(file) } }
         return files.withLock { all in all.keys.sorted().flatMap { all[$0] ?? [] } }
     }
 
     /// Renders the site and hands each file to `emit` as soon as it is ready, from
     /// several threads at once (`emit` must be thread-safe), so a large site is never
-    /// held in memory whole. `order` is the file's work-item index, for callers that collect.
-    public func render(_ input: SiteInput, emit: @escaping @Sendable (_ order: Int, SiteFile) -> Void) {
-        let descriptions = PageContexts.plainDescriptions(of: input)
-        let rich = DescriptionRendering.all(input.fetched.distinctEvents)
+    /// held in memory whole. Items `reuse` says are already in place are not made, and
+    /// what they alone need is not computed: a night on which nothing changed makes only
+    /// the small site-wide files. Events' descriptions and blocks come from `artefacts`
+    /// where their keys match.
+    @discardableResult
+    package func render(_ input: SiteInput, reuse: any RenderReuse = RenderEverything(), artefacts cached: EventArtefactSet = EventArtefactSet(),
+                        emit: @escaping @Sendable (RenderItem, SiteFile) -> Void) -> RenderOutcome {
+        let keys = RenderKeys(input: input, templates: templates)
+        var outcome = RenderOutcome()
+        let work = Work(input, keys: keys, reuse: reuse, outcome: &outcome)
+
+        var byEvent: [String: EventArtefacts] = [:]
+        if work.needsArtefacts {
+            let made = EventArtefactSet.make(input, keys: keys, templates: templates, reusing: cached)
+            (byEvent, outcome.artefacts, outcome.eventsRendered) = (made.byEvent, made.kept, made.made)
+            outcome.plainDescriptions = byEvent.mapValues(\.plain)
+        }
+        var rich: [String: String] = [:]
+        for event in keys.distinct {
+            if let html = byEvent[event.id]?.rich, !html.isEmpty { rich[DescriptionRendering.marker(for: event)] = html }
+        }
         let shared = RenderShared(
-            input: input, templates: templates, descriptions: descriptions, richDescriptions: rich,
+            input: input, templates: templates, descriptions: outcome.plainDescriptions, richDescriptions: rich,
             imageSizes: ImageAttributes.sizes(thumbnails: input.thumbnails.values,
                                               placeholder: PageContexts.placeholderSize(width: input.config.thumbnailWidth)),
-            feedEntries: FeedEntries.make(input, plainDescriptions: descriptions, richDescriptions: rich),
-            eventBlocks: EventBlocks.make(input, templates: templates, plainDescriptions: descriptions),
-            charts: ChartFiles.charts(input))
-        let heavy = Self.heavySiteGenerators
-        let pages = Self.pageKinds(input)
+            feedEntries: FeedEntries.make(input, events: work.feedEvents(keys), artefacts: byEvent),
+            eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input))
 
-        // Pages are independent: render them on every core. Each worker has its own
-        // contexts, because the date formatters inside are not thread-safe.
-        DispatchQueue.concurrentPerform(iterations: heavy.count + pages.count) { index in
-            if index < heavy.count { return heavy[index].files(shared).forEach { emit(index, $0) } }
-            let contexts = PageContexts(input: input, plainDescriptions: descriptions, eventBlocks: shared.eventBlocks)
-            let page = SitePage(pages[index - heavy.count], input: input, contexts: contexts)
-            for generator in Self.pageGenerators {
-                generator.files(for: page, shared, contexts: contexts).forEach { emit(index, $0) }
+        // Items are independent: made on every core. Each page has its own contexts,
+        // because the date formatters inside are not thread-safe.
+        DispatchQueue.concurrentPerform(iterations: 2 + work.pages.count) { index in
+            switch index {
+            case 0:
+                if let item = work.eventsJSON { EventsJSONFile().files(shared).forEach { emit(item, $0) } }
+            case 1:
+                for (item, event) in work.calendars { emit(item, EventCalendarFiles.file(for: event, shared)) }
+            default:
+                let (item, kind, feeds) = work.pages[index - 2]
+                let contexts = PageContexts(input: input, plainDescriptions: shared.descriptions, eventBlocks: shared.eventBlocks)
+                let page = SitePage(kind, input: input, contexts: contexts)
+                for generator in feeds ? Self.feedGenerators : Self.pageGenerators {
+                    generator.files(for: page, shared, contexts: contexts).forEach { emit(item, $0) }
+                }
             }
         }
-        let last = heavy.count + pages.count
-        for generator in Self.siteGenerators + extraGenerators { generator.files(shared).forEach { emit(last, $0) } }
+        let site = RenderItem(id: "site", key: nil, order: Int.max)
+        for generator in Self.siteGenerators + extraGenerators { generator.files(shared).forEach { emit(site, $0) } }
+        outcome.itemsMade = (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count
+        return outcome
+    }
+
+    /// The items tonight's site must make, after asking `reuse` about each.
+    private struct Work {
+        var eventsJSON: RenderItem?
+        var calendars: [(RenderItem, Event)] = []
+        /// Each page, and the feeds of those that write them (`true`).
+        var pages: [(RenderItem, SitePage.Kind, Bool)] = []
+
+        init(_ input: SiteInput, keys: RenderKeys, reuse: any RenderReuse, outcome: inout RenderOutcome) {
+            let json = RenderItem(id: SitePaths.eventsJSON, key: keys.eventsJSON(input: input), order: 0)
+            if reuse.reuse(json) { outcome.itemsReused += 1 } else { eventsJSON = json }
+            for event in keys.distinct {
+                let item = RenderItem(id: EventCalendarLinks.icsPath(event), key: keys.eventCalendar(event), order: 1)
+                if reuse.reuse(item) { outcome.itemsReused += 1 } else { calendars.append((item, event)) }
+            }
+            for (index, kind) in SiteRenderer.pageKinds(input).enumerated() {
+                let item = RenderItem(id: SiteRenderer.path(of: kind), key: keys.page(kind, input: input), order: 2 + index)
+                if reuse.reuse(item) { outcome.itemsReused += 1 } else { pages.append((item, kind, false)) }
+                guard let feedKey = keys.feeds(kind) else { continue }
+                let feeds = RenderItem(id: item.id + "#feeds", key: feedKey, order: 2 + index)
+                if reuse.reuse(feeds) { outcome.itemsReused += 1 } else { pages.append((feeds, kind, true)) }
+            }
+        }
+
+        /// Whether any item shows an event's description or block (the index and All events
+        /// pages show neither).
+        var needsArtefacts: Bool {
+            eventsJSON != nil || !calendars.isEmpty || pages.contains { $0.2 || ($0.1 != .allEvents && $0.1 != .index) }
+        }
+
+        /// The events whose feed entries are needed: every event for the site feed, else those
+        /// of the query feeds and event calendars to make.
+        func feedEvents(_ keys: RenderKeys) -> [Event] {
+            if pages.contains(where: { $0.2 && $0.1 == .index }) { return keys.distinct }
+            var ids = Set(calendars.map(\.1.id))
+            for case (_, .query(_, let outcome, page: 1), true) in pages { ids.formUnion(outcome.events.map(\.id)) }
+            return keys.distinct.filter { ids.contains($0.id) }
+        }
     }
 
     /// Every page: the index, All events, each month's pages and each query's pages.
@@ -74,13 +138,15 @@ public struct SiteRenderer: Sendable {
 
     /// The site path (without suffix) of every page, for the sitemap.
     static func pagePaths(_ input: SiteInput) -> [String] {
-        pageKinds(input).map { kind in
-            switch kind {
-            case .index: SitePaths.index
-            case .allEvents: SitePaths.allEvents
-            case .allEventsMonth(let month, let page): Pagination.path(SitePaths.allEventsMonth(month), page: page)
-            case .query(let query, _, let page): Pagination.path(SitePaths.queryPage(query), page: page)
-            }
+        pageKinds(input).map(path(of:))
+    }
+
+    static func path(of kind: SitePage.Kind) -> String {
+        switch kind {
+        case .index: SitePaths.index
+        case .allEvents: SitePaths.allEvents
+        case .allEventsMonth(let month, let page): Pagination.path(SitePaths.allEventsMonth(month), page: page)
+        case .query(let query, _, let page): Pagination.path(SitePaths.queryPage(query), page: page)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MeetupSupport
 import Mustache
 
 /// The templates of `Templates/`, parsed once per run. Markdown templates start
@@ -14,17 +15,21 @@ public struct SiteTemplates: Sendable {
 
     public let directory: URL
     private let library: MustacheLibrary
+    /// A hash of every template and asset: a page made with other templates is another page.
+    package let fingerprint: String
 
     public init(directory: URL) throws(RenderError) {
         self.directory = directory
         // The content-type pragma is resolved while parsing, so register first.
         MarkdownEscaping.registerContentType()
         var library = MustacheLibrary()
+        var fingerprint = ContentHash.Builder("templates-1")
         for name in Self.templateNames {
             let file = directory.appendingPathComponent("\(name).mustache")
             guard let text = try? String(contentsOf: file, encoding: .utf8) else {
                 throw .missingTemplate(file.path)
             }
+            fingerprint.add([name, text])
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
             } catch {
@@ -34,7 +39,12 @@ public struct SiteTemplates: Sendable {
         for name in Self.assetNames where !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
             throw .missingTemplate(directory.appendingPathComponent(name).path)
         }
+        for name in Self.assetNames + ["favicon.svg"] {
+            let bytes = (try? Data(contentsOf: directory.appendingPathComponent(name))) ?? Data()
+            fingerprint.add([name, ContentHash.sha256Hex(bytes)])
+        }
         self.library = library
+        self.fingerprint = fingerprint.hex()
     }
 
     package func render(_ name: String, _ context: [String: Any]) -> String {

@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// Hex SHA-256 of a text: how untrusted URLs become cache and thumbnail file names.
 /// The hash is swift-crypto's (BoringSSL), which the OAuth signing brings in anyway.
@@ -6,7 +7,14 @@ public enum ContentHash {
     private static let digits = Array("0123456789abcdef".utf8)
 
     public static func sha256Hex(_ text: String) -> String {
-        let digest = SHA256.hash(data: Array(text.utf8))
+        hex(SHA256.hash(data: Array(text.utf8)))
+    }
+
+    public static func sha256Hex(_ data: Data) -> String {
+        hex(SHA256.hash(data: data))
+    }
+
+    fileprivate static func hex(_ digest: SHA256.Digest) -> String {
         var hex = [UInt8]()
         hex.reserveCapacity(64)
         for byte in digest {
@@ -14,5 +22,29 @@ public enum ContentHash {
             hex.append(digits[Int(byte & 0x0f)])
         }
         return String(decoding: hex, as: UTF8.self)
+    }
+}
+
+extension ContentHash {
+    /// One SHA-256 over many parts, each preceded by its length in bytes, so ("ab", "c")
+    /// and ("a", "bc") never hash alike whatever the parts contain.
+    public struct Builder: Sendable {
+        private var hasher = SHA256()
+
+        public init(_ parts: String...) {
+            for part in parts { add(part) }
+        }
+
+        public mutating func add(_ part: String) {
+            let bytes = Array(part.utf8)
+            withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hasher.update(bufferPointer: $0) }
+            hasher.update(data: bytes)
+        }
+
+        public mutating func add(_ parts: some Sequence<String>) {
+            for part in parts { add(part) }
+        }
+
+        public func hex() -> String { ContentHash.hex(hasher.finalize()) }
     }
 }

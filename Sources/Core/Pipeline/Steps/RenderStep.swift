@@ -22,15 +22,19 @@ struct RenderStep: RunStep {
         }
         let previous = FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
         let writer = StagingWriter(staging: staging, previous: previous)
+        let memo = RenderMemo(cacheDirectory: config.cacheDirectory, published: previous, staging: staging)
+        let store = EventArtefactStore(cacheDirectory: config.cacheDirectory)
         let writeError = LockedBox<RenderError?>(nil)
         let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
         let input = SiteInput(config: config, fetched: context.shown, thumbnails: context.photos.thumbnails,
                               generatedAt: environment.now, history: context.report, digestLink: digest.map { _ in DigestFiles.page + ".html" },
                               groups: context.groups)
-        SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? []).render(input) { _, file in
+        let renderer = SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? [])
+        let outcome = renderer.render(input, reuse: memo, artefacts: store.load()) { item, file in
             guard writeError.withLock({ $0 == nil }) else { return }
             do throws(RenderError) {
                 try writer.write(file)
+                memo.record(item, path: file.path)
             } catch {
                 writeError.withLock { $0 = $0 ?? error }
             }
@@ -40,6 +44,11 @@ struct RenderStep: RunStep {
             throw RunAbort(reason: String(describing: error))
         }
         context.staging = staging
+        context.renderMemo = memo
+        context.summary.render = .init(itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)
+        context.plainDescriptions = outcome.plainDescriptions
+        // Only tonight's events are kept; a failure costs the next night some rendering.
+        if let artefacts = outcome.artefacts, outcome.eventsRendered > 0 { try? store.save(artefacts) }
     }
 }
 
@@ -54,6 +63,12 @@ struct PublishStep: RunStep {
         do {
             try environment.publisher.publish(staging)
             context.summary.published = true
+            // What the published site holds, for tomorrow's render; without it tomorrow makes everything.
+            do {
+                try context.renderMemo?.save(publishedAt: environment.publisher.outputDirectory)
+            } catch {
+                environment.observer.warning("render: cannot save \(context.renderMemo?.manifestFile.path ?? "its manifest") (\(error.localizedDescription)); the next run renders every page")
+            }
         } catch {
             environment.publisher.discard(staging)
             throw RunAbort(reason: String(describing: error))

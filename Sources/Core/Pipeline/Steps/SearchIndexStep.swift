@@ -13,21 +13,22 @@ struct SearchIndexStep: RunStep {
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard environment.config.search, let staging = context.staging else { return }
-        guard let command = Self.pagefind(environment.children) else {
+        guard let command = Self.pagefind(environment.children, cache: environment.config.cacheDirectory) else {
             environment.observer.warning("search: Pagefind is not installed (pip install pagefind-bin); published without search")
             return
         }
-        let records = SearchRecords.make(context.shown, timeZone: environment.config.timeZone)
         let writer = StagingWriter(staging: staging, previous: environment.publisher.outputDirectory)
         // The same records as the published index (and the same Pagefind): yesterday's index
         // as it is. Pagefind's filter files differ from run to run for the same input, and a
         // night that changed nothing should re-index nothing.
-        let fingerprint = SearchRecords.fingerprint(records, indexer: command)
+        let fingerprint = SearchRecords.fingerprint(context.shown, timeZone: environment.config.timeZone, indexer: command)
         let stamp = "\(Self.folder)/\(Self.stampName)"
         if (try? String(contentsOf: environment.publisher.outputDirectory.appendingPathComponent(stamp), encoding: .utf8)) == fingerprint,
            writer.linkFolder(Self.folder) {
             return
         }
+        let records = SearchRecords.make(context.shown, timeZone: environment.config.timeZone,
+                                         plainDescriptions: context.plainDescriptions)
         // One record per event shown, in a folder beside the cache's downloads (never published).
         let folder = environment.cache.incomingDirectory.appendingPathComponent("search-records")
         do {
@@ -61,11 +62,26 @@ struct SearchIndexStep: RunStep {
     /// Beside the index, published with it: the fingerprint of the records it was made from.
     static let stampName = "records.sha256"
 
-    /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships (found once
-    /// through Python, then run directly: a Python start-up less per run).
-    static func pagefind(_ environment: ChildEnvironment) -> [String]? {
+    /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships, found through
+    /// Python once and then remembered in the cache (`render/pagefind`) while that Python and
+    /// that binary are there: a Python start-up (0.1 s) less per night.
+    static func pagefind(_ environment: ChildEnvironment, cache: URL? = nil) -> [String]? {
         if let binary = ExternalCommand.find("pagefind", in: environment.searchPath) { return [binary.path] }
         guard let python = ExternalCommand.find("python3", in: environment.searchPath) else { return nil }
+        let remembered = cache?.appendingPathComponent("render").appendingPathComponent("pagefind")
+        if let remembered, let lines = try? String(contentsOf: remembered, encoding: .utf8).split(separator: "\n").map(String.init),
+           lines.count == 2, lines[0] == python.path, FileManager.default.isExecutableFile(atPath: lines[1]) {
+            return [lines[1]]
+        }
+        let found = Self.askPython(python, environment)
+        if let remembered, let found, found.count == 1 {
+            try? FileOperations.createDirectory(remembered.deletingLastPathComponent())
+            try? FileOperations.writeAtomically(Data("\(python.path)\n\(found[0])".utf8), to: remembered)
+        }
+        return found
+    }
+
+    private static func askPython(_ python: URL, _ environment: ChildEnvironment) -> [String]? {
         let script = "import os, pagefind_bin; print(os.path.dirname(pagefind_bin.__file__))"
         guard case .success(let outcome) = ExternalCommand(arguments: [python.path, "-c", script], environment: environment,
                                                            timeout: 30, capturesOutput: true).run(), outcome.succeeded else { return nil }

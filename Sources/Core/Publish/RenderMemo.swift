@@ -1,0 +1,112 @@
+import Foundation
+import MeetupRender
+import MeetupSupport
+
+/// Work proportional to change: which of the published site's files tonight's site keeps
+/// as they are. The cache holds last night's manifest (`render/manifest.json`): for each
+/// item the renderer tracks (a page with its feeds, `events.json`, an event's calendar),
+/// the key it was made under and its files, each stamped (size, inode, modification time)
+/// as published. An item whose key is unchanged and whose files are all still exactly
+/// those is hard-linked into the staging folder and not made again; anything else (a
+/// file edited or removed by hand, another binary, a damaged manifest) is made again.
+/// The staging folder is published in one swap as before: old site or new, never a mix.
+public struct RenderMemo: RenderReuse {
+    /// The published site, when there is one.
+    let published: URL?
+    let staging: URL
+    public let manifestFile: URL
+    private let previous: [String: Item]
+    private let tonight = LockedBox([String: Item]())
+    private let folders = LockedBox(Set<String>())
+
+    struct Item: Equatable {
+        var key: String
+        var files: [File]
+    }
+
+    struct File: Equatable {
+        var path: String
+        var stamp: Stamp?
+    }
+
+    struct Stamp: Equatable {
+        var size: Int64, inode: UInt64, seconds: Int, nanoseconds: Int
+    }
+
+    public init(cacheDirectory: URL, published: URL?, staging: URL) {
+        manifestFile = cacheDirectory.appendingPathComponent("render").appendingPathComponent("manifest.json")
+        self.published = published
+        self.staging = staging
+        previous = published == nil ? [:] : Self.load(manifestFile)
+    }
+
+    package func reuse(_ item: RenderItem) -> Bool {
+        guard let key = item.key, let published, let old = previous[item.id], old.key == key, !old.files.isEmpty,
+              old.files.allSatisfy({ $0.stamp != nil && Self.stamp(published.appendingPathComponent($0.path)) == $0.stamp })
+        else { return false }
+        var linked: [URL] = []
+        for file in old.files {
+            let destination = staging.appendingPathComponent(file.path)
+            let folder = destination.deletingLastPathComponent()
+            if !folders.withLock({ $0.contains(folder.path) }) {
+                guard (try? FileOperations.createDirectory(folder)) != nil else { break }
+                folders.withLock { _ = $0.insert(folder.path) }
+            }
+            guard link(published.appendingPathComponent(file.path).path, destination.path) == 0 else { break }
+            linked.append(destination)
+        }
+        guard linked.count == old.files.count else {
+            for file in linked { unlink(file.path) }
+            return false
+        }
+        tonight.withLock { $0[item.id] = old }
+        return true
+    }
+
+    /// A file the renderer made for `item` tonight.
+    package func record(_ item: RenderItem, path: String) {
+        guard let key = item.key else { return }
+        tonight.withLock { $0[item.id, default: Item(key: key, files: [])].files.append(File(path: path, stamp: nil)) }
+    }
+
+    /// Tonight's manifest, each file stamped as `output` (the site just published) holds it.
+    public func save(publishedAt output: URL) throws {
+        var items: [String: JSONValue] = [:]
+        for (id, item) in tonight.withLock({ $0 }) {
+            let files: [JSONValue] = item.files.compactMap { file in
+                guard let stamp = Self.stamp(output.appendingPathComponent(file.path)) else { return nil }
+                return .array([.string(file.path), .number(Double(stamp.size)), .string(String(stamp.inode)),
+                               .number(Double(stamp.seconds)), .number(Double(stamp.nanoseconds))])
+            }
+            items[id] = .object(["key": .string(item.key), "files": .array(files)])
+        }
+        let manifest = JSONValue.object(["format": .number(1), "items": .object(items)])
+        try FileOperations.createDirectory(manifestFile.deletingLastPathComponent())
+        try FileOperations.writeAtomically(Data(manifest.serialized().utf8), to: manifestFile, mode: 0o600)
+    }
+
+    /// A missing or damaged manifest is an empty one: everything is made.
+    static func load(_ file: URL) -> [String: Item] {
+        guard let data = try? Data(contentsOf: file), let manifest = try? JSONValue.parse(data),
+              manifest["format"]?.intValue == 1, let items = manifest["items"]?.objectValue else { return [:] }
+        var result: [String: Item] = [:]
+        for (id, value) in items {
+            guard let key = value["key"]?.stringValue, let files = value["files"]?.arrayValue else { continue }
+            result[id] = Item(key: key, files: files.map { entry in
+                let parts = entry.arrayValue ?? []
+                guard parts.count == 5, let path = parts[0].stringValue, let size = parts[1].doubleValue,
+                      let inode = parts[2].stringValue.flatMap({ UInt64($0) }), let seconds = parts[3].intValue,
+                      let nanoseconds = parts[4].intValue else { return File(path: "", stamp: nil) }
+                return File(path: path, stamp: Stamp(size: Int64(size), inode: inode, seconds: seconds, nanoseconds: nanoseconds))
+            })
+        }
+        return result
+    }
+
+    static func stamp(_ url: URL) -> Stamp? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Stamp(size: Int64(info.st_size), inode: UInt64(info.st_ino),
+                     seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// What each output of the renderer is made from, as one hash per output: a night whose
+/// inputs to a file equal the night's before reuses that file instead of making it again
+/// (`RenderReuse`), and an event whose inputs did not change reuses its rendered
+/// description and blocks (`EventArtefacts`).
+///
+/// Everything a file shows must be in its key; `RenderMemoTests` renders changed inputs
+/// with and without the memo and compares every byte. Keys are built from:
+/// - `renderer`: this binary, the templates, and the config's rendered parts;
+/// - `events`: each event as the cache stores it, with what the site says of it (new, first
+///   seen, found by, its thumbnail);
+/// - `site`: the renderer with the run's moment (every page's footer, the day labels,
+///   feeds' dates), the thumbnails and the digest and groups links.
+package struct RenderKeys: Sendable {
+    static let schema = "render-keys-1"
+
+    package let renderer: String
+    package let site: String
+    /// By event id.
+    package let events: [String: String]
+    /// The site with every event, in order: for the outputs that show them all.
+    package let allEvents: String
+    /// The events once, in the order `FetchedEvents.distinctEvents` gives them.
+    let distinct: [Event]
+    let foundBy: [String: [EventQuery]]
+    /// Each month's events ("2026-12", in order) and its pages, computed once, not per page.
+    let months: [(key: String, events: [Event])]
+    let monthPages: [String: [[Event]]]
+
+    package init(input: SiteInput, templates: SiteTemplates) {
+        let config = input.config
+        var renderer = ContentHash.Builder(Self.schema, BuildInfo.versionLine, templates.fingerprint)
+        renderer.add([config.siteTitle, config.baseURL.absoluteString, config.timeZone.identifier,
+                      "\(config.thumbnailWidth)", "\(config.search)", "\(config.history.changeDays)"])
+        for query in config.queries {
+            renderer.add([query.id, query.title, QueryScope.text(of: query), QueryScope.short(of: query),
+                          JSONValue.object(QueryScope.json(of: query)).serialized()])
+        }
+        renderer.add(config.curation.pinned)
+        for (id, note) in config.curation.notes.sorted(by: { $0.key < $1.key }) { renderer.add([id, note]) }
+        self.renderer = renderer.hex()
+
+        var site = ContentHash.Builder(self.renderer, "\(input.generatedAt.timeIntervalSince1970)",
+                                       input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-")
+        for (url, thumbnail) in input.thumbnails.sorted(by: { $0.key.absoluteString < $1.key.absoluteString }) {
+            site.add([url.absoluteString, thumbnail.publishedName, "\(thumbnail.size.width)x\(thumbnail.size.height)"])
+        }
+        self.site = site.hex()
+
+        distinct = input.fetched.distinctEvents
+        foundBy = input.fetched.queriesByEvent
+        var events: [String: String] = [:]
+        var all = ContentHash.Builder(self.site)
+        for event in distinct {
+            let key = Self.eventKey(event, input: input, foundBy: foundBy[event.id] ?? [])
+            events[event.id] = key
+            all.add(key)
+        }
+        self.events = events
+        allEvents = all.hex()
+        months = SitePaths.months(of: distinct, timeZone: config.timeZone)
+        monthPages = Dictionary(months.map { ($0.key, Pagination.pages(SitePaths.chronological($0.events), timeZone: config.timeZone)) },
+                                uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func eventKey(_ event: Event, input: SiteInput, foundBy: [EventQuery]) -> String {
+        var key = ContentHash.Builder(event.jsonValue.serialized())
+        key.add(input.history?.newEventIDs.contains(event.id) == true ? "new" : "-")
+        key.add(input.history?.firstSeen[event.id].map { "\($0.timeIntervalSince1970)" } ?? "-")
+        key.add(foundBy.map(\.id))
+        let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
+        key.add(thumbnail.map { "\($0.publishedName) \($0.size.width)x\($0.size.height)" } ?? "-")
+        return key.hex()
+    }
+
+    /// An event's rendered description, text and blocks: the renderer and the event, not the moment.
+    package func artefacts(of event: Event) -> String {
+        ContentHash.Builder(renderer, events[event.id] ?? event.id).hex()
+    }
+
+    /// The key of a page's files (the page, and its feed and calendar when it writes them).
+    func page(_ kind: SitePage.Kind, input: SiteInput) -> String {
+        var key = ContentHash.Builder(site)
+        func add(_ list: [Event]) { key.add(list.map { self.events[$0.id] ?? $0.id }) }
+        switch kind {
+        case .index:
+            key.add(["index", allEvents])
+            for entry in input.fetched.outcomes {
+                key.add(outcomeParts(entry.query, entry.outcome, input: input))
+                key.add(input.history?.counts[entry.query.id]?.map(String.init) ?? [])
+                key.add(entry.outcome.events.map(\.id))
+            }
+        case .allEvents:
+            key.add(["all", allEvents])
+        case .allEventsMonth(let month, let page):
+            key.add(["month", month, "\(page)", "\(distinct.count)"])
+            key.add(months.map { "\($0.key) \($0.events.count)" })
+            let pages = monthPages[month] ?? []
+            key.add("\(pages.count)")
+            if page >= 1, page <= pages.count { add(pages[page - 1]) }
+        case .query(let query, let outcome, let page):
+            key.add(["query", "\(page)"])
+            key.add(outcomeParts(query, outcome, input: input))
+            add(outcome.events)
+            if page == 1 {
+                key.add((input.history?.changes(for: query.id) ?? []).map { String(describing: $0) })
+            }
+        }
+        return key.hex()
+    }
+
+    /// The key of the feed and calendar a page writes (the index: the site's; a query's first
+    /// page: the query's); nil for pages that write none.
+    func feeds(_ kind: SitePage.Kind) -> String? {
+        switch kind {
+        case .index:
+            return ContentHash.Builder(allEvents, "site feeds").hex()
+        case .query(let query, let outcome, page: 1):
+            var key = ContentHash.Builder(site, "query feeds", query.id)
+            key.add(outcome.events.map { events[$0.id] ?? $0.id })
+            return key.hex()
+        case .query, .allEvents, .allEventsMonth:
+            return nil
+        }
+    }
+
+    /// `events.json`: every event, and every query with the events it found.
+    func eventsJSON(input: SiteInput) -> String {
+        var key = ContentHash.Builder(allEvents, "events.json")
+        for entry in input.fetched.outcomes {
+            key.add(outcomeParts(entry.query, entry.outcome, input: input))
+            key.add(entry.outcome.events.map(\.id))
+        }
+        return key.hex()
+    }
+
+    /// One event's own calendar file.
+    func eventCalendar(_ event: Event) -> String {
+        ContentHash.Builder(site, "ics", events[event.id] ?? event.id).hex()
+    }
+
+    private func outcomeParts(_ query: EventQuery, _ outcome: QueryOutcome, input: SiteInput) -> [String] {
+        [query.id, "\(outcome.events.count)", outcome.staleSince.map { "\($0.timeIntervalSince1970)" } ?? "-",
+         outcome.error?.reason ?? "-"]
+    }
+}
