@@ -30,7 +30,7 @@ enum EventsJSON {
                 if let since = entry.outcome.staleSince { query["staleSince"] = .string(ISO8601.formatUTC(since)) }
                 return .object(query)
             }),
-            "events": .array(SitePaths.chronological(input.fetched.distinctEvents).map { event in
+            "events": .array(SitePaths.chronological(input.plan.distinct).map { event in
                 item(event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] }, queries: foundBy[event.id] ?? [],
                      description: descriptions[event.id] ?? "")
             }),

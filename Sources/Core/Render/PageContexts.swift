@@ -13,6 +13,8 @@ public struct SiteInput: Sendable {
     public var generatedAt: Date
     /// Markers, changes and trends from earlier runs; nil without history.
     public var history: HistoryReport?
+    /// Worked out once per render (`planned()`); nil until then.
+    package var madePlan: SitePlan?
     /// The digest page's site path, linked from the index; nil when the site has none.
     public var digestLink: String?
     /// The groups report; nil when no query follows groups.
@@ -100,7 +102,7 @@ struct PageContexts {
             "hasPinned": !pinned.isEmpty,
             "siteTitle": input.config.siteTitle,
             "generatedAt": formatting.generatedAt(input.generatedAt),
-            "totalEvents": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
+            "totalEvents": EventFormatting.count(input.plan.distinct.count, "upcoming event", "upcoming events"),
             "allLink": "<\(SitePaths.allEvents).html>",
             "queries": queries,
             "digest": input.digestLink.map { ["link": "<\($0)>", "date": formatting.date(input.generatedAt)] } ?? false,
@@ -158,9 +160,10 @@ struct PageContexts {
     /// day by day, each linking to its place in its month's pages.
     func allEvents() -> [String: Any] {
         let zone = input.config.timeZone
-        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: zone)
+        let plan = input.plan
+        let months = plan.months
         let weekEnd = input.generatedAt.addingTimeInterval(7 * 86_400)
-        let week = SitePaths.chronological(input.fetched.distinctEvents.filter { $0.start.date < weekEnd })
+        let week = SitePaths.chronological(plan.distinct.filter { $0.start.date < weekEnd })
         var numbers: [String: (month: String, page: Int)] = [:]
         for month in months {
             for (id, page) in Pagination.pageNumbers(SitePaths.chronological(month.events), timeZone: zone) { numbers[id] = (month.key, page) }
@@ -183,7 +186,7 @@ struct PageContexts {
         }
         return [
             "title": "All events",
-            "count": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
+            "count": EventFormatting.count(plan.distinct.count, "upcoming event", "upcoming events"),
             "isIndex": true,
             "months": months.map { entry -> [String: Any] in
                 ["label": formatting.monthHeading(entry.key), "link": "<\(SitePaths.allEventsMonth(entry.key)).html>",
@@ -197,12 +200,13 @@ struct PageContexts {
     /// One page of a month of the all-events list, with the navigation to every month. Pages
     /// in `all/` are a folder down, as their blocks were rendered (`EventBlocks`).
     func allEvents(month: String, events: [Event], page: Int, of pages: Int) -> [String: Any] {
-        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
+        let plan = input.plan
+        let months = plan.months
         let ordered = SitePaths.chronological(events)
         let blocks = eventBlocks?.allEventsPage ?? [:]
         return [
             "title": "All events",
-            "count": EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events"),
+            "count": EventFormatting.count(plan.distinct.count, "upcoming event", "upcoming events"),
             "monthTitle": formatting.monthHeading(month),
             "zone": formatting.siteZoneName,
             "months": months.map { entry -> [String: Any] in
@@ -243,7 +247,7 @@ struct PageContexts {
         let curation = input.config.curation
         guard !curation.pinned.isEmpty else { return [] }
         let foundBy = input.fetched.queriesByEvent
-        let events = Dictionary(input.fetched.distinctEvents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let events = Dictionary(input.plan.distinct.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return curation.pinned.compactMap { id in
             guard let event = events[id], let query = foundBy[id]?.first,
                   let listed = input.fetched.outcomes.first(where: { $0.query.id == query.id })?.outcome.events else { return nil }

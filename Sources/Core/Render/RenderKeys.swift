@@ -26,9 +26,7 @@ package struct RenderKeys: Sendable {
     /// The events once, in the order `FetchedEvents.distinctEvents` gives them.
     let distinct: [Event]
     let foundBy: [String: [EventQuery]]
-    /// Each month's events ("2026-12", in order) and its pages, computed once, not per page.
-    let months: [(key: String, events: [Event])]
-    let monthPages: [String: [[Event]]]
+    let plan: SitePlan
 
     package init(input: SiteInput, templates: SiteTemplates) {
         let config = input.config
@@ -50,7 +48,8 @@ package struct RenderKeys: Sendable {
         }
         self.site = site.hex()
 
-        distinct = input.fetched.distinctEvents
+        plan = input.plan
+        distinct = plan.distinct
         foundBy = input.fetched.queriesByEvent
         var events: [String: String] = [:]
         var all = ContentHash.Builder(self.site)
@@ -61,9 +60,6 @@ package struct RenderKeys: Sendable {
         }
         self.events = events
         allEvents = all.hex()
-        months = SitePaths.months(of: distinct, timeZone: config.timeZone)
-        monthPages = Dictionary(months.map { ($0.key, Pagination.pages(SitePaths.chronological($0.events), timeZone: config.timeZone)) },
-                                uniquingKeysWith: { first, _ in first })
     }
 
     private static func eventKey(_ event: Event, input: SiteInput, foundBy: [EventQuery]) -> String {
@@ -97,8 +93,8 @@ package struct RenderKeys: Sendable {
             key.add(["all", allEvents])
         case .allEventsMonth(let month, let page):
             key.add(["month", month, "\(page)", "\(distinct.count)"])
-            key.add(months.map { "\($0.key) \($0.events.count)" })
-            let pages = monthPages[month] ?? []
+            key.add(plan.months.map { "\($0.key) \($0.events.count)" })
+            let pages = plan.monthPages[month] ?? []
             key.add("\(pages.count)")
             if page >= 1, page <= pages.count { add(pages[page - 1]) }
         case .query(let query, let outcome, let page):

@@ -78,7 +78,7 @@ struct ChartFiles: SiteGenerator {
 /// `thumbs/…`: the thumbnails of the events shown, hard-linked from the cache.
 struct ThumbnailFiles: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        let shown = Set(shared.input.fetched.distinctEvents.compactMap(\.displayPhotoURL))
+        let shown = Set(shared.input.plan.distinct.compactMap(\.displayPhotoURL))
         return shared.input.thumbnails.filter { shown.contains($0.key) }.map(\.value)
             .sorted { $0.publishedName < $1.publishedName }
             .map { SiteFile(path: SitePaths.thumbnail($0), contents: .file($0.file)) }

@@ -58,10 +58,10 @@ struct SitePage {
         switch kind {
         case .index:
             (path, title, root, template) = (SitePaths.index, site, "", "index.md")
-            description = "\(EventFormatting.count(input.fetched.distinctEvents.count, "upcoming event", "upcoming events")) from "
+            description = "\(EventFormatting.count(input.plan.distinct.count, "upcoming event", "upcoming events")) from "
                 + input.fetched.outcomes.map(\.query.title).joined(separator: ", ") + ", updated every night."
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
-            (context, events, writesFeeds) = (contexts.index(), input.fetched.distinctEvents, true)
+            (context, events, writesFeeds) = (contexts.index(), input.plan.distinct, true)
             (previousPage, nextPage) = (nil, nil)
         case .allEvents:
             (path, title, root, template) = (SitePaths.allEvents, "All events · \(site)", "", "all.md")
@@ -71,9 +71,7 @@ struct SitePage {
             (previousPage, nextPage) = (nil, nil)
         case .allEventsMonth(let month, let page):
             let heading = contexts.formatting.monthHeading(month)
-            let monthEvents = SitePaths.months(of: input.fetched.distinctEvents, timeZone: input.config.timeZone)
-                .first { $0.key == month }?.events ?? []
-            let pages = Pagination.pages(SitePaths.chronological(monthEvents), timeZone: input.config.timeZone)
+            let pages = input.plan.monthPages[month] ?? Pagination.pages([], timeZone: input.config.timeZone)
             let base = SitePaths.allEventsMonth(month)
             (path, root, template) = (Pagination.path(base, page: page), "../", "all.md")
             title = "\(heading)\(page > 1 ? " (page \(page))" : "") · All events · \(site)"
@@ -84,7 +82,7 @@ struct SitePage {
             (context, writesFeeds) = (contexts.allEvents(month: month, events: events, page: page, of: pages.count), false)
         case .query(let query, let outcome, let page):
             let queryPath = SitePaths.queryPage(query)
-            let pages = Pagination.pages(SitePaths.chronological(outcome.events), timeZone: input.config.timeZone)
+            let pages = input.plan.queryPages[query.id] ?? Pagination.pages(SitePaths.chronological(outcome.events), timeZone: input.config.timeZone)
             (path, root, template) = (Pagination.path(queryPath, page: page), "../", "query.md")
             title = "\(query.title)\(page > 1 ? " (page \(page))" : "") · \(site)"
             description = "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) \(QueryScope.short(of: query)): "

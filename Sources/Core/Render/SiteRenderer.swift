@@ -39,6 +39,7 @@ public struct SiteRenderer: Sendable {
     @discardableResult
     package func render(_ input: SiteInput, reuse: any RenderReuse = RenderEverything(), artefacts cached: EventArtefactSet = EventArtefactSet(),
                         emit: @escaping @Sendable (RenderItem, SiteFile) -> Void) -> RenderOutcome {
+        let input = input.planned()
         let keys = RenderKeys(input: input, templates: templates)
         var outcome = RenderOutcome()
         let work = Work(input, keys: keys, reuse: reuse, outcome: &outcome)
@@ -125,11 +126,12 @@ public struct SiteRenderer: Sendable {
     /// Every page: the index, All events, each month's pages and each query's pages.
     static func pageKinds(_ input: SiteInput) -> [SitePage.Kind] {
         let zone = input.config.timeZone
-        let months = SitePaths.months(of: input.fetched.distinctEvents, timeZone: zone).flatMap { month in
-            (1...Pagination.pages(SitePaths.chronological(month.events), timeZone: zone).count).map { SitePage.Kind.allEventsMonth(month.key, page: $0) }
+        let plan = input.plan
+        let months = plan.months.flatMap { month in
+            (1...max(1, plan.monthPages[month.key]?.count ?? 1)).map { SitePage.Kind.allEventsMonth(month.key, page: $0) }
         }
         let queries = input.fetched.outcomes.flatMap { entry in
-            (1...Pagination.pages(SitePaths.chronological(entry.outcome.events), timeZone: zone).count).map {
+            (1...max(1, plan.queryPages[entry.query.id]?.count ?? Pagination.pages(SitePaths.chronological(entry.outcome.events), timeZone: zone).count)).map {
                 SitePage.Kind.query(entry.query, entry.outcome, page: $0)
             }
         }
