@@ -85,6 +85,23 @@ struct HistoryEdgeTests {
         }
     }
 
+    /// Found at W1 size (issue 23): two runs at the same `--now` (a re-run, the benchmark, `make
+    /// demo` twice) then `--offline` marked every event New, because each was first seen at the
+    /// last run's moment; the last run had marked none.
+    @Test func anOfflineReRenderAfterTwoRunsAtTheSameMomentMarksNothingNew() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await run(harness, night: 0).succeeded)
+        #expect(await run(harness, night: 0).succeeded)
+        let online = PipelineHarness.tree(harness.outputDirectory)
+        #expect(!String(decoding: online["/queries/online.html"] ?? Data(), as: UTF8.self).contains("New:"))
+        let offline = await run(harness, night: 0, offline: true)
+        #expect(offline.published, "\(offline.line)")
+        let replayed = PipelineHarness.tree(harness.outputDirectory)
+        for page in ["/index.html", "/queries/online.html", "/queries/rust.html", "/all.html"] {
+            #expect(replayed[page] == online[page], "\(page) differs offline")
+        }
+    }
+
     /// Places are stored as data; rows from before (display text only) compare as text
     /// once, so upgrading marks nothing as moved.
     @Test func historyFromBeforePlacesWereStoredMarksNothingMoved() async throws {

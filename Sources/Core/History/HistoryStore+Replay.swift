@@ -26,8 +26,12 @@ extension HistoryStore {
         var report = HistoryReport()
         let lastRunID: Int64 = lastRun["id"]
         let lastRunAt: Double = lastRun["at"]
+        // The last run compared with the published run before it; one at the same moment (a
+        // re-run with the same --now) had already seen everything the last run saw first.
         let hadEarlierRun = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM run WHERE published AND id < ?)",
                                               arguments: [lastRunID]) ?? false
+        let earlierRunAtSameMoment = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM run WHERE published AND id < ? AND at = ?)",
+                                                       arguments: [lastRunID, lastRunAt]) ?? false
         var firstSeen: [String: Double] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, firstSeen FROM event") { firstSeen[row["id"]] = row["firstSeen"] }
         for event in fetched.distinctEvents {
@@ -37,7 +41,7 @@ extension HistoryStore {
             }
             report.firstSeen[event.id] = Date(timeIntervalSince1970: seen)
             // New in the last run, as that run marked it.
-            if hadEarlierRun && seen == lastRunAt { report.newEventIDs.insert(event.id) }
+            if hadEarlierRun && !earlierRunAtSameMoment && seen == lastRunAt { report.newEventIDs.insert(event.id) }
         }
         report.changes = try changes(db, since: now, settings: settings, current: fetched)
         let runs = try Row.fetchAll(db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
