@@ -9,7 +9,8 @@ struct JSONParser {
     private let maximumDepth: Int
 
     static func parse(_ data: Data, maximumDepth: Int) throws(JSONValue.ParseError) -> JSONValue {
-        var parser = JSONParser(bytes: [UInt8](data), maximumDepth: maximumDepth)
+        // Copied in one piece: `[UInt8](data)` went through Data's per-byte iterator.
+        var parser = JSONParser(bytes: data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }, maximumDepth: maximumDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()

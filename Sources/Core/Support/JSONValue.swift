@@ -86,14 +86,8 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
+/// The standard library's validation over the contiguous bytes: the per-byte iterator it
+/// replaces took 7 % of a warm W2 night (perf, issue 23).
 private func isValidUTF8(_ data: Data) -> Bool {
-    var iterator = data.makeIterator()
-    var decoder = UTF8()
-    while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue: continue
-        case .emptyInput: return true
-        case .error: return false
-        }
-    }
+    data.withUnsafeBytes { raw in String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) != nil }
 }
