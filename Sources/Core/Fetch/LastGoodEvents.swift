@@ -16,11 +16,28 @@ public struct LastGoodEvents: Sendable {
     private func file(for queryID: String) -> URL { directory.appendingPathComponent("\(queryID).json") }
 
     public func save(_ events: [Event], for queryID: String, fetchedAt: Date) throws {
-        let record = JSONValue.object([
-            "fetchedAt": .number(fetchedAt.timeIntervalSince1970),
-            "events": .array(events.map(\.jsonValue)),
-        ])
-        try FileOperations.writeAtomically(Data(record.compactJSON.utf8), to: file(for: queryID))
+        var written: [String: (Event, String)] = [:]
+        try save(events, for: queryID, fetchedAt: fetchedAt, written: &written)
+    }
+
+    /// The same as the object `{"events": […], "fetchedAt": …}` compactly, each event written
+    /// once per run however many queries found it (`written`, by event id): an event is in
+    /// three queries' files, and writing them was a tenth of a warm W2 night (perf, issue 23).
+    /// An event that differs between queries (fetched moments apart) is written as each has it.
+    private func save(_ events: [Event], for queryID: String, fetchedAt: Date, written: inout [String: (Event, String)]) throws {
+        var text = "{\"events\":["
+        for (index, event) in events.enumerated() {
+            if index > 0 { text += "," }
+            if let (same, json) = written[event.id], same == event {
+                text += json
+            } else {
+                let json = event.jsonValue.compactJSON
+                written[event.id] = (event, json)
+                text += json
+            }
+        }
+        text += "],\"fetchedAt\":" + JSONValue.number(fetchedAt.timeIntervalSince1970).compactJSON + "}"
+        try FileOperations.writeAtomically(Data(text.utf8), to: file(for: queryID))
     }
 
     /// The last good events and when they were fetched; nil when there are none or the file is unreadable.
@@ -35,11 +52,12 @@ public struct LastGoodEvents: Sendable {
     /// Saves every successful query and stands last good events in for failed ones.
     public func reconcile(_ fetched: FetchedEvents, now: Date) -> (FetchedEvents, saveFailures: [String]) {
         var saveFailures: [String] = []
+        var written: [String: (Event, String)] = [:]
         let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in
             switch entry.outcome {
             case .succeeded(let events):
                 do {
-                    try save(events, for: entry.query.id, fetchedAt: now)
+                    try save(events, for: entry.query.id, fetchedAt: now, written: &written)
                 } catch {
                     saveFailures.append("query \(entry.query.id): cannot keep its events for later runs: \(error.localizedDescription)")
                 }

@@ -56,7 +56,7 @@ package enum SearchRecords {
             key.add([entry.query.id, entry.query.title])
             key.add(entry.outcome.events.map(\.id))
         }
-        for event in fetched.distinctEvents { key.add(event.jsonValue.serialized()) }
+        for event in fetched.distinctEvents { key.add(event.fingerprint) }
         return key.hex()
     }
 
