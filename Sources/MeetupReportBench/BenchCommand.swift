@@ -53,11 +53,23 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only simulate a year of nightly W1 runs through the history database and print its size.")
     var historyYear = false
 
+    @Option(help: "Only write the first workload as a snapshot site (config.json and snapshot/) into this folder, to profile a run without the server (photos are left out).")
+    var writeSnapshot: String?
+
     func run() async throws {
         let work = URL(fileURLWithPath: workDirectory).standardizedFileURL
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         if historyYear {
             for retention in [180, 365] { print(try HistoryYear.measure(work: work, retentionDays: retention)) }
+            return
+        }
+        if let writeSnapshot {
+            let name = workloads.first ?? "W1"
+            guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
+                throw ValidationError("unknown workload \(name); use W1 or W2")
+            }
+            try workload.writeSnapshot(into: URL(fileURLWithPath: writeSnapshot))
+            print("wrote \(workload.name) as a snapshot site into \(writeSnapshot)")
             return
         }
         if networkOnly {

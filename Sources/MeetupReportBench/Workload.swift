@@ -96,6 +96,26 @@ struct Workload {
         return parts.joined(separator: "\n\n")
     }
 
+    /// The workload as a snapshot site: the same API pages, replayed from files, and a config
+    /// with search on (for profiling the pipeline without the loopback server).
+    func writeSnapshot(into folder: URL) throws {
+        let photoBase = URL(string: "http://127.0.0.1:9/photos")!
+        for (keyword, pages) in try pages(photoBase: photoBase) {
+            guard let query = (0..<queries).first(where: { self.keyword($0) == keyword }) else { continue }
+            let directory = folder.appendingPathComponent("snapshot/queries/q\(query)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for (index, page) in pages.enumerated() {
+                try page.write(to: directory.appendingPathComponent(String(format: "page-%03d.json", index + 1)))
+            }
+        }
+        let config: [String: Any] = [
+            "title": "Benchmark \(name) snapshot", "baseURL": "https://bench.example.org/", "timeZone": "Europe/Berlin",
+            "source": ["type": "snapshot", "directory": "snapshot"], "output": "Output", "cache": "cache",
+            "queries": (0..<queries).map { ["id": "q\($0)", "keyword": keyword($0), "lat": 52.5, "lon": 13.4] },
+        ]
+        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("config.json"))
+    }
+
     /// Writes the photos into `directory` once (they are reused by later benchmark runs).
     func makePhotos(in directory: URL) throws -> [URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
