@@ -17,30 +17,45 @@ package enum SearchRecords {
     /// - Parameter plainDescriptions: the render's plain texts by event id (each description
     ///   through cmark once); an event without one is parsed here.
     package static func make(_ fetched: FetchedEvents, timeZone: TimeZone, plainDescriptions: [String: String] = [:]) -> [Record] {
-        let formatting = EventFormatting(siteTimeZone: timeZone)
         let foundBy = fetched.queriesByEvent
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
         // Each query's pages, to link an event's record to the page that shows it.
         let pageNumbers = Dictionary(fetched.outcomes.map { ($0.query.id, Pagination.pageNumbers(SitePaths.chronological($0.outcome.events), timeZone: timeZone)) },
                                      uniquingKeysWith: { first, _ in first })
-        return SitePaths.chronological(fetched.distinctEvents).compactMap { event in
-            guard let queries = foundBy[event.id], let first = queries.first else { return nil }
-            let month = calendar.dateComponents([.year, .month], from: event.start.date)
-            let monthLabel = formatting.monthHeading(String(format: "%04d-%02d", month.year ?? 0, month.month ?? 0))
-            let page = Pagination.path(SitePaths.queryPage(first), page: pageNumbers[first.id]?[event.id] ?? 1)
-            let path = "\(page).html#\(EventAnchors.id(of: event))"
-            var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title></head>\n"
-                + "<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
-                + attribute("path", path) + attribute("date", formatting.eventTime(of: event))
-            if let group = event.group { html += attribute("group", TextCleaning.singleLine(group.name)) }
-            html += "<p>\(escape(formatting.eventTime(of: event))) · \(escape(EventFormatting.location(of: event)))"
-                + (event.group.map { " · " + escape(TextCleaning.singleLine($0.name)) } ?? "") + "</p>\n"
-                + "<p>\(escape(plainDescriptions[event.id] ?? PlainText.of(markdown: event.description)))</p>\n"
-            for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
-            html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
-            return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html)
-        }
+        // On every core, each chunk with its own formatters (they are not thread-safe).
+        let events = SitePaths.chronological(fetched.distinctEvents)
+        let made = Parallel.chunks(of: Array(events.enumerated()), empty: [Int: Record]()) { part in
+            let formatting = EventFormatting(siteTimeZone: timeZone)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            var monthLabels: [String: String] = [:]
+            var records: [Int: Record] = [:]
+            for (index, event) in part {
+                guard let queries = foundBy[event.id], let first = queries.first else { continue }
+                let month = calendar.dateComponents([.year, .month], from: event.start.date)
+                let monthKey = String(format: "%04d-%02d", month.year ?? 0, month.month ?? 0)
+                let monthLabel = monthLabels[monthKey] ?? formatting.monthHeading(monthKey)
+                monthLabels[monthKey] = monthLabel
+                let page = Pagination.path(SitePaths.queryPage(first), page: pageNumbers[first.id]?[event.id] ?? 1)
+                records[index] = record(event, path: "\(page).html#\(EventAnchors.id(of: event))", queries: queries, monthLabel: monthLabel,
+                                        plain: plainDescriptions[event.id] ?? PlainText.of(markdown: event.description), formatting: formatting)
+            }
+            return records
+        } merge: { all, part in all.merge(part) { first, _ in first } }
+        return made.keys.sorted().compactMap { made[$0] }
+    }
+
+    private static func record(_ event: Event, path: String, queries: [EventQuery], monthLabel: String, plain: String,
+                               formatting: EventFormatting) -> Record {
+        var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title></head>\n"
+            + "<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
+            + attribute("path", path) + attribute("date", formatting.eventTime(of: event))
+        if let group = event.group { html += attribute("group", TextCleaning.singleLine(group.name)) }
+        html += "<p>\(escape(formatting.eventTime(of: event))) · \(escape(EventFormatting.location(of: event)))"
+            + (event.group.map { " · " + escape(TextCleaning.singleLine($0.name)) } ?? "") + "</p>\n"
+            + "<p>\(escape(plain))</p>\n"
+        for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
+        html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
+        return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html)
     }
 
     /// What the index of `fetched` made by `indexer` (its command line: another Pagefind is

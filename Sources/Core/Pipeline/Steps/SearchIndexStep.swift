@@ -34,8 +34,10 @@ struct SearchIndexStep: RunStep {
         do {
             try? FileManager.default.removeItem(at: folder)
             try FileOperations.createDirectory(folder)
+            // A fresh folder of our own: plain writes, no temporary file and rename for each of
+            // 10,000 records (that was a third of the search stage's own time, issue 23).
             for record in records {
-                try FileOperations.writeAtomically(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
+                try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
             }
         } catch {
             environment.observer.warning("search: cannot write its records into \(folder.path) (\(error.localizedDescription)); published without search")
