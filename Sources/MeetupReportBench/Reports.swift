@@ -16,6 +16,8 @@ struct WorkloadReport {
     /// A warm night on which one event's title changed.
     var changed: RunMeasurement
     var offline: RunMeasurement
+    /// The next night (the clock a day on), nothing changed upstream.
+    var nextNight: RunMeasurement
     /// A warm night with search off, to price it.
     var searchOff: RunMeasurement?
     var latencyBound: Double
@@ -67,14 +69,27 @@ struct WorkloadReport {
         row("--offline: CPU time") { seconds($0.offline.child.cpuSeconds) }
         row("--offline: render time") { seconds($0.offline.figures["renderSeconds"] ?? 0) }
         row("--offline: peak RSS") { megabytes($0.offline.child.peakRSSBytes) }
+        row("next night (clock +1 day, nothing changed), wall") { seconds($0.nextNight.wallSeconds) }
+        row("next night: CPU time") { seconds($0.nextNight.child.cpuSeconds) }
+        row("next night: fetch / photos / render / search / publish") { stages($0.nextNight) }
         if rows.contains(where: { $0.searchOff != nil }) {
-            row("warm with search off, wall (the price of search)") { report in
-                report.searchOff.map { String(format: "%.2f s (search: +%.2f s)", $0.wallSeconds, report.warm.wallSeconds - $0.wallSeconds) } ?? "-"
+            row("the price of search: next night with search off, wall") { report in
+                report.searchOff.map { String(format: "%.2f s (with search %.2f s)", $0.wallSeconds, report.nextNight.wallSeconds) } ?? "-"
+            }
+            row("the price of search: search stage cold / one changed / nothing changed") { report in
+                ["searchSeconds"].map { key in
+                    String(format: "%.2f / %.2f / %.2f s", report.cold.figures[key] ?? 0, report.changed.figures[key] ?? 0, report.warm.figures[key] ?? 0)
+                }.joined()
             }
         }
-        row("peak RSS, largest of all runs") { report in
-            megabytes(([report.cold, report.warm, report.changed, report.offline] + (report.searchOff.map { [$0] } ?? []))
-                .map(\.child.peakRSSBytes).max() ?? 0)
+        let runs = { (report: WorkloadReport) in
+            [report.cold, report.warm, report.changed, report.offline, report.nextNight] + (report.searchOff.map { [$0] } ?? [])
+        }
+        row("peak RSS of meetup-report, largest of all runs") { report in
+            megabytes(Int(runs(report).compactMap { $0.figures["peakRSSBytes"] }.max() ?? 0))
+        }
+        row("peak RSS of any process of a run (Pagefind included), largest") { report in
+            megabytes(runs(report).map(\.child.peakRSSBytes).max() ?? 0)
         }
         return lines.joined(separator: "\n")
     }

@@ -53,6 +53,9 @@ public struct RunSummary: Sendable {
         ]
         for (stage, seconds) in stageSeconds { figures["\(stage)Seconds"] = seconds }
         figures["eventsRemoved"] = Double(eventsRemoved)
+        // This process's own peak (a child such as Pagefind has its own; `make bench` shows both).
+        var usage = rusage()
+        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { figures["peakRSSBytes"] = Double(usage.ru_maxrss) * 1024 }
         figures["renderItemsReused"] = Double(render.itemsReused)
         figures["renderItemsMade"] = Double(render.itemsMade)
         figures["eventsRendered"] = Double(render.eventsRendered)
