@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The demo as a visitor's browser sees it: axe-core (from PyPI's axe-playwright-python) on
 # every page type in light and dark at 375 and 1280 px, and the search typed into, in the
-# Debian Chromium driven by Playwright (Scripts/check_browser.py). Part of make test.
+# Debian Chromium driven by Playwright (Scripts/check_browser.py); then the same on a W1-sized
+# site. Part of make test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/debug/meetup-report}
@@ -16,3 +17,11 @@ trap 'rm -rf "$work"' EXIT
   --output "$work/site" --cache "$work/cache" 2>/dev/null
 [ -f "$work/site/pagefind/pagefind-ui.js" ] || { echo "check-browser: the demo was published without search"; exit 1; }
 python3 Scripts/check_browser.py "$work/site"
+# The same at real size: a W1-sized site (1,000 events, realistic descriptions), published
+# twice so the second night's pages and index are the memo's (issue 23).
+python3 Scripts/make-w1-site.py "$work/w1" >/dev/null
+for night in 1 2; do
+  "$BIN" --config "$work/w1/config.json" --templates Templates --now 2026-11-22T08:00:00Z --quiet 2>/dev/null
+done
+[ -f "$work/w1/Output/pagefind/pagefind-ui.js" ] || { echo "check-browser: the W1 site was published without search"; exit 1; }
+python3 Scripts/check_browser.py "$work/w1/Output"
