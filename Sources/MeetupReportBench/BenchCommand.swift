@@ -162,8 +162,8 @@ struct BenchCommand: AsyncParsableCommand {
         var searchOff: RunMeasurement?
         if workload.name == "W1" || compareSearch {
             let plain = try writeConfig(for: workload, endpoint: endpoint, in: folder, search: false, fresh: false)
-            _ = try runOnce("search-off-first", config: plain, now: "2026-11-23T08:00:00Z")
-            searchOff = try runOnce("search-off", config: plain, now: "2026-11-23T08:00:00Z")
+            _ = try runOnce("search-off-first", config: plain)
+            searchOff = try runOnce("search-off", config: plain)
         }
         await servers.api.stop()
         await servers.photos.stop()
