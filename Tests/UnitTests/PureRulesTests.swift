@@ -66,6 +66,16 @@ struct JSONWritingTests {
         #expect(try JSONValue.parse(Data(written.utf8)) == .string(text))
         #expect(JSONValue.string("").compactJSON == "\"\"")
     }
+
+    /// Escapes decoded into one byte buffer (issue 23): the same text as before, lone
+    /// surrogates replaced, raw UTF-8 between escapes kept.
+    @Test func escapesAreDecoded() throws {
+        let json = #""é\n\t\"q\" \\ \/ \u00e9\ud83d\ude00 lone \ud800x \udc00 pair-broken \ud83d\u0041 end😀""#
+        let expected = "é\n\t\"q\" \\ / é😀 lone \u{FFFD}x \u{FFFD} pair-broken \u{FFFD}A end😀"
+        #expect(try JSONValue.parse(Data(json.utf8)) == .string(expected))
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data("\"a\\qb\"".utf8)) }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data("\"a\\nb\u{01}\"".utf8)) }
+    }
 }
 
 @Suite("Per-event calendar links")

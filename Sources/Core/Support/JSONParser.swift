@@ -107,33 +107,37 @@ struct JSONParser {
             index += 1
             return String(decoding: bytes[start..<index - 1], as: UTF8.self)
         }
-        var scalars = String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars
-        var pendingBytes: [UInt8] = []
-        func flush() {
-            if !pendingBytes.isEmpty {
-                scalars.append(contentsOf: String(decoding: pendingBytes, as: UTF8.self).unicodeScalars)
-                pendingBytes.removeAll(keepingCapacity: true)
-            }
+        // Escapes: bytes gathered into one buffer, decoded once (appending scalars one by one
+        // to a string was most of parsing a realistic description, whose "\n"s are escapes).
+        var output = Array(bytes[start..<index])
+        func append(_ scalar: Unicode.Scalar?) {
+            output.append(contentsOf: UTF8.encode(scalar ?? "\u{FFFD}") ?? UTF8.encode("\u{FFFD}")!)
         }
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { index += 1; break }
             guard byte >= 0x20 else { throw error("control character in a string") }
-            guard byte == UInt8(ascii: "\\") else { pendingBytes.append(byte); index += 1; continue }
-            flush()
+            guard byte == UInt8(ascii: "\\") else {
+                let run = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+                    index += 1
+                }
+                output.append(contentsOf: bytes[run..<index])
+                continue
+            }
             guard index + 1 < bytes.count else { throw error("unterminated escape") }
             let escaped = bytes[index + 1]
             index += 2
             switch escaped {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): output.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count,
@@ -143,17 +147,16 @@ struct JSONParser {
                     if (0xDC00...0xDFFF).contains(low) {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else {
-                        scalars.append("\u{FFFD}")
+                        append("\u{FFFD}")
                         code = low
                     }
                 }
-                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                append(Unicode.Scalar(code))
             default:
                 throw error("invalid escape")
             }
         }
-        flush()
-        return String(scalars)
+        return String(decoding: output, as: UTF8.self)
     }
 
     private mutating func hex4() throws(JSONValue.ParseError) -> UInt32 {
