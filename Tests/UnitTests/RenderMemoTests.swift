@@ -149,6 +149,25 @@ struct RenderMemoTests {
         #expect(outcome.itemsReused == 0 && outcome.eventsRendered == 150, "\(outcome)")
     }
 
+    /// The kept event texts read back as written; a damaged file reads as none (everything is made).
+    @Test func theArtefactStoreReadsBackWhatItWrote() throws {
+        let folder = try TemporaryDirectory()
+        let store = EventArtefactStore(cacheDirectory: folder.url)
+        var set = EventArtefactSet(markerPrefix: "mrmoretestx")
+        for index in 0..<3_000 {
+            set.byKey["key\(index)"] = EventArtefacts(plain: "Plain é 😀 \(index)", rich: index % 2 == 0 ? "" : "<p>\(index)</p>",
+                                                      calendarText: "text", blockQuery: String(repeating: "q", count: index),
+                                                      blockAll: "all \(index)")
+        }
+        try store.save(set)
+        let loaded = store.load()
+        #expect(loaded.markerPrefix == "mrmoretestx" && loaded.byKey == set.byKey)
+        let data = try Data(contentsOf: store.file)
+        try data.prefix(data.count - 3).write(to: store.file)
+        #expect(store.load().byKey.isEmpty, "a truncated file is not trusted")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.file.deletingLastPathComponent().path) == ["events.bin"])
+    }
+
     /// A published file edited by hand (another inode or time) is made again, not trusted.
     @Test func aPublishedFileEditedByHandIsMadeAgain() throws {
         let folder = try TemporaryDirectory()
