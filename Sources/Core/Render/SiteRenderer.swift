@@ -35,9 +35,11 @@ public struct SiteRenderer: Sendable {
     /// held in memory whole. Items `reuse` says are already in place are not made, and
     /// what they alone need is not computed: a night on which nothing changed makes only
     /// the small site-wide files. Events' descriptions and blocks come from `artefacts`
-    /// where their keys match.
+    /// where their keys match (read only when some item needs them: a night on which nothing
+    /// changed does not load last night's set).
     @discardableResult
-    package func render(_ input: SiteInput, reuse: any RenderReuse = RenderEverything(), artefacts cached: EventArtefactSet = EventArtefactSet(),
+    package func render(_ input: SiteInput, reuse: any RenderReuse = RenderEverything(),
+                        artefacts cached: @autoclosure () -> EventArtefactSet = EventArtefactSet(),
                         emit: @escaping @Sendable (RenderItem, SiteFile) -> Void) -> RenderOutcome {
         let input = input.planned()
         let keys = RenderKeys(input: input, templates: templates)
@@ -46,7 +48,7 @@ public struct SiteRenderer: Sendable {
 
         var byEvent: [String: EventArtefacts] = [:]
         if work.needsArtefacts {
-            let made = EventArtefactSet.make(input, keys: keys, templates: templates, reusing: cached)
+            let made = EventArtefactSet.make(input, keys: keys, templates: templates, reusing: cached())
             (byEvent, outcome.artefacts, outcome.eventsRendered) = (made.byEvent, made.kept, made.made)
             outcome.plainDescriptions = byEvent.mapValues(\.plain)
         }
@@ -131,7 +133,7 @@ public struct SiteRenderer: Sendable {
             (1...max(1, plan.monthPages[month.key]?.count ?? 1)).map { SitePage.Kind.allEventsMonth(month.key, page: $0) }
         }
         let queries = input.fetched.outcomes.flatMap { entry in
-            (1...max(1, plan.queryPages[entry.query.id]?.count ?? Pagination.pages(SitePaths.chronological(entry.outcome.events), timeZone: zone).count)).map {
+            (1...max(1, plan.queryPages[entry.query.id]?.count ?? 1)).map {
                 SitePage.Kind.query(entry.query, entry.outcome, page: $0)
             }
         }
