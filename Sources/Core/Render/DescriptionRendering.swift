@@ -18,18 +18,6 @@ enum DescriptionRendering {
         markerPrefix + ContentHash.sha256Hex(event.id).prefix(16)
     }
 
-    /// Every event's rendered description by marker, made on every core.
-    static func all(_ events: [Event]) -> [String: String] {
-        Parallel.chunks(of: events, empty: [String: String]()) { part in
-            var rendered: [String: String] = [:]
-            for event in part where !event.description.isEmpty {
-                let html = html(event.description)
-                if !html.isEmpty { rendered[marker(for: event)] = html }
-            }
-            return rendered
-        } merge: { all, part in all.merge(part) { first, _ in first } }
-    }
-
     /// The Markdown page without its markers (the `.md` files are read as text and must
     /// not change from run to run).
     static func strip(_ markdown: String) -> String {

@@ -90,12 +90,11 @@ package struct RenderKeys: Sendable {
     /// The key of a page's files (the page, and its feed and calendar when it writes them).
     func page(_ kind: SitePage.Kind, input: SiteInput) -> String {
         var key = ContentHash.Builder(site)
-        func add(_ list: [Event]) { key.add(list.map { self.events[$0.id] ?? $0.id }) }
         switch kind {
         case .index:
             key.add(["index", allEvents])
             for entry in input.fetched.outcomes {
-                key.add(outcomeParts(entry.query, entry.outcome, input: input))
+                key.add(outcomeParts(entry.query, entry.outcome))
                 key.add(input.history?.counts[entry.query.id]?.map(String.init) ?? [])
                 key.add(queryEvents[entry.query.id] ?? "-")
             }
@@ -106,10 +105,10 @@ package struct RenderKeys: Sendable {
             key.add(plan.months.map { "\($0.key) \($0.events.count)" })
             let pages = plan.monthPages[month] ?? []
             key.add("\(pages.count)")
-            if page >= 1, page <= pages.count { add(pages[page - 1]) }
+            if page >= 1, page <= pages.count { key.add(pages[page - 1].map { events[$0.id] ?? $0.id }) }
         case .query(let query, let outcome, let page):
             key.add(["query", "\(page)"])
-            key.add(outcomeParts(query, outcome, input: input))
+            key.add(outcomeParts(query, outcome))
             key.add(queryEvents[query.id] ?? "-")
             if page == 1 {
                 key.add((input.history?.changes(for: query.id) ?? []).map { String(describing: $0) })
@@ -135,7 +134,7 @@ package struct RenderKeys: Sendable {
     func eventsJSON(input: SiteInput) -> String {
         var key = ContentHash.Builder(allEvents, "events.json")
         for entry in input.fetched.outcomes {
-            key.add(outcomeParts(entry.query, entry.outcome, input: input))
+            key.add(outcomeParts(entry.query, entry.outcome))
             key.add(queryEvents[entry.query.id] ?? "-")
         }
         return key.hex()
@@ -146,7 +145,7 @@ package struct RenderKeys: Sendable {
         ContentHash.Builder(site, "ics", events[event.id] ?? event.id).hex()
     }
 
-    private func outcomeParts(_ query: EventQuery, _ outcome: QueryOutcome, input: SiteInput) -> [String] {
+    private func outcomeParts(_ query: EventQuery, _ outcome: QueryOutcome) -> [String] {
         [query.id, "\(outcome.events.count)", outcome.staleSince.map { "\($0.timeIntervalSince1970)" } ?? "-",
          outcome.error?.reason ?? "-"]
     }

@@ -63,7 +63,8 @@ package enum SearchRecords {
     /// events as cached, each query's events in order (a record links to its page) and the
     /// queries' titles (its filters). A night that changed none of it re-indexes nothing.
     package static func fingerprint(_ fetched: FetchedEvents, timeZone: TimeZone, indexer: [String]) -> String {
-        var key = ContentHash.Builder("search-records-2", timeZone.identifier, indexer.joined(separator: " "))
+        // The binary writes the records: another build may write them otherwise.
+        var key = ContentHash.Builder("search-records-2", BuildInfo.identity, timeZone.identifier, indexer.joined(separator: " "))
         if let binary = indexer.first, let attributes = try? FileManager.default.attributesOfItem(atPath: binary) {
             key.add("\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
         }

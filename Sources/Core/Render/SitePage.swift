@@ -71,7 +71,7 @@ struct SitePage {
             (previousPage, nextPage) = (nil, nil)
         case .allEventsMonth(let month, let page):
             let heading = contexts.formatting.monthHeading(month)
-            let pages = input.plan.monthPages[month] ?? Pagination.pages([], timeZone: input.config.timeZone)
+            let pages = input.plan.monthPages[month] ?? [[]]
             let base = SitePaths.allEventsMonth(month)
             (path, root, template) = (Pagination.path(base, page: page), "../", "all.md")
             title = "\(heading)\(page > 1 ? " (page \(page))" : "") · All events · \(site)"
@@ -82,7 +82,7 @@ struct SitePage {
             (context, writesFeeds) = (contexts.allEvents(month: month, events: events, page: page, of: pages.count), false)
         case .query(let query, let outcome, let page):
             let queryPath = SitePaths.queryPage(query)
-            let pages = input.plan.queryPages[query.id] ?? Pagination.pages(SitePaths.chronological(outcome.events), timeZone: input.config.timeZone)
+            let pages = input.plan.queryPages[query.id] ?? [[]]
             (path, root, template) = (Pagination.path(queryPath, page: page), "../", "query.md")
             title = "\(query.title)\(page > 1 ? " (page \(page))" : "") · \(site)"
             description = "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) \(QueryScope.short(of: query)): "

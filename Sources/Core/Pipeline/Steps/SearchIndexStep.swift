@@ -18,7 +18,7 @@ struct SearchIndexStep: RunStep {
             return
         }
         let writer = StagingWriter(staging: staging, previous: environment.publisher.outputDirectory)
-        // The same records as the published index (and the same Pagefind): yesterday's index
+        // The same events, queries and binary as the published index (and the same Pagefind): yesterday's index
         // as it is. Pagefind's filter files differ from run to run for the same input, and a
         // night that changed nothing should re-index nothing.
         let fingerprint = SearchRecords.fingerprint(context.shown, timeZone: environment.config.timeZone, indexer: command)
@@ -61,7 +61,8 @@ struct SearchIndexStep: RunStep {
     }
 
     static let folder = "pagefind"
-    /// Beside the index, published with it: the fingerprint of the records it was made from.
+    /// Beside the index, published with it: the fingerprint of what it was made from
+    /// (`SearchRecords.fingerprint`).
     static let stampName = "records.sha256"
 
     /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships, found through
