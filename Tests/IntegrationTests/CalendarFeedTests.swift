@@ -64,6 +64,20 @@ struct CalendarFeedTests {
         }
     }
 
+    /// Issue 29.1: a working site gets a calendar that does not answer yet; the site still publishes.
+    @Test func aNewCalendarThatDoesNotAnswerYetHoldsNothingBack() async throws {
+        let harness = try await PipelineHarness.start()
+        #expect(await harness.run(harness.config()).succeeded)
+        let summary = await harness.run(config(harness, feed: "not-there-yet.ics"))
+        #expect(summary.published && !summary.succeeded, "\(summary.line)")
+        #expect(summary.failures.map(\.queryID) == ["tu-talks"] && summary.queriesSucceeded == 3, "\(summary.line)")
+        #expect(summary.line.contains("failed: tu-talks ("), "the summary names it: \(summary.line)")
+        let page = try harness.page("queries/tu-talks.html")
+        #expect(page.contains("<strong>Not fetched yet:</strong>") && page.contains("HTTP 404"), "\(page)")
+        #expect(try harness.page("index.html").contains("<em>not fetched yet: "))
+        #expect(try harness.page("queries/swift.html").contains("<h3 id="), "the other queries are published")
+    }
+
     @Test func anEventAlsoOnMeetupAppearsOnceListingBothSources() async throws {
         let harness = try await PipelineHarness.start()
         let feed = """

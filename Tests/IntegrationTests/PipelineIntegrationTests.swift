@@ -131,10 +131,25 @@ struct PipelineIntegrationTests {
         harness.server.setPageFault(.body(#"{"errors":[{"message":"Rate limit exceeded"}]}"#), keyword: "rust", page: 1)
         harness.server.setPageFault(.body("<html>maintenance</html>", contentType: "text/html"), keyword: "online", page: 1)
         let summary = await harness.run()
-        #expect(!summary.published)
         #expect(summary.failures.contains(.graphQL(query: "rust", page: 1, messages: ["Rate limit exceeded"])))
         #expect(summary.failures.contains { $0.queryID == "online" && $0.description.contains("not JSON") })
-        #expect(!FileManager.default.fileExists(atPath: harness.outputDirectory.path), "nothing is published on a first failed run")
+        // Issue 29.1: two queries that never succeeded do not hold back the one that did.
+        #expect(summary.published && !summary.succeeded, "\(summary.line)")
+        let rust = try harness.page("queries/rust.html")
+        #expect(rust.contains("<strong>Not fetched yet:</strong>") && rust.contains("Rate limit exceeded"))
+        #expect(try harness.page("index.html").contains("<em>not fetched yet: "))
+        #expect(try harness.page("queries/swift.html").contains("<h3 id=\"event-"))
+    }
+
+    @Test func aNightOnWhichNothingCouldBeFetchedKeepsThePreviousSite() async throws {
+        let harness = try await PipelineHarness.start()
+        for keyword in ["swift", "rust", "online"] {
+            harness.server.setPageFault(.body(#"{"errors":[{"message":"Rate limit exceeded"}]}"#), keyword: keyword, page: 1)
+        }
+        let summary = await harness.run()
+        #expect(!summary.published && !summary.succeeded)
+        #expect(summary.line.contains("no query could be fetched"), "\(summary.line)")
+        #expect(!FileManager.default.fileExists(atPath: harness.outputDirectory.path), "nothing is published")
     }
 
     @Test func recordedRunReplaysOfflineToTheSameSite() async throws {

@@ -84,6 +84,7 @@ struct PageContexts {
             if let since = entry.outcome.staleSince {
                 context["stale"] = ["since": formatting.generatedAt(since)]
             }
+            if case .failed(let error) = entry.outcome { context["notFetched"] = ["reason": error.reason] }
             if let counts = input.history?.counts[entry.query.id], counts.count > 1 {
                 context["chart"] = [
                     "image": "<\(SitePaths.chart(entry.query))>",
@@ -125,6 +126,7 @@ struct PageContexts {
         if let since = outcome.staleSince, let error = outcome.error {
             context["stale"] = ["since": formatting.generatedAt(since), "reason": error.reason]
         }
+        if case .failed(let error) = outcome { context["notFetched"] = ["reason": error.reason] }
         let changes = page == 1 ? input.history?.changes(for: query.id) ?? [] : []
         if !changes.isEmpty {
             context["changeDays"] = EventFormatting.count(input.config.history.changeDays, "day", "days")

@@ -4,7 +4,9 @@ import MeetupModel
 
 /// Fetch: every query concurrently; each query's photos join the photo pipeline as
 /// soon as its events are known. A failed query keeps its last good events (marked
-/// stale) rather than vanishing; a failed query with none stops the run.
+/// stale) rather than vanishing; a failed query with none shows a "not fetched yet" notice
+/// and the rest publishes. Only a night on which no query could be fetched keeps the
+/// previous site.
 struct FetchStep: RunStep {
     var name: String { "fetch" }
 
@@ -34,11 +36,15 @@ struct FetchStep: RunStep {
         context.fetched = CalendarMerge.merge(reconciled).upcoming(at: now)
         context.summary.record(context.fetched)
 
+        // Nothing fetched at all (every query failed, some with nothing to stand in): yesterday's
+        // site says more than tonight's would. One new or broken feed never holds back the rest.
+        let outcomes = context.fetched.outcomes.map(\.outcome)
+        let nothingFetched = !outcomes.contains { if case .succeeded = $0 { true } else { false } }
         let unrecoverable = context.fetched.outcomes.filter { if case .failed = $0.outcome { true } else { false } }
-        guard unrecoverable.isEmpty else {
+        guard !(nothingFetched && !unrecoverable.isEmpty) else {
             throw RunAbort(reason: unrecoverable.count == 1
-                ? "query \(unrecoverable[0].query.id) failed and has no earlier events to show"
-                : "\(unrecoverable.count) queries failed and have no earlier events to show")
+                ? "query \(unrecoverable[0].query.id) failed, nothing else was fetched"
+                : "no query could be fetched (\(unrecoverable.count) with no earlier events to show)")
         }
     }
 }
