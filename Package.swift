@@ -41,7 +41,8 @@ let package = Package(
             providers: [.apt(["libical-dev"])]
         ),
         // libical's recurrence API works on structs and C callbacks: the shim expands a
-        // calendar into a flat array of occurrences and owns every libical object.
+        // calendar into a flat array of occurrences and owns every libical object, reading
+        // each document in a forked worker under a time and memory limit.
         .target(name: "CICalShim", dependencies: ["CICal"]),
         // vips's API is variadic, which Swift cannot call: the shim gives it fixed signatures.
         .target(name: "CVipsShim", dependencies: ["CVips"]),

@@ -78,6 +78,27 @@ struct CalendarFeedTests {
         #expect(try harness.page("queries/swift.html").contains("<h3 id="), "the other queries are published")
     }
 
+    /// Issue 29.2: a rule that never matches ran for ever, holding the lock; now the run's
+    /// `limits.runTimeout` holds for reading the feed too, and the next night runs.
+    @Test func aRuleThatNeverMatchesCannotOutliveTheRunTimeout() async throws {
+        let harness = try await PipelineHarness.start()
+        let never = (1...5).map { index in
+            "BEGIN:VEVENT\r\nUID:never\(index)\r\nDTSTART:20261122T090000Z\r\nRRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30\r\n"
+                + "SUMMARY:Never\r\nEND:VEVENT\r\n"
+        }.joined()
+        let document = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n" + never + "END:VCALENDAR\r\n"
+        harness.server.setPhoto(Data(document.utf8), named: "talks.ics", contentType: "text/calendar")
+        var limited = config(harness)
+        limited.limits.runTimeout = 3
+        let started = ContinuousClock.now
+        let summary = await harness.run(limited)
+        #expect(ContinuousClock.now - started < .seconds(20), "bounded by the run's timeout, not by libical")
+        #expect(!summary.succeeded && summary.line.contains("limits.runTimeout"), "\(summary.line)")
+        harness.server.setPhoto(try Self.demoFeed, named: "talks.ics", contentType: "text/calendar")
+        let next = await harness.run(config(harness))
+        #expect(next.succeeded, "the lock was released: \(next.line)")
+    }
+
     @Test func anEventAlsoOnMeetupAppearsOnceListingBothSources() async throws {
         let harness = try await PipelineHarness.start()
         let feed = """

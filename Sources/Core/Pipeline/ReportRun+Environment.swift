@@ -14,6 +14,7 @@ extension ReportRun {
     /// event source and photo fetcher for the config's source (or `--offline`), and the
     /// photo pipeline, started so downloads can begin as soon as a query is fetched.
     func makeEnvironment(observer: any RunObserver, redactor: SecretRedactor) throws(RunAbort) -> RunEnvironment {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(config.limits.runTimeout * 1000))
         let templates: SiteTemplates
         do {
             templates = try SiteTemplates(directory: templatesDirectory)
@@ -23,7 +24,8 @@ extension ReportRun {
         let cache = PhotoCache(directory: config.cacheDirectory)
         let lastGood = LastGoodEvents(cacheDirectory: config.cacheDirectory)
         let recorder = options.recordDirectory.map(SnapshotRecorder.init(directory:))
-        let sources = makeSources(cache: cache, lastGood: lastGood, recorder: recorder, observer: observer, redactor: redactor)
+        let sources = makeSources(cache: cache, lastGood: lastGood, recorder: recorder, observer: observer, redactor: redactor,
+                                  deadline: deadline)
         let photos = PhotoPipeline(
             cache: cache, fetcher: sources.photos, thumbnailer: thumbnailer,
             settings: .init(thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency,
@@ -35,7 +37,7 @@ extension ReportRun {
             transport: sources.transport, recorder: recorder, photos: photos,
             publisher: SitePublisher(outputDirectory: config.outputDirectory),
             children: ChildEnvironment(environment, secretVariables: secretVariables), redactor: redactor,
-            digestToStandardOutput: options.digestToStandardOutput)
+            digestToStandardOutput: options.digestToStandardOutput, deadline: deadline)
     }
 
     /// Environment variables that hold secrets of this config.
@@ -48,7 +50,7 @@ extension ReportRun {
     }
 
     private func makeSources(cache: PhotoCache, lastGood: LastGoodEvents, recorder: SnapshotRecorder?, observer: any RunObserver,
-                             redactor: SecretRedactor) -> (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?) {
+                             redactor: SecretRedactor, deadline: ContinuousClock.Instant) -> (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?) {
         if options.offline {
             return (OfflineEventSource(store: lastGood), OfflinePhotoFetcher(cache: cache), nil)
         }
@@ -75,7 +77,7 @@ extension ReportRun {
             ?? (needsNetwork ? makeTransport(policy: AddressPolicy(allowsPrivateAddresses: false), throttledOrigin: nil, observer: observer) : nil)
         let calendars = CalendarSource(meetup: meetup.events, transport: transport, cacheDirectory: config.cacheDirectory,
                                        scratchDirectory: scratch, timeZone: config.timeZone, maxBytes: config.limits.maxResponseBytes,
-                                       onWarning: { observer.warning($0) })
+                                       deadline: deadline, onWarning: { observer.warning($0) })
         return (calendars, meetup.photos, transport)
     }
 

@@ -37,6 +37,9 @@ struct RunEnvironment: Sendable {
     let redactor: SecretRedactor
     /// `--digest-stdout`: the summary carries the plain-text digest for the front end to print.
     let digestToStandardOutput: Bool
+    /// `limits.runTimeout` from the run's start: the transport's requests, the calendars'
+    /// reading and every step hold to it (`StepRunner`).
+    let deadline: ContinuousClock.Instant
     /// Each event's words for the curation's word rules, made once (fetch and curate share them).
     let eventTexts = EventTexts()
 }

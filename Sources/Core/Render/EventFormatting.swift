@@ -50,9 +50,8 @@ package final class EventFormatting {
     /// offset only when it differs from the site's ("12:00–13:00 (UTC−05:00)"); "All day".
     package func timeUnderDayHeading(of event: Event) -> String {
         if event.isAllDay {
-            guard let end = event.end, end.date.timeIntervalSince(event.start.date) > 86_400 else { return "All day" }
-            let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? siteTimeZone
-            return "All day, until " + formatter("EEE d MMM", zone).string(from: end.date.addingTimeInterval(-1))
+            guard let last = event.allDayLastDay else { return "All day" }
+            return "All day, until " + formatter("EEE d MMM", Self.utc).string(from: last)
         }
         let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? siteTimeZone
         let day = formatter("yyyyMMdd", zone)
@@ -86,23 +85,25 @@ package final class EventFormatting {
     /// "Sat 12 Dec, all day" ("Sat 12 – Mon 14 Dec, all day" over several days).
     package func eventTime(of event: Event, withEnd: Bool = true) -> String {
         guard event.isAllDay else { return eventTime(start: event.start, end: withEnd ? event.end : nil) }
-        let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? siteTimeZone
-        let first = formatter("EEE d MMM", zone).string(from: event.start.date)
-        guard let end = event.end, end.date.timeIntervalSince(event.start.date) > 86_400 else { return first + ", all day" }
-        return first + " – " + formatter("EEE d MMM", zone).string(from: end.date.addingTimeInterval(-1)) + ", all day"
+        let days = event.allDayDays
+        let first = formatter("EEE d MMM", Self.utc).string(from: days.first)
+        guard let last = event.allDayLastDay else { return first + ", all day" }
+        return first + " – " + formatter("EEE d MMM", Self.utc).string(from: last) + ", all day"
     }
 
-    /// The days of a whole-day event as iCalendar DATE values: its first day, and the day after its last.
+    private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+
+    /// The days of a whole-day event as iCalendar DATE values: its first, and the day after its last.
     package static func allDayDates(of event: Event) -> (start: String, end: String) {
-        let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? TimeZone(identifier: "UTC") ?? .current
+        let days = event.allDayDays
+        return (iCalendarDate(days.first), iCalendarDate(days.dayAfterLast))
+    }
+
+    private static func iCalendarDate(_ utcMidnight: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        func day(_ date: Date) -> String {
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            return String(format: "%04d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-        }
-        let end = event.end.map(\.date).flatMap { $0 > event.start.date ? $0 : nil } ?? event.start.date.addingTimeInterval(86_400)
-        return (day(event.start.date), day(end))
+        calendar.timeZone = utc
+        let parts = calendar.dateComponents([.year, .month, .day], from: utcMidnight)
+        return String(format: "%04d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
     /// "Sat 21 Sep, 09:00–16:00 (UTC+01:00)" in the event's own offset.

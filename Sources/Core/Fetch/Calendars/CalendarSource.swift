@@ -18,16 +18,21 @@ public struct CalendarSource: EventSource {
     let scratchDirectory: URL
     let timeZone: TimeZone
     let maxBytes: Int
+    /// The run's deadline (`limits.runTimeout`): reading a feed gets the time left, at most
+    /// `CalendarParser.documentSeconds`.
+    let deadline: ContinuousClock.Instant
     let onWarning: @Sendable (String) -> Void
 
     public init(meetup: any EventSource, transport: HTTPTransport?, cacheDirectory: URL, scratchDirectory: URL,
-                timeZone: TimeZone, maxBytes: Int, onWarning: @escaping @Sendable (String) -> Void) {
+                timeZone: TimeZone, maxBytes: Int, deadline: ContinuousClock.Instant,
+                onWarning: @escaping @Sendable (String) -> Void) {
         self.meetup = meetup
         self.transport = transport
         self.cacheDirectory = cacheDirectory.appendingPathComponent("calendars")
         self.scratchDirectory = scratchDirectory
         self.timeZone = timeZone
         self.maxBytes = maxBytes
+        self.deadline = deadline
         self.onWarning = onWarning
     }
 
@@ -42,7 +47,10 @@ public struct CalendarSource: EventSource {
             // Parsing a large feed takes a moment: never on the transport's delegate queue.
             DispatchQueue.global().async {
                 do throws(FetchError) {
-                    let parsed = try CalendarParser.parse(try result.get(), calendar: query, window: window, timeZone: timeZone)
+                    let data = try result.get()
+                    let left = (deadline - ContinuousClock.now).seconds
+                    guard left > 0 else { throw FetchError.calendar(query: query.id, reason: "the run timed out (limits.runTimeout)") }
+                    let parsed = try CalendarParser.parse(data, calendar: query, window: window, timeZone: timeZone, seconds: left)
                     parsed.warnings.forEach { onWarning("calendar \(query.id): \($0)") }
                     completion(.succeeded(events: parsed.events), nil)
                 } catch {
