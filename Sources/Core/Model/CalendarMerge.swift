@@ -20,7 +20,7 @@ public enum CalendarMerge {
         }
         let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in
             guard entry.query.calendarFeed != nil else { return entry }
-            let swap: ([Event]) -> [Event] = { events in events.map { twin(of: $0) ?? $0 } }
+            let swap: ([Event]) -> [Event] = { events in swapped(events, twin: twin) }
             return switch entry.outcome {
             case .succeeded(let events): (entry.query, .succeeded(events: swap(events)))
             case .stale(let events, let since, let error): (entry.query, .stale(events: swap(events), since: since, error: error))
@@ -28,6 +28,38 @@ public enum CalendarMerge {
             }
         }
         return FetchedEvents(outcomes: outcomes, groups: fetched.groups)
+    }
+
+    /// How far a calendar's copy may start from Meetup's and still be that event (a feed that
+    /// got the zone wrong); a series' other weeks are further away.
+    static let nearEnough: TimeInterval = 36 * 3_600
+
+    /// One calendar's events with its copies of Meetup events swapped for them. Several of its
+    /// occurrences may match one Meetup event (an entry and a weekly series that both link it):
+    /// the Meetup event appears once, in place of the copies that start with it (or of the
+    /// nearest one), and the occurrences that are not that event stay the calendar's own.
+    static func swapped(_ events: [Event], twin: (Event) -> Event?) -> [Event] {
+        var matches: [String: [Int]] = [:]
+        var meetupEvents: [String: Event] = [:]
+        for (index, event) in events.enumerated() {
+            guard let match = twin(event) else { continue }
+            matches[match.id, default: []].append(index)
+            meetupEvents[match.id] = match
+        }
+        var replaced: [Int: Event] = [:]
+        var dropped = Set<Int>()
+        for (id, indices) in matches {
+            guard let meetup = meetupEvents[id] else { continue }
+            let distance = { (index: Int) in abs(events[index].start.date.timeIntervalSince(meetup.start.date)) }
+            var copies = indices.filter { distance($0) == 0 }
+            if copies.isEmpty, let nearest = indices.min(by: { distance($0) < distance($1) }), distance(nearest) <= nearEnough {
+                copies = [nearest]
+            }
+            guard let first = copies.first else { continue }
+            replaced[first] = meetup
+            dropped.formUnion(copies.dropFirst())
+        }
+        return events.indices.compactMap { index in dropped.contains(index) ? nil : replaced[index] ?? events[index] }
     }
 
     /// Scheme, `www.`, case of the host, query, fragment and a trailing slash do not matter.
