@@ -4,6 +4,7 @@ import Testing
 @testable import MeetupFetch
 @testable import MeetupModel
 @testable import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
 
 /// Issue 29: what independent runs found in the calendar reader. Each test names its item.
@@ -191,5 +192,23 @@ struct CalendarMergeDefectTests {
         weekOff.eventURL = url
         let swapped = CalendarMerge.swapped([hourOff, weekOff]) { $0.eventURL == url ? meetup : nil }
         #expect(swapped.map(\.id) == ["1", "cal:b"])
+    }
+}
+
+@Suite("Calendar files")
+struct CalendarFileTests {
+    /// 29 (also): a FIFO given as a calendar's file said "You don't have permission".
+    @Test func aFileThatIsNotARegularFileIsNamed() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let fifo = folder.url.appendingPathComponent("feed.ics")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let query = CalendarParserTests.calendar
+        for (path, what) in [(fifo, "is a named pipe (FIFO), not a regular file"), (folder.url, "is a folder, not a regular file")] {
+            guard case .failure(let error) = CalendarSource.readFile(path, query: query, maxBytes: 1 << 20) else {
+                Issue.record("\(path.path) was read")
+                continue
+            }
+            #expect(error.reason.contains(what), "\(error.reason)")
+        }
     }
 }

@@ -59,20 +59,38 @@ public struct CalendarSource: EventSource {
             }
         }
         switch feed {
-        case .file(let file): finish(readFile(file, query: query))
+        case .file(let file): finish(Self.readFile(file, query: query, maxBytes: maxBytes))
         case .url(let url): download(url, query: query, completion: finish)
         }
     }
 
-    private func readFile(_ file: URL, query: EventQuery) -> Result<Data, FetchError> {
+    /// A calendar's file, refused before it is opened when it is not a regular file (a FIFO
+    /// would block the run, a device never ends) or is over the size cap.
+    static func readFile(_ file: URL, query: EventQuery, maxBytes: Int) -> Result<Data, FetchError> {
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            let type = attributes[.type] as? FileAttributeType
+            guard type == nil || type == .typeRegular else {
+                return .failure(.calendar(query: query.id, reason: "\(file.path) is \(describe(type)), not a regular file: "
+                                          + "calendars[].file takes an .ics file"))
+            }
+            let size = (attributes[.size] as? Int) ?? 0
             guard size <= maxBytes else {
                 return .failure(.calendar(query: query.id, reason: "\(file.path) is \(size) bytes, more than limits.maxResponseBytes (\(maxBytes))"))
             }
             return .success(try Data(contentsOf: file))
         } catch {
             return .failure(.calendar(query: query.id, reason: "cannot read \(file.path): \((error as NSError).localizedDescription)"))
+        }
+    }
+
+    private static func describe(_ type: FileAttributeType?) -> String {
+        switch type {
+        case .typeDirectory?: "a folder"
+        case .typeCharacterSpecial?, .typeBlockSpecial?: "a device"
+        case .typeSocket?: "a socket"
+        case .typeSymbolicLink?: "a broken link"
+        default: "a named pipe (FIFO)"
         }
     }
 
