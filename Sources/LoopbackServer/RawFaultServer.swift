@@ -20,6 +20,11 @@ public final class RawFaultServer: Sendable {
         /// A 200 with no Content-Length (the body ends when the connection closes),
         /// `bytes` long: the size is known only by counting what arrives.
         case unannouncedBody(bytes: Int)
+        /// A 200 whose body is `body` under `Content-Encoding: encoding` (a compression bomb).
+        /// With `otherwise`, a server that honours Accept-Encoding: a request that does not
+        /// accept the encoding gets that many plain bytes instead, streamed; without, the
+        /// server encodes whatever the request asked for.
+        case encodedBody(Data, encoding: String, otherwise: Int? = nil)
     }
 
     public let port: UInt16
@@ -56,6 +61,9 @@ public final class RawFaultServer: Sendable {
 
     public var connectionCount: Int { state.connections }
 
+    /// The head of the last request read (request line and headers), for what the client asked.
+    public var lastRequestHead: String { state.lastRequestHead }
+
     /// Closes the listener and every open connection.
     public func stop() {
         state.stop()
@@ -77,7 +85,8 @@ public final class RawFaultServer: Sendable {
 
     private func handle(_ client: Int32) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        _ = recv(client, &buffer, buffer.count, 0)
+        let received = recv(client, &buffer, buffer.count, 0)
+        state.received(String(decoding: buffer.prefix(max(received, 0)), as: UTF8.self))
         switch behaviour {
         case .neverAnswer:
             // Hold the connection until the client gives up or the server stops.
@@ -94,6 +103,15 @@ public final class RawFaultServer: Sendable {
             let chunk = String(repeating: " ", count: 65_536)
             var sent = 0
             while sent < bytes, !state.stopped, send(client, chunk) { sent += chunk.utf8.count }
+        case .encodedBody(_, let encoding, let plain?) where !Self.accepts(encoding, state.lastRequestHead):
+            send(client, "HTTP/1.1 200 OK\r\nContent-Type: text/calendar\r\nContent-Length: \(plain)\r\n\r\n")
+            let chunk = String(repeating: " ", count: 65_536)
+            var sent = 0
+            while sent < plain, !state.stopped, send(client, chunk) { sent += chunk.utf8.count }
+        case .encodedBody(let body, let encoding, _):
+            send(client, "HTTP/1.1 200 OK\r\nContent-Type: text/calendar\r\nContent-Encoding: \(encoding)\r\n"
+                 + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+            _ = body.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         case .slowDrip(let interval, let bytes):
             send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes)\r\n\r\n")
             for _ in 0..<bytes where !state.stopped {
@@ -102,6 +120,12 @@ public final class RawFaultServer: Sendable {
             }
         }
         close(client)
+    }
+
+    private static func accepts(_ encoding: String, _ head: String) -> Bool {
+        head.lowercased().split(separator: "\r\n").contains { line in
+            line.hasPrefix("accept-encoding:") && line.contains(encoding.lowercased())
+        }
     }
 
     @discardableResult
@@ -117,12 +141,19 @@ private final class LockedState: Sendable {
         var open: Set<Int32> = []
         var count = 0
         var stopped = false
+        var lastRequestHead = ""
     }
 
     private let counts = LockedBox(Counts())
 
     var stopped: Bool { counts.withLock { $0.stopped } }
     var connections: Int { counts.withLock { $0.count } }
+    var lastRequestHead: String { counts.withLock { $0.lastRequestHead } }
+
+    func received(_ request: String) {
+        let head = request.components(separatedBy: "\r\n\r\n").first ?? request
+        counts.withLock { $0.lastRequestHead = head }
+    }
 
     func opened(_ fd: Int32) { counts.withLock { $0.open.insert(fd); $0.count += 1 } }
     func closed(_ fd: Int32) { counts.withLock { _ = $0.open.remove(fd) } }

@@ -54,6 +54,56 @@ struct TransportLimitTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "the partial body is removed")
     }
 
+    /// Issue 29.5: a 1 MB gzip body that inflates to 1 GiB was inflated in memory (by libcurl,
+    /// inside Foundation) before the cap saw a byte, because the client offered gzip. Asked for
+    /// no encoding, a server that honours it sends plain bytes, which the cap counts as they come.
+    @Test func aCompressionBombIsNeverAskedFor() async throws {
+        let folder = try TemporaryDirectory()
+        let raw = try RawFaultServer(.encodedBody(try Self.gzippedZeros(megabytes: 1_024), encoding: "gzip", otherwise: 1 << 30))
+        defer { raw.stop() }
+        var limits = PipelineHarness.testLimits
+        limits.retries = 0
+        let before = Self.peakResidentBytes()
+        let result = await download(from: raw, limits: limits, into: folder.url)
+        let grown = Self.peakResidentBytes() - before
+        #expect(raw.lastRequestHead.lowercased().contains("accept-encoding: identity"), "\(raw.lastRequestHead)")
+        #expect(result.failure == .tooLarge(limit: 1 << 20), "\(result)")
+        #expect(grown < 200 << 20, "peak memory grew by \(grown >> 20) MB")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    /// A server that encodes though asked not to is refused at its headers. (libcurl inside
+    /// Foundation inflates what already arrived before the cancel lands: README, "Under failure".)
+    @Test func anAnswerEncodedThoughAskedForNoneIsRefused() async throws {
+        let folder = try TemporaryDirectory()
+        let raw = try RawFaultServer(.encodedBody(try Self.gzippedZeros(megabytes: 1), encoding: "gzip"))
+        defer { raw.stop() }
+        var limits = PipelineHarness.testLimits
+        limits.retries = 0
+        let result = await download(from: raw, limits: limits, into: folder.url)
+        #expect(result.failure == .refused("the server encoded its answer (Content-Encoding: gzip) though asked for none"),
+                "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    static func gzippedZeros(megabytes: Int) throws -> Data {
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "head -c \(megabytes)M /dev/zero | gzip -9 -c"]
+        let output = Pipe()
+        gzip.standardOutput = output
+        try gzip.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        gzip.waitUntilExit()
+        return data
+    }
+
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
     /// Item 2: 0.5 s used to become 0 ms inside Foundation, failing every request at once.
     @Test func item2_aSubSecondRequestTimeoutWorksAgainstAnInstantServer() async throws {
         let harness = try await PipelineHarness.start()

@@ -20,7 +20,11 @@ public enum HTTPSession {
         // second later than ours so ours is the one that reports.
         configuration.timeoutIntervalForRequest = limits.requestTimeout.rounded(.up) + 1
         configuration.timeoutIntervalForResource = limits.resourceTimeout + 1
-        configuration.httpAdditionalHeaders = ["User-Agent": "meetup-report/0.1"]
+        // Foundation on Linux has libcurl inflate a compressed body and queues every inflated
+        // chunk for the delegate before the size cap can cancel it (a 1.5 MB gzip body made a
+        // 1.7 GiB peak). Asked for no encoding, a server sends what the cap can count as it
+        // arrives; one that encodes anyway is refused at its headers (TransportDelegate).
+        configuration.httpAdditionalHeaders = ["User-Agent": "meetup-report/0.1", "Accept-Encoding": "identity"]
         // Delegate callbacks run on the session's own serial queue; they only do
         // small bookkeeping and file moves.
         return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)

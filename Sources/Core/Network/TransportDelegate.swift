@@ -125,6 +125,10 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
             guard var state = tasks[identifier] else { return nil }
             state.lastActivity = .now
             // Only a 2xx body is kept (and 4xx when asked); error pages and 304s are read from the status alone.
+            if let encoding = Self.contentEncoding(response) {
+                tasks[identifier] = state
+                return .refused("the server encoded its answer (Content-Encoding: \(encoding)) though asked for none")
+            }
             if (200..<300).contains(status) || (state.keepsErrorBodies && (400..<500).contains(status)) {
                 if response.expectedContentLength > Int64(state.maxBytes) {
                     tasks[identifier] = state
@@ -148,6 +152,13 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
         } else {
             completionHandler(.allow)
         }
+    }
+
+    /// A body encoding other than identity: it would be inflated before the cap could count it.
+    static func contentEncoding(_ response: URLResponse) -> String? {
+        guard let value = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")?
+            .trimmingCharacters(in: .whitespaces), !value.isEmpty, value.lowercased() != "identity" else { return nil }
+        return String(value.prefix(40))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
