@@ -12,6 +12,15 @@ extension LoopbackServer {
         state.withLock { $0.groups[urlname.lowercased()] = LoopbackGroup(name: name, pages: pages, lastEventAt: lastEventAt, members: members) }
     }
 
+    /// Makes a registered group fail: in a batch its alias is null with `message` as an error on
+    /// its path (Meetup failing to load it); its later pages answer HTTP `laterPagesStatus`.
+    public func setGroupFailure(_ urlname: String, message: String? = nil, laterPagesStatus: Int? = nil) {
+        state.withLock { state in
+            state.groups[urlname.lowercased()]?.loadError = message
+            state.groups[urlname.lowercased()]?.laterPagesStatus = laterPagesStatus
+        }
+    }
+
     /// Registers the raw bodies of a Pro network's `proNetwork.groupsSearch`, in page order.
     /// A network with events but no groups registered answers an empty list.
     public func setGroupsPages(_ pages: [Data], forNetwork urlname: String) {
@@ -39,11 +48,17 @@ extension LoopbackServer {
         var data: [String: Any] = [:]
         var errors: [[String: Any]] = []
         if let urlname = variables["urlname"] as? String {
+            if let status = groups[urlname.lowercased()]?.laterPagesStatus {
+                return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Injected"), body: Data())
+            }
             data["groupByUrlname"] = connection(urlname, after: variables["after"] as? String) ?? NSNull()
         } else {
             var index = 0
             while let urlname = variables["u\(index)"] as? String {
-                if let group = connection(urlname, after: nil) {
+                if let message = groups[urlname.lowercased()]?.loadError {
+                    data["g\(index)"] = NSNull()
+                    errors.append(["message": message, "path": ["g\(index)"]])
+                } else if let group = connection(urlname, after: nil) {
                     data["g\(index)"] = group
                 } else {
                     data["g\(index)"] = NSNull()
@@ -71,4 +86,6 @@ struct LoopbackGroup: Sendable {
     var pages: [Data]
     var lastEventAt: String?
     var members: Int
+    var loadError: String?
+    var laterPagesStatus: Int?
 }

@@ -88,7 +88,8 @@ struct FuzzTests {
                 rejected += 1   // a typed PageMappingError: the only way mapping may fail
                 let reason = switch error {
                 case .notJSON(let reason), .unexpectedShape(let reason): reason
-                case .graphQLErrors(let messages), .tokenRejected(let messages): messages.joined()
+                case .graphQLErrors(let messages), .tokenRejected(let messages), .groupFailed(_, _, let messages):
+                    messages.joined()
                 }
                 #expect(!reason.isEmpty, "input \(index): a rejection says why")
             }

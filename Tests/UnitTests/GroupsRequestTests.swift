@@ -19,7 +19,7 @@ struct GroupsRequestTests {
     }
 
     @Test func eachAliasIsItsGroupsPageAndANullAliasAnUnknownGroup() throws {
-        let pages = try GroupsRequest.pages(from: try GroupsRequest.document(try Self.batchAnswer()), count: 2)
+        let pages = try GroupsRequest.pages(from: try GroupsRequest.document(try Self.batchAnswer()), urlnames: ["a", "b"])
         let lagos = try #require(pages[0])
         #expect(lagos.events.count == 13 && lagos.totalCount == 13)
         #expect(lagos.events.first?.title == "satRday Lagos + The Launch of RLadies Lagos.")

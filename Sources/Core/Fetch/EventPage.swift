@@ -26,4 +26,6 @@ public enum PageMappingError: Error, Sendable, Equatable {
     /// GraphQL errors whose `extensions.code` says the access token is invalid or expired.
     case tokenRejected([String])
     case unexpectedShape(String)
+    /// Meetup failed to load one group of a batch: its alias is null with an error on its path.
+    case groupFailed(urlname: String, alias: String, messages: [String])
 }

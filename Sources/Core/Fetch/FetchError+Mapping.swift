@@ -12,6 +12,8 @@ extension FetchError {
         case .graphQLErrors(let messages), .tokenRejected(let messages):
             self = .graphQL(query: query, page: page, messages: messages.map(redactor.redact))
         case .unexpectedShape(let reason): self = .malformedResponse(query: query, page: page, reason: redactor.redact(reason))
+        case .groupFailed(let urlname, _, let messages):
+            self = .group(urlname: urlname, .graphQL(query: query, page: page, messages: messages.map(redactor.redact)))
         }
     }
 }

@@ -65,8 +65,11 @@ public enum GroupsRequest {
     }
 
     /// Each group's first page from a batch answer, in the order asked; nil for a group
-    /// the API does not know (its alias is null). An answer with errors and no data fails.
-    static func pages(from document: JSONValue, count: Int) throws(PageMappingError) -> [EventPage?] {
+    /// the API does not know (its alias is null, with no error on its path or one that says
+    /// "not found"). An alias with any other error on its path ("Internal error while loading
+    /// group …") is Meetup failing to load that group: the query fails, as for any other
+    /// error, naming the group. An answer with errors and no data fails.
+    static func pages(from document: JSONValue, urlnames: [String]) throws(PageMappingError) -> [EventPage?] {
         if TokenRefusal.refuses(document) {
             throw .tokenRejected(document["errors"]?.arrayValue?.map { $0["message"]?.stringValue ?? "unnamed error" } ?? [])
         }
@@ -76,14 +79,26 @@ public enum GroupsRequest {
             throw .unexpectedShape("no \"data\" in the answer")
         }
         var pages: [EventPage?] = []
-        for index in 0..<count {
-            guard let group = answer["g\(index)"], group != .null, let events = group["events"] else {
+        for (index, urlname) in urlnames.enumerated() {
+            let alias = "g\(index)"
+            let errors = errors(at: alias, in: document).filter { !$0.lowercased().contains("not found") }
+            guard let group = answer[alias], group != .null, let events = group["events"], events != .null else {
+                if !errors.isEmpty { throw .groupFailed(urlname: urlname, alias: alias, messages: errors) }
                 pages.append(nil)
                 continue
             }
-            pages.append(try EventMapper.connectionPage(events, root: "g\(index).events"))
+            if !errors.isEmpty { throw .groupFailed(urlname: urlname, alias: alias, messages: errors) }
+            pages.append(try EventMapper.connectionPage(events, root: "\(alias).events"))
         }
         return pages
+    }
+
+    /// The messages of the answer's errors whose `path` starts at `alias`.
+    static func errors(at alias: String, in document: JSONValue) -> [String] {
+        (document["errors"]?.arrayValue ?? []).compactMap { error in
+            guard error["path"]?.arrayValue?.first?.stringValue == alias else { return nil }
+            return error["message"]?.stringValue ?? "unnamed error"
+        }
     }
 
     /// A batch answer's body as JSON.

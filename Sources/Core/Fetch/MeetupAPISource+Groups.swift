@@ -23,7 +23,8 @@ extension MeetupAPISource {
     /// What the batches found so far: events, groups to page further, raw bodies to record.
     struct GroupsFound: Sendable {
         var events = PageWalk(maxEvents: nil)
-        var morePages: [(urlname: String, cursor: String)] = []
+        /// Groups with more pages, with the start of the last event their first page gave.
+        var morePages: [(urlname: String, cursor: String, lastStart: Date?)] = []
         var rawPages: [Data] = []
         var groups: [GroupActivity] = []
     }
@@ -39,40 +40,50 @@ extension MeetupAPISource {
             var found = found
             do throws(PageMappingError) {
                 let document = try GroupsRequest.document(data)
-                for (urlname, page) in zip(batch, try GroupsRequest.pages(from: document, count: batch.count)) {
+                for (urlname, page) in zip(batch, try GroupsRequest.pages(from: document, urlnames: batch)) {
                     guard let page else {
                         onWarning("query \(query.id): the group “\(urlname)” was not found on Meetup (renamed, or closed?); the others are shown")
                         continue
                     }
                     _ = found.events.add(EventPage(events: page.events, skippedCount: page.skippedCount))
-                    if let cursor = page.nextCursor { found.morePages.append((urlname, cursor)) }
+                    if let cursor = page.nextCursor { found.morePages.append((urlname, cursor, page.events.last?.start.date)) }
                 }
                 found.groups += GroupActivityMapper.batchGroups(document, urlnames: batch)
             } catch {
                 return completion(.failed(FetchError(error, query: query.id, page: index + 1, redactor: redactor)), nil)
             }
             if recorder != nil { found.rawPages.append(data) }
+            // The groups whose events come soonest are paged first, so a cap is known early.
+            if index + 1 == batches.count, query.maxEvents != nil {
+                found.morePages.sort { ($0.lastStart ?? .distantPast) < ($1.lastStart ?? .distantPast) }
+            }
             fetchBatch(index + 1, of: batches, found: found, query: query, window: window, completion: completion)
         }
     }
 
-    /// The later pages of each group that has them, one group after another.
+    /// The later pages of each group that has them, one group after another. With
+    /// `maxEvents`, a group whose first page already ends after the soonest `maxEvents` events
+    /// of the list has nothing left that could be kept, and is not paged further.
     private func fetchMorePages(_ found: GroupsFound, query: EventQuery, window: DateInterval,
                                 completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
         var found = found
         guard !found.morePages.isEmpty else {
             recorder?.recordPages(found.rawPages, for: query.id)
-            let events = found.events.events
-            return completion(.succeeded(events: query.maxEvents.map { Array(events.prefix($0)) } ?? events), found.groups)
+            return completion(.succeeded(events: EventSelection.soonest(found.events.events, count: query.maxEvents)), found.groups)
         }
-        let (urlname, cursor) = found.morePages.removeFirst()
+        let (urlname, cursor, lastStart) = found.morePages.removeFirst()
+        if let cutoff = EventSelection.cutoff(found.events.events, count: query.maxEvents), let lastStart, lastStart >= cutoff {
+            return fetchMorePages(found, query: query, window: window, completion: completion)
+        }
         let remaining = found
         let collected = LockedBox([Data]())
         let walk = Walk(query: query, body: { first, after in
             GroupsRequest.pageBody(urlname, window: window, first: first, after: after ?? cursor)
-        }, rawPagesDone: { pages in collected.withLock { $0 = pages } })
-        self.walk(walk, after: cursor, state: PageWalk(maxEvents: nil), rawPages: []) { [self] outcome in
-            guard case .succeeded(let events) = outcome else { return completion(outcome, nil) }
+        }, firstPage: 2, rawPagesDone: { pages in collected.withLock { $0 = pages } })
+        self.walk(walk, after: cursor, state: PageWalk(maxEvents: query.maxEvents), rawPages: []) { [self] outcome in
+            guard case .succeeded(let events) = outcome else {
+                return completion(outcome.error.map { .failed(.group(urlname: urlname, $0)) } ?? outcome, nil)
+            }
             var next = remaining
             _ = next.events.add(EventPage(events: events))
             next.rawPages += collected.withLock { $0 }

@@ -67,13 +67,24 @@ public struct MeetupAPISource: EventSource {
     struct Walk: Sendable {
         let query: EventQuery
         let body: @Sendable (_ first: Int, _ after: String?) -> Data
+        /// The number of the walk's first page (a group's later pages start at 2: its first
+        /// came in a batch).
+        var firstPage = 1
         let rawPagesDone: @Sendable ([Data]) -> Void
+
+        init(query: EventQuery, body: @escaping @Sendable (_ first: Int, _ after: String?) -> Data, firstPage: Int = 1,
+             rawPagesDone: @escaping @Sendable ([Data]) -> Void) {
+            self.query = query
+            self.body = body
+            self.firstPage = firstPage
+            self.rawPagesDone = rawPagesDone
+        }
     }
 
     func walk(_ walk: Walk, after cursor: String?, state: PageWalk, rawPages: [Data],
               completion: @escaping @Sendable (QueryOutcome) -> Void) {
         let query = walk.query
-        let pageNumber = state.pagesRead + 1
+        let pageNumber = state.pagesRead + walk.firstPage
         let body = walk.body(min(SearchRequest.pageSize, state.remaining), cursor)
         authorizedPOST(body, query: query, page: pageNumber, completion: completion) { data in
             do throws(PageMappingError) {

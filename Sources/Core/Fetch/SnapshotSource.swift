@@ -47,8 +47,10 @@ public struct SnapshotSource: EventSource {
         }
 
         // The files are the pages, in order: no cursor is followed, but repeats are
-        // dropped and the cap applies exactly as in a live walk.
-        var walk = PageWalk(maxEvents: query.maxEvents)
+        // dropped and the cap applies exactly as in a live walk (a groups query's pages are
+        // its groups one after another: all are read, and the soonest kept).
+        let isGroups = if case .groups = query.kind { true } else { false }
+        var walk = PageWalk(maxEvents: isGroups ? nil : query.maxEvents)
         var found: [GroupActivity] = []
         for (index, file) in files.enumerated() {
             do throws(FetchError) {
@@ -68,7 +70,8 @@ public struct SnapshotSource: EventSource {
         case .search, .calendar:
             return (.succeeded(events: walk.events), nil)
         case .groups(let urlnames):
-            return (.succeeded(events: walk.events), GroupActivityMapper.roster(urlnames, found: found))
+            return (.succeeded(events: EventSelection.soonest(walk.events, count: query.maxEvents)),
+                    GroupActivityMapper.roster(urlnames, found: found))
         case .network:
             // Snapshots recorded before the groups report have no groups pages: no groups known.
             guard !groupsFiles.isEmpty else { return (.succeeded(events: walk.events), nil) }

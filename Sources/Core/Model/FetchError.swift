@@ -20,6 +20,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case networkUnreadable(query: String, network: String, member: String?)
     /// An iCalendar feed that could not be read or used.
     case calendar(query: String, reason: String)
+    /// What failed for one group of a `groups` query: its own pages, or Meetup failing to
+    /// load it (an error on its alias of a batch).
+    indirect case group(urlname: String, FetchError)
 
     public var queryID: String {
         switch self {
@@ -27,6 +30,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
              .malformedResponse(let query, _, _), .paging(let query, _), .authentication(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
              .notFetchedYet(let query), .networkUnreadable(let query, _, _), .calendar(let query, _):
             query
+        case .group(_, let error):
+            error.queryID
         }
     }
 
@@ -58,6 +63,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "offline, and no earlier run of this query succeeded"
         case .calendar(_, let reason):
             "calendar: \(reason)"
+        case .group(let urlname, let error):
+            "the group “\(urlname)”, \(error.reason)"
         }
     }
 

@@ -1,0 +1,81 @@
+import Foundation
+import LoopbackServer
+import Testing
+@testable import MeetupConfig
+@testable import MeetupModel
+@testable import MeetupPipeline
+@testable import MeetupReportTestSupport
+
+/// Issue 30: what a schema-true loopback API with failure injection found in `groups` queries.
+extension LoopbackSuites {
+@Suite("Group list queries: failures, caps, pages")
+struct GroupsQueryDefectTests {
+    /// `count` groups `g-0`…, each with `pages` pages of one event; group i's events start on
+    /// day `firstDay(i)` + page of December 2026.
+    static func groups(_ count: Int, pages: Int, on server: LoopbackServer, firstDay: (Int) -> Int) throws -> [String] {
+        try (0..<count).map { index in
+            let urlname = "g-\(index)"
+            let data = try (0..<pages).map { page in
+                try Fixtures.groupConnection([Fixtures.node(id: "\(index)-\(page)", title: "Group \(index) night \(page)",
+                                                             dateTime: String(format: "2026-12-%02dT18:00:00+01:00", firstDay(index) + page),
+                                                             groupName: "Group \(index)")],
+                                             endCursor: page < pages - 1 ? "\(urlname)-\(page + 1)" : nil)
+            }
+            server.setGroup(urlname, name: "Group \(index)", pages: data)
+            return urlname
+        }
+    }
+
+    /// Item 1: a null alias with Meetup's error on its path is a failure, not "not found".
+    @Test func anErrorLoadingOneGroupFailsTheQueryNamingTheGroup() async throws {
+        let harness = try await PipelineHarness.start()
+        let urlnames = try Self.groups(3, pages: 1, on: harness.server) { 2 + $0 }
+        var config = harness.config()
+        config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(urlnames), daysAhead: 60)]
+        #expect(await harness.run(config).succeeded)
+        harness.server.setGroupFailure("g-1", message: "Internal error while loading group g-1")
+        let observer = RecordingObserver()
+        let failed = await harness.run(config, observer: observer)
+        #expect(!failed.succeeded && failed.published, "\(failed.line)")
+        #expect(failed.failures.map(\.reason) == [
+            "the group “g-1”, page 1: the API answered with errors: Internal error while loading group g-1",
+        ], "\(failed.line)")
+        #expect(!observer.warnings.contains { $0.contains("was not found") }, "\(observer.warnings)")
+        let page = try harness.page("queries/chapters.html")
+        #expect(page.contains("Group 1 night 0") && page.contains("<strong>Stale since"), "last good events stand in")
+    }
+
+    /// Item 2: `maxEvents` keeps the soonest events across the list, and a group that cannot
+    /// contribute is not paged further.
+    @Test func maxEventsKeepsTheSoonestEventsAcrossTheGroups() async throws {
+        let harness = try await PipelineHarness.start()
+        // Group 0's events are latest (from 20 Dec), group 2's soonest (from 2 Dec): 3 pages each.
+        let urlnames = try Self.groups(3, pages: 3, on: harness.server) { [20, 10, 2][$0] }
+        var config = harness.config()
+        config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(urlnames), daysAhead: 60, maxEvents: 4)]
+        harness.server.resetCounters()
+        let summary = await harness.run(config)
+        #expect(summary.succeeded, "\(summary.line)")
+        let page = try harness.page("queries/chapters.html")
+        for kept in ["Group 2 night 0", "Group 2 night 1", "Group 2 night 2", "Group 1 night 0"] {
+            #expect(page.contains(kept), "\(kept) is among the four soonest")
+        }
+        #expect(!page.contains("Group 0 night"), "the latest group's events are not")
+        // One batch, then group 2 (soonest first) paged; groups 1 and 0 start at or after the cutoff.
+        #expect(harness.server.counters.graphQLRequests == 1 + 2, "\(harness.server.counters.graphQLRequests)")
+    }
+
+    /// Item 6: a busy group's later page that fails names the group and its page.
+    @Test func aLaterPageThatFailsNamesTheGroupAndItsPage() async throws {
+        let harness = try await PipelineHarness.start()
+        let urlnames = try Self.groups(2, pages: 3, on: harness.server) { 2 + $0 }
+        harness.server.setGroupFailure("g-1", laterPagesStatus: 503)
+        var config = harness.config()
+        config.limits.retries = 0
+        config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(urlnames), daysAhead: 60)]
+        let summary = await harness.run(config)
+        #expect(summary.failures.map(\.reason) == ["the group “g-1”, page 2: HTTP 503 from the API"], "\(summary.line)")
+        #expect(summary.line.contains("failed: chapters (the group “g-1”, page 2: HTTP 503"), "\(summary.line)")
+    }
+}
+}
