@@ -77,5 +77,28 @@ struct GroupsQueryDefectTests {
         #expect(summary.failures.map(\.reason) == ["the group “g-1”, page 2: HTTP 503 from the API"], "\(summary.line)")
         #expect(summary.line.contains("failed: chapters (the group “g-1”, page 2: HTTP 503"), "\(summary.line)")
     }
+
+    /// Item 3: the night a group crossed the line had a failed fetch; the next good night does not
+    /// name it again.
+    @Test func aGroupGoneQuietOnAFailedNightIsNotAnnouncedAgain() async throws {
+        let harness = try await PipelineHarness.start()
+        let event = try Fixtures.groupConnection([Fixtures.node(id: "g1", title: "Lagos meetup", dateTime: "2026-12-03T18:00:00+01:00")],
+                                                 endCursor: nil)
+        harness.server.setGroup("rladies-lagos", name: "R-Ladies Lagos", pages: [event], lastEventAt: "2026-10-01T18:00:00+01:00")
+        // 179.9 days before the first night: it crosses on the second, whose fetch fails.
+        harness.server.setGroup("rladies-nis", name: "R-Ladies Niš", pages: [try Fixtures.groupConnection([], endCursor: nil)],
+                                lastEventAt: "2026-05-26T10:00:00Z")
+        var config = harness.config(history: true)
+        config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(["rladies-lagos", "rladies-nis"]), daysAhead: 60)]
+        #expect(await harness.run(config).succeeded)
+        harness.server.setGroup("rladies-lagos", name: "R-Ladies Lagos", pages: [Data("not json".utf8)])
+        let failed = await harness.run(config, now: PipelineHarness.now.addingTimeInterval(86_400))
+        #expect(failed.published && !failed.succeeded)
+        #expect(try harness.page("digest.md").contains("## Groups gone quiet (1)"), "announced the night it crossed")
+        harness.server.setGroup("rladies-lagos", name: "R-Ladies Lagos", pages: [event], lastEventAt: "2026-10-01T18:00:00+01:00")
+        #expect(await harness.run(config, now: PipelineHarness.now.addingTimeInterval(2 * 86_400)).succeeded)
+        let digest = try harness.page("digest.md")
+        #expect(!digest.contains("Groups gone quiet"), "not again: \(digest)")
+    }
 }
 }

@@ -155,4 +155,42 @@ struct GroupsReportTests {
         #expect(report.groupCount == 3 && report.attentionCount == 1, "the headline counts distinct urlnames, case-insensitively")
         #expect(report.sections[1].active.map(\.urlname) == ["chapter-10", "chapter-11"], "numbers in names sort by value")
     }
+
+    /// Issue 30.3: the night a group crossed had a failed fetch, and announced it; the next good
+    /// night compares with that judgement, not with the last night the groups were read.
+    @Test func aGroupCrossesTheLineOnceThoughTheNightItCrossedFailed() {
+        let crossing = GroupActivity(urlname: "crossing", lastEventAt: Self.now.addingTimeInterval(-181 * 86_400))
+        let read = Self.day("2026-11-19")   // 178 days then
+        let judged = Self.day("2026-11-21") // 180 days: it crossed, and the digest said so
+        let tonight = ["rl": [crossing]]
+        let judgedOnTheFailedNight = GroupsReport.Earlier(seenAt: read, groups: [crossing], judgedAt: judged)
+        #expect(GroupsReport(queries: [Self.network], fresh: tonight, earlier: ["rl": judgedOnTheFailedNight], now: Self.now)
+            .crossed.isEmpty, "announced on the failed night already")
+        let neverJudgedSince = GroupsReport.Earlier(seenAt: read, groups: [crossing])
+        #expect(GroupsReport(queries: [Self.network], fresh: tonight, earlier: ["rl": neverJudgedSince], now: Self.now)
+            .crossed.map(\.group.urlname) == ["crossing"])
+    }
+
+    /// Issue 30.4: a group two queries follow is named and counted once.
+    @Test func aGroupTwoQueriesFollowCrossesOnce() {
+        let list = EventQuery(id: "list", title: "Chapters", kind: .groups(["crossing"]))
+        let crossing = GroupActivity(urlname: "crossing", lastEventAt: Self.now.addingTimeInterval(-181 * 86_400))
+        let earlier = GroupsReport.Earlier(seenAt: Self.day("2026-11-19"), groups: [crossing])
+        let report = GroupsReport(queries: [Self.network, list], fresh: ["rl": [crossing], "list": [crossing]],
+                                  earlier: ["rl": earlier, "list": earlier], now: Self.now)
+        #expect(report.sections.map(\.crossed.count) == [1, 1], "each section knows its own")
+        #expect(report.crossed.map(\.group.urlname) == ["crossing"], "the digest names it once")
+    }
+
+    /// Issue 30.5: an offline re-render fetched nothing, so nothing failed.
+    @Test func anOfflineReRenderSaysWhatItIs() {
+        let earlier = GroupsReport.Earlier(seenAt: Self.day("2026-11-19"), groups: [Self.group("nis", last: "2026-10-06")])
+        let formatting = EventFormatting(siteTimeZone: TimeZone(identifier: "UTC")!)
+        for offline in [true, false] {
+            let report = GroupsReport(queries: [Self.network], fresh: [:], earlier: ["rl": earlier], now: Self.now, offline: offline)
+            let context = GroupsPage.context(report, formatting: formatting, generatedAt: Self.now)
+            let stale = (context["sections"] as? [[String: Any]])?.first?["stale"] as? [String: Any]
+            #expect(stale?["offline"] as? Bool == offline && stale?["failed"] as? Bool == !offline)
+        }
+    }
 }

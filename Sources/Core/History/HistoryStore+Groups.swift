@@ -25,6 +25,12 @@ extension HistoryStore {
                 table.primaryKey(["queryId", "urlname"])
             }
         }
+        migrator.registerMigration("v4: groups judged") { db in
+            try db.create(table: "groupJudgement") { table in
+                table.column("queryId", .text).primaryKey()
+                table.column("judgedAt", .double).notNull()
+            }
+        }
     }
 
     /// The groups last read for each of these queries, in the order they were read.
@@ -35,12 +41,24 @@ extension HistoryStore {
                 for queryID in queryIDs {
                     let rows = try Row.fetchAll(db, sql: "SELECT * FROM groupActivity WHERE queryId = ? ORDER BY position", arguments: [queryID])
                     guard let seenAt = rows.first.map({ Date(timeIntervalSince1970: $0["seenAt"]) }) else { continue }
-                    earlier[queryID] = GroupsReport.Earlier(seenAt: seenAt, groups: rows.map(Self.group))
+                    let judgedAt = try Double.fetchOne(db, sql: "SELECT judgedAt FROM groupJudgement WHERE queryId = ?",
+                                                       arguments: [queryID])
+                    earlier[queryID] = GroupsReport.Earlier(seenAt: seenAt, groups: rows.map(Self.group),
+                                                            judgedAt: judgedAt.map(Date.init(timeIntervalSince1970:)))
                 }
                 return earlier
             }
         } catch {
             throw HistoryError(description: "cannot read the groups kept in \(path.path) (\(error)); the groups report shows tonight's only")
+        }
+    }
+
+    /// Tonight's report judged these queries' groups (and its digest named those that crossed).
+    static func writeJudgement(_ db: Database, queryIDs: [String], now: Date) throws {
+        for queryID in queryIDs {
+            try db.execute(sql: "INSERT INTO groupJudgement (queryId, judgedAt) VALUES (?, ?) "
+                           + "ON CONFLICT(queryId) DO UPDATE SET judgedAt = excluded.judgedAt",
+                           arguments: [queryID, now.timeIntervalSince1970])
         }
     }
 

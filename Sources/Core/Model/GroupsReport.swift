@@ -13,20 +13,27 @@ public struct GroupsReport: Sendable {
         public var active: [GroupActivity]
         /// Groups that were fine when last judged and need attention tonight.
         public var crossed: [GroupActivity]
-        /// When the groups were read from Meetup; earlier than `now` when tonight's fetch failed.
+        /// When the groups were read from Meetup; earlier than `now` when tonight's fetch failed
+        /// or the run is an offline re-render (`isOffline`).
         public var seenAt: Date?
+        /// `--offline`: nothing was fetched, so nothing failed.
+        public var isOffline = false
 
         public var groupCount: Int { attention.count + active.count }
     }
 
-    /// What a past night knew of a query's groups, and when.
+    /// What a past night knew of a query's groups, when it read them, and when a report last
+    /// judged them (a night whose fetch failed judges the groups as last read: a group that
+    /// crossed the line then has been announced, and is not again on the next good night).
     public struct Earlier: Sendable {
         public var seenAt: Date
         public var groups: [GroupActivity]
+        public var judgedAt: Date
 
-        public init(seenAt: Date, groups: [GroupActivity]) {
+        public init(seenAt: Date, groups: [GroupActivity], judgedAt: Date? = nil) {
             self.seenAt = seenAt
             self.groups = groups
+            self.judgedAt = max(seenAt, judgedAt ?? seenAt)
         }
     }
 
@@ -40,14 +47,19 @@ public struct GroupsReport: Sendable {
     }
     /// Distinct groups needing attention in any section.
     public var attentionCount: Int { Set(sections.flatMap(\.attention).map { $0.urlname.lowercased() }).count }
+    /// Groups that crossed the line tonight, each once (with the first query that follows it).
     public var crossed: [(query: EventQuery, group: GroupActivity)] {
-        sections.flatMap { section in section.crossed.map { (section.query, $0) } }
+        var named = Set<String>()
+        return sections.flatMap { section in section.crossed.map { (section.query, $0) } }
+            .filter { named.insert($0.group.urlname.lowercased()).inserted }
     }
 
     /// - Parameters:
     ///   - fresh: tonight's groups per query id (only queries whose fetch succeeded).
     ///   - earlier: the last groups the history kept per query id.
-    public init(queries: [EventQuery], fresh: [String: [GroupActivity]], earlier: [String: Earlier], now: Date) {
+    ///   - offline: an offline re-render: the groups are the earlier ones, and no fetch failed.
+    public init(queries: [EventQuery], fresh: [String: [GroupActivity]], earlier: [String: Earlier], now: Date,
+                offline: Bool = false) {
         self.now = now
         sections = queries.filter(\.followsGroups).map { query in
             let before = earlier[query.id]
@@ -61,7 +73,9 @@ public struct GroupsReport: Sendable {
                 groups = (before?.groups ?? []).map { $0.asOf(now) }
                 seenAt = before?.seenAt
             }
-            return Self.section(query, groups: groups, seenAt: seenAt, earlier: before, known: known, now: now)
+            var section = Self.section(query, groups: groups, seenAt: seenAt, earlier: before, known: known, now: now)
+            section.isOffline = offline
+            return section
         }
     }
 
@@ -75,7 +89,7 @@ public struct GroupsReport: Sendable {
         let crossed = earlier.map { earlier in
             attention.filter { group in
                 guard let before = known[group.urlname.lowercased()] else { return false }
-                return !before.asOf(earlier.seenAt).needsAttention(at: earlier.seenAt, inactiveAfterDays: threshold)
+                return !before.asOf(earlier.judgedAt).needsAttention(at: earlier.judgedAt, inactiveAfterDays: threshold)
             }
         } ?? []
         return Section(query: query, attention: attention.sorted(by: silentLongerFirst(now)),

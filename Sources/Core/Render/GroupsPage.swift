@@ -48,7 +48,8 @@ struct GroupsPage: SiteGenerator {
                 "isEmpty": section.groupCount == 0,
             ]
             if let seenAt = section.seenAt, seenAt < report.now {
-                context["stale"] = ["since": formatting.generatedAt(seenAt)]
+                context["stale"] = ["since": formatting.generatedAt(seenAt), "failed": !section.isOffline,
+                                    "offline": section.isOffline]
             } else if section.seenAt == nil {
                 context["unknown"] = true
             }

@@ -38,6 +38,7 @@ struct GroupsReportStep: RunStep {
                 environment.observer.warning(error.description)
             }
         }
-        context.groups = GroupsReport(queries: queries, fresh: context.fetched.groups, earlier: earlier, now: environment.now)
+        context.groups = GroupsReport(queries: queries, fresh: context.fetched.groups, earlier: earlier, now: environment.now,
+                                      offline: environment.offline)
     }
 }
