@@ -8,8 +8,15 @@ extension LoopbackServer {
     /// Registers a group for `groupByUrlname`: its event connection pages (each a JSON object
     /// with `edges`, `pageInfo`, `totalCount`), in cursor order. Unknown groups answer null.
     /// - Parameter lastEventAt: the `dateTime` of its latest past event (the batch's `past` alias), if any.
-    public func setGroup(_ urlname: String, name: String, pages: [Data], lastEventAt: String? = nil, members: Int = 100) {
-        state.withLock { $0.groups[urlname.lowercased()] = LoopbackGroup(name: name, pages: pages, lastEventAt: lastEventAt, members: members) }
+    /// - Parameters:
+    ///   - nextEventAt, upcomingCount: its next event and count of upcoming events whatever the
+    ///     window (the batch's `next` alias); by default the first event of its pages, and their count.
+    ///   - pastCount: its past events (`past.totalCount`); by default 1 with a `lastEventAt`, else 0.
+    public func setGroup(_ urlname: String, name: String, pages: [Data], lastEventAt: String? = nil, members: Int = 100,
+                         nextEventAt: String? = nil, upcomingCount: Int? = nil, pastCount: Int? = nil) {
+        let group = LoopbackGroup(name: name, pages: pages, lastEventAt: lastEventAt, members: members, nextEventAt: nextEventAt,
+                                  upcomingCount: upcomingCount, pastCount: pastCount)
+        state.withLock { $0.groups[urlname.lowercased()] = group }
     }
 
     /// Makes a registered group fail: in a batch its alias is null with `message` as an error on
@@ -41,7 +48,14 @@ extension LoopbackServer {
                 answer["city"] = "Berlin"
                 answer["link"] = "https://www.meetup.com/\(urlname)/"
                 answer["stats"] = ["memberCounts": ["all": group.members]]
-                answer["past"] = ["edges": group.lastEventAt.map { [["node": ["dateTime": $0]]] } ?? []]
+                answer["past"] = ["totalCount": group.pastCount ?? (group.lastEventAt == nil ? 0 : 1),
+                                  "edges": group.lastEventAt.map { [["node": ["dateTime": $0]]] } ?? []]
+                let windowEvents = group.pages.compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+                    .flatMap { ($0["edges"] as? [[String: Any]]) ?? [] }
+                    .compactMap { ($0["node"] as? [String: Any])?["dateTime"] as? String }
+                let next = group.nextEventAt ?? windowEvents.first
+                answer["next"] = ["totalCount": group.upcomingCount ?? windowEvents.count,
+                                  "edges": next.map { [["node": ["dateTime": $0]]] } ?? []]
             }
             return answer
         }
@@ -86,6 +100,9 @@ struct LoopbackGroup: Sendable {
     var pages: [Data]
     var lastEventAt: String?
     var members: Int
+    var nextEventAt: String?
+    var upcomingCount: Int?
+    var pastCount: Int?
     var loadError: String?
     var laterPagesStatus: Int?
 }

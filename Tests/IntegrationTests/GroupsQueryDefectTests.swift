@@ -100,5 +100,21 @@ struct GroupsQueryDefectTests {
         let digest = try harness.page("digest.md")
         #expect(!digest.contains("Groups gone quiet"), "not again: \(digest)")
     }
+
+    /// Item 7: a group's next event and its counts are Meetup's, whatever the query's window.
+    @Test func aGroupsNextEventAndCountsAreNotTheWindows() async throws {
+        let harness = try await PipelineHarness.start()
+        harness.server.setGroup("far", name: "Far ahead", pages: [try Fixtures.groupConnection([], endCursor: nil)],
+                                lastEventAt: "2026-10-01T18:00:00Z", nextEventAt: "2027-03-01T18:00:00Z",
+                                upcomingCount: 2, pastCount: 41)
+        var config = harness.config()
+        config.queries = [EventQuery(id: "chapters", title: "Chapters", kind: .groups(["far"]), daysAhead: 30)]
+        #expect(await harness.run(config).succeeded)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(harness.page("groups.json").utf8)) as? [String: Any])
+        let group = try #require(((report["queries"] as? [[String: Any]])?.first?["groups"] as? [[String: Any]])?.first)
+        #expect(group["nextEventAt"] as? String == "2027-03-01T18:00:00Z", "\(group)")
+        #expect(group["upcomingEvents"] as? Int == 2 && group["pastEvents"] as? Int == 41, "\(group)")
+        #expect(!(try harness.page("groups.md")).contains("nothing scheduled"))
+    }
 }
 }

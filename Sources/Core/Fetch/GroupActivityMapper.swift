@@ -31,10 +31,17 @@ public enum GroupActivityMapper {
             link: WebURL.parse(group["link"]),
             city: cleaned(group["city"]),
             members: group["stats"]?["memberCounts"]?["all"]?.intValue,
-            lastEventAt: group["past"]?["edges"]?.arrayValue?.first?["node"]?["dateTime"]?.stringValue.flatMap(date),
-            nextEventAt: upcoming?.min(),
-            upcomingEvents: group["events"]?["totalCount"]?.intValue ?? upcoming?.count
+            lastEventAt: firstDate(group["past"]),
+            // `next` is the group's next event whatever the query's window (a batch asks for it);
+            // a recording made before it was asked for has only the window's events.
+            nextEventAt: group["next"] != nil ? firstDate(group["next"]) : upcoming?.min(),
+            upcomingEvents: group["next"]?["totalCount"]?.intValue ?? group["events"]?["totalCount"]?.intValue ?? upcoming?.count,
+            pastEvents: group["past"]?["totalCount"]?.intValue
         )
+    }
+
+    private static func firstDate(_ connection: JSONValue?) -> Date? {
+        connection?["edges"]?.arrayValue?.first?["node"]?["dateTime"]?.stringValue.flatMap(date)
     }
 
     /// One page of a network's `groupsSearch`: its groups and the next page's cursor.

@@ -26,9 +26,13 @@ public enum GroupsRequest {
         """
     }
 
+    /// What the groups report needs, whatever the query's window: the latest past event and the
+    /// count of past events (`past`), the next upcoming event and the count of upcoming ones
+    /// (`next`), as Meetup counts them (`totalCount` of each connection).
     static let activityFields = """
          city link stats { memberCounts { all } }
-            past: events(status: PAST, sort: DESC, first: 1) { edges { node { dateTime } } }
+            past: events(status: PAST, sort: DESC, first: 1) { totalCount edges { node { dateTime } } }
+            next: events(status: ACTIVE, sort: ASC, first: 1) { totalCount edges { node { dateTime } } }
         """
 
     /// The document for `count` groups, aliased `g0`… in the order given.
