@@ -2,7 +2,9 @@ import Foundation
 import LoopbackServer
 import Testing
 @testable import MeetupReportTestSupport
+@testable import MeetupAuth
 @testable import MeetupConfig
+@testable import MeetupNetwork
 @testable import MeetupPipeline
 @testable import MeetupSupport
 
@@ -172,5 +174,48 @@ struct AuthTests {
         expectNoSecretLeaked(fixture, texts: texts + observer.warnings)
     }
 
+
+    /// Issue 30.8: a revoked refresh token was sometimes asked for twice in one run. Five queries
+    /// wait on a refusal held back by the token server, and a sixth asks once it has come: one
+    /// grant request, and every one of them gets the refusal.
+    @Test func aRefusedGrantIsAskedForOnceAndEveryoneGetsTheRefusal() async throws {
+        let fixture = try await AuthFixture.start()
+        try Data("refresh-revoked\n".utf8).write(to: fixture.refreshTokenFile)
+        // The first grant request is held until all five have asked; any later one is not.
+        let gate = DispatchSemaphore(value: 0)
+        let first = LockedBox(true)
+        fixture.tokens.setRequestObserver {
+            if first.withLock({ held in defer { held = false }; return held }) { gate.wait() }
+        }
+        let folder = try TemporaryDirectory()
+        let transport = HTTPTransport(limits: PipelineHarness.testLimits, maximumConnectionsPerHost: 4,
+                                      addressPolicy: AddressPolicy.forSource(endpoint: fixture.tokenEndpoint))
+        let tokens = IssuedTokens(auth: .refreshToken(fixture.refresh), environment: fixture.environment,
+                                  cacheDirectory: folder.url, transport: transport, scratchDirectory: folder.url,
+                                  redactor: SecretRedactor(), clock: { PipelineHarness.now })
+        let results = LockedBox([Result<String, AuthError>]())
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let waiting = DispatchGroup()
+            for _ in 0..<5 {
+                waiting.enter()
+                tokens.token { result in
+                    results.withLock { $0.append(result) }
+                    waiting.leave()
+                }
+            }
+            gate.signal()
+            waiting.notify(queue: .global()) {
+                tokens.token { result in
+                    results.withLock { $0.append(result) }
+                    done.resume()
+                }
+            }
+        }
+        let all = results.withLock { $0 }
+        #expect(all.count == 6)
+        #expect(all.allSatisfy { if case .failure(.rejected(_, "invalid_grant", _, _)) = $0 { true } else { false } }, "\(all)")
+        #expect(fixture.tokens.requests == 1, "the refused grant is asked for once in the run")
+        fixture.tokens.setRequestObserver(nil)
+    }
 }
 }

@@ -9,7 +9,9 @@ import MeetupSupport
 /// one is requested at most once at a time: every request that needs it waits for
 /// the same answer. When the API refuses a token, the first refusal renews it and
 /// the others get the renewed one. Each request retries once with the renewed token
-/// (`MeetupAPISource`); a second refusal fails that request, so nothing loops.
+/// (`MeetupAPISource`); a second refusal fails that request, so nothing loops. A grant the
+/// endpoint refused (or that could not be had) is the answer for the rest of the run: every
+/// request that asks later gets that refusal, and the endpoint is never asked twice for it.
 public final class IssuedTokens: AccessTokenSource {
     public typealias Completion = @Sendable (Result<String, AuthError>) -> Void
 
@@ -18,6 +20,8 @@ public final class IssuedTokens: AccessTokenSource {
         var fetching = false
         var waiters: [Completion] = []
         var requests = 0
+        /// The failed grant of this run, answered to everyone who asks after it.
+        var failure: AuthError?
     }
 
     public let auth: AuthConfig
@@ -71,23 +75,27 @@ public final class IssuedTokens: AccessTokenSource {
 
     public func token(completion: @escaping Completion) {
         let now = clock()
-        let ready = state.withLock { state -> String? in
+        let ready = state.withLock { state -> Result<String, AuthError>? in
             if state.current == nil, let cached = cache.usable(at: now) { state.current = cached }
-            if let current = state.current, current.expiresAt.timeIntervalSince(now) > TokenCache.renewalMargin { return current.token }
+            if let current = state.current, current.expiresAt.timeIntervalSince(now) > TokenCache.renewalMargin {
+                return .success(current.token)
+            }
+            if let failure = state.failure { return .failure(failure) }
             state.waiters.append(completion)
             return nil
         }
         if let ready {
-            redactor.add([ready])
-            return completion(.success(ready))
+            if case .success(let token) = ready { redactor.add([token]) }
+            return completion(ready)
         }
         fetchIfIdle()
     }
 
     public func renew(after rejected: String, reason: String, completion: @escaping Completion) {
-        enum Decision { case use(String), wait(first: Bool) }
+        enum Decision { case use(String), wait(first: Bool), fail(AuthError) }
         let decision = state.withLock { state -> Decision in
             if let current = state.current, current.token != rejected { return .use(current.token) }
+            if let failure = state.failure { return .fail(failure) }
             let first = state.current != nil
             state.current = nil
             state.waiters.append(completion)
@@ -95,6 +103,7 @@ public final class IssuedTokens: AccessTokenSource {
         }
         switch decision {
         case .use(let token): completion(.success(token))
+        case .fail(let failure): completion(.failure(failure))
         case .wait(let first):
             // The refused token must not be reused by the next run either.
             if first { cache.discard() }
@@ -113,7 +122,10 @@ public final class IssuedTokens: AccessTokenSource {
         requestGrant { [self] result in
             let waiters = state.withLock { state -> [Completion] in
                 state.fetching = false
-                if case .success(let entry) = result { state.current = entry }
+                switch result {
+                case .success(let entry): state.current = entry
+                case .failure(let failure): state.failure = failure
+                }
                 defer { state.waiters = [] }
                 return state.waiters
             }
