@@ -5,6 +5,8 @@ import Testing
 @testable import MeetupAuth
 @testable import MeetupConfig
 @testable import MeetupDigest
+@testable import MeetupModel
+@testable import MeetupPhotos
 @testable import MeetupPipeline
 @testable import MeetupSupport
 
@@ -176,16 +178,46 @@ struct DefectRegressionTests {
         #expect(lines.contains(installed), "the installed share folder is named: \(lines)")
     }
 
-    /// Item 7: `auth` waits for no one and spends no token while a run holds the cache.
-    @Test func item7_authTakesTheRunLock() async throws {
+    /// Item 7: `auth` spends no token while a run holds the cache. Issue 30.9: it waits for the
+    /// run (bounded, saying so) instead of failing, and a run waits for `auth` the same way.
+    @Test func item7_authWaitsForTheRunLockAndSpendsNoTokenMeanwhile() async throws {
         let fixture = try await AuthFixture.start()
         let config = fixture.config(.refreshToken(fixture.refresh))
-        let held = try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory))
-        let result = await offThePool { AuthCheck.run(config: config, environment: fixture.environment) }
-        withExtendedLifetime(held) {}
-        guard case .failure(let error) = result else { Issue.record("auth ran beside a run"); return }
-        #expect(error.description.contains("another meetup-report run is in progress"), "\(error)")
-        #expect(fixture.tokens.requests == 0, "no refresh token was spent")
+        let held = LockedBox<RunLock?>(try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory)))
+        let said = LockedBox([String]())
+        let tokensWhileHeld = LockedBox(-1)
+        let result = await offThePool {
+            AuthCheck.run(config: config, environment: fixture.environment, onWait: { message in
+                said.withLock { $0.append(message) }
+                tokensWhileHeld.withLock { $0 = fixture.tokens.requests }
+                held.withLock { $0 = nil }   // the run ends
+            })
+        }
+        guard case .success = result else { Issue.record("auth failed: \(result)"); return }
+        #expect(said.withLock { $0 }.first?.hasPrefix("waiting for another meetup-report run (pid \(getpid())) to release ") == true,
+                "\(said.withLock { $0 })")
+        #expect(tokensWhileHeld.withLock { $0 } == 0, "no refresh token was spent while the run held the cache")
+        // And a run is refused by nothing but another run: one that finds `auth` waits for it.
+        let auth = LockedBox<RunLock?>(try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory), holder: .auth))
+        let observer = ReleasingObserver { auth.withLock { $0 = nil } }
+        let summary = await fixture.harness.run(config, environment: fixture.environment, observer: observer)
+        #expect(summary.succeeded, "\(summary.line)")
+        #expect(observer.warnings.first?.hasPrefix("waiting for `meetup-report auth` (pid \(getpid()))") == true, "\(observer.warnings)")
+    }
+
+    /// An observer that runs `release` at the first warning (a run saying it waits for a lock).
+    final class ReleasingObserver: RunObserver {
+        let release: @Sendable () -> Void
+        private let collected = LockedBox([String]())
+        var warnings: [String] { collected.withLock { $0 } }
+        init(release: @escaping @Sendable () -> Void) { self.release = release }
+        func stageStarted(_ stage: RunStage, total: Int) {}
+        func queryFinished(_ query: EventQuery, outcome: QueryOutcome) {}
+        func photoProgress(_ progress: PhotoProgress) {}
+        func warning(_ message: String) {
+            let first = collected.withLock { $0.append(message); return $0.count == 1 }
+            if first { release() }
+        }
     }
 
     // MARK: The digest

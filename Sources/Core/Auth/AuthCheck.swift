@@ -27,14 +27,19 @@ public struct AuthReport: Sendable {
 public enum AuthCheck {
     public static let selfQuery = "query { self { id name } }"
 
+    /// - Parameter onWait: told once when a run holds the cache's lock and `auth` waits for it
+    ///   (at most `maxWait`); by default a line on standard error.
     public static func run(config: ReportConfig, environment: [String: String],
-                           clock: @escaping @Sendable () -> Date = { Date() }) -> Result<AuthReport, AuthCheckError> {
+                           clock: @escaping @Sendable () -> Date = { Date() }, maxWait: Duration = RunLock.defaultWait,
+                           onWait: @escaping @Sendable (String) -> Void = { message in
+                               FileHandle.standardError.write(Data("meetup-report auth: \(message)\n".utf8))
+                           }) -> Result<AuthReport, AuthCheckError> {
         guard case .meetupAPI(let endpoint, let auth) = config.source else {
             return .failure(AuthCheckError(message: "the config's source is a snapshot: there is nothing to authenticate"))
         }
         let lock: RunLock
         do {
-            lock = try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory))
+            lock = try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory), holder: .auth, maxWait: maxWait, onWait: onWait)
         } catch {
             return .failure(AuthCheckError(message: "cannot check the credentials now: \(error)"))
         }

@@ -63,7 +63,7 @@ public struct ReportRun: Sendable {
         var context = RunContext()
         do throws(RunAbort) {
             // Held until the steps are done; overlapping runs refuse instead of interleaving.
-            let locks = try acquireLocks()
+            let locks = try acquireLocks(observer: observer)
             let environment = try makeEnvironment(observer: observer, redactor: redactor)
             StepRunner(steps: Self.steps).run(&context, in: environment)
             withExtendedLifetime(locks) {}
@@ -78,9 +78,9 @@ public struct ReportRun: Sendable {
         return context.summary
     }
 
-    private func acquireLocks() throws(RunAbort) -> [RunLock] {
+    private func acquireLocks(observer: any RunObserver) throws(RunAbort) -> [RunLock] {
         do {
-            return try RunLock.acquire(for: config)
+            return try RunLock.acquire(for: config, onWait: { observer.warning($0) })
         } catch {
             throw RunAbort(reason: error.description)
         }

@@ -99,11 +99,17 @@ public struct SetupCheck: Sendable {
     }
 
     private func lock() -> Result {
+        // Only a look: `check` never waits for a run, and a run never fails for a `check`.
         do {
-            let locks = try RunLock.acquire(for: config)
+            let locks = try RunLock.acquire(for: config, holder: .check, maxWait: .zero)
             withExtendedLifetime(locks) {}
             return Result(name: "run lock", ok: true, detail: "free")
         } catch {
+            if case .held(_, let owner, let holder, _) = error {
+                return Result(name: "run lock", ok: true, detail: "held now by \((holder ?? .run).name.replacingOccurrences(of: "another ", with: "a "))"
+                              + (owner.map { " (pid \($0))" } ?? "") + "; a run started now would "
+                              + ((holder ?? .run).isShort ? "wait for it" : "refuse to start"))
+            }
             return Result(name: "run lock", ok: false, detail: error.description)
         }
     }
