@@ -41,7 +41,8 @@ struct CacheSweepTests {
         #expect(await run(harness, config, night: 0).succeeded)
         config.thumbnailWidth = 100
         #expect(await run(harness, config, night: 1).succeeded)
-        #expect(thumbnails(harness).count == 6, "both widths, within the retention: \(thumbnails(harness))")
+        // 120 and 240 px (night 0), 100 and 200 px (night 1), within the retention.
+        #expect(thumbnails(harness).count == 12, "both widths and their twins: \(thumbnails(harness))")
         let queries = harness.cacheDirectory.appendingPathComponent("queries")
         #expect(FileManager.default.fileExists(atPath: queries.appendingPathComponent("online.json").path))
 
@@ -50,7 +51,7 @@ struct CacheSweepTests {
         config.queries.removeAll { $0.id == "online" }
         #expect(await run(harness, config, night: 7).succeeded)
         let left = thumbnails(harness)
-        #expect(left.allSatisfy { $0.contains("-w100-") } && left.count == 3, "\(left)")
+        #expect(left.allSatisfy { $0.contains("-w100-") || $0.contains("-w200-") } && left.count == 6, "\(left)")
         #expect(!FileManager.default.fileExists(atPath: queries.appendingPathComponent("online.json").path))
         #expect(FileManager.default.fileExists(atPath: queries.appendingPathComponent("swift.json").path))
         // Every photo still in use keeps its bytes (the broken one too: it is retried each night).

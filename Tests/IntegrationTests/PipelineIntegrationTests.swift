@@ -40,19 +40,22 @@ struct PipelineIntegrationTests {
 
         let thumbs = harness.outputDirectory.appendingPathComponent("thumbs")
         let names = try FileManager.default.contentsOfDirectory(atPath: thumbs.path).sorted()
-        #expect(names.count == 3, "JPEG, PNG and WebP sources; the broken and missing ones get the placeholder")
+        // JPEG, PNG and WebP sources (the broken and missing ones get the placeholder), each at
+        // 1x and, for high-density screens, 2x: the sources are wider than 300 px (issue 30.10).
+        #expect(names.count == 6 && names.filter { $0.hasSuffix("@2x.jpg") }.count == 3, "\(names)")
         for name in names {
             let file = thumbs.appendingPathComponent(name)
             let bytes = try Data(contentsOf: file)
             #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "\(name) is a JPEG")
             let size = try #require(VipsThumbnailer.imageSize(of: file))
-            #expect(size.width == 150, "\(name)")
+            #expect(size.width == (name.hasSuffix("@2x.jpg") ? 300 : 150), "\(name)")
         }
         // Width and height are in the page, so nothing shifts while images load.
         let swift = try harness.page("queries/swift.html")
         #expect(swift.contains("width=\"150\" height=\"100\""), "480x320 becomes 150x100")
         #expect(swift.contains("width=\"150\" height=\"150\""), "400x400 becomes 150x150")
         #expect(swift.occurrences(of: "src=\"../assets/placeholder.svg\"") == 2)
+        #expect(swift.occurrences(of: "@2x.jpg 2x\" src=\"../thumbs/") >= 2, "the twins are offered in srcset")
     }
 
     @Test func secondRunRevalidatesAndDownloadsNoPhotoBytes() async throws {

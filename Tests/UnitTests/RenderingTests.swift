@@ -70,6 +70,18 @@ struct EscapingTests {
         #expect(many.hasPrefix(#"<p><img width="120""#))
     }
 
+    /// Issue 30.10: a thumbnail with a double-density twin is offered to high-density screens.
+    @Test func aThumbnailWithATwinGetsASrcset() {
+        let twin = Thumbnail.Density(file: URL(fileURLWithPath: "/c/t2.jpg"), size: PixelSize(width: 240, height: 160),
+                                     publishedName: "abc@2x.jpg")
+        let thumbnail = Thumbnail(file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80),
+                                  publishedName: "abc.jpg", double: twin)
+        let body = PageBody(root: "../", imageSizes: ImageAttributes.sizes(thumbnails: [thumbnail], placeholder: PixelSize(width: 1, height: 1)),
+                            imageDoubles: ImageAttributes.doubles(thumbnails: [thumbnail]), descriptions: [:], charts: [:], anchors: [])
+        #expect(body.html(from: "![a](../thumbs/abc.jpg)")
+                == #"<p><img width="120" height="80" srcset="../thumbs/abc@2x.jpg 2x" src="../thumbs/abc.jpg" alt="a" /></p>"# + "\n")
+    }
+
     /// The page body is made at cmark's nodes: a marker paragraph becomes its description,
     /// the chart's image the chart, and the h3 headings get ids only when they are the events.
     @Test func thePageBodyChangesOnlyTheNodesTheToolMade() {

@@ -49,37 +49,28 @@ extension PhotoPipeline {
         return cached
     }
 
-    /// Reuses or makes the thumbnail, then writes the entry's metadata once if it
-    /// changed (`unsaved`, or a new thumbnail size).
+    /// Reuses or makes the thumbnail and its double-density twin, then writes the entry's
+    /// metadata once if it changed (`unsaved`, or a new thumbnail size).
     func makeThumbnail(_ url: URL, entry: CachedPhoto, unsaved: Bool) {
-        let key = PhotoCache.thumbnailKey(width: settings.thumbnailWidth, processor: thumbnailer.identity)
-        let file = cache.thumbnailFile(for: url, width: settings.thumbnailWidth, processor: thumbnailer.identity)
-        let publishedName = String(cache.key(for: url).prefix(32)) + ".jpg"
-        // The cache sweep keeps what a run used: the photo, its metadata, this thumbnail.
-        results.withLock {
-            $0.usedCacheFiles.formUnion(["photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
-                                         "thumbnails/" + file.lastPathComponent])
-        }
-        if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) {
-            if unsaved { try? cache.write(entry, for: url) }
-            results.withLock { $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName) }
-            return
-        }
+        let width = settings.thumbnailWidth
+        let name = String(cache.key(for: url).prefix(32))
+        var updated = entry
         let started = ContinuousClock.now
         defer {
-            let spent = ContinuousClock.now - started
-            let seconds = spent.seconds
+            let seconds = (ContinuousClock.now - started).seconds
             results.withLock { $0.statistics.thumbnailSeconds += seconds }
         }
         do {
-            let size = try thumbnailer.makeThumbnail(of: cache.dataFile(for: url), width: settings.thumbnailWidth, to: file)
-            var updated = entry
-            updated.thumbnails[key] = size
-            try? cache.write(updated, for: url)
-            results.withLock {
-                $0.thumbnails[url] = Thumbnail(file: file, size: size, publishedName: publishedName)
-                $0.statistics.thumbnailsMade += 1
-            }
+            let single = try sized(url, width: width, entry: &updated)
+            // Never upscaled: a photo no wider than the thumbnail has no sharper twin.
+            let double = try? sized(url, width: width * 2, entry: &updated)
+            // A photo counts once, however many of its widths were made.
+            if updated.thumbnails != entry.thumbnails { results.withLock { $0.statistics.thumbnailsMade += 1 } }
+            let twin = double.flatMap { $0.size.width > single.size.width ? $0 : nil }
+            if unsaved || updated.thumbnails != entry.thumbnails { try? cache.write(updated, for: url) }
+            let thumbnail = Thumbnail(file: single.file, size: single.size, publishedName: name + ".jpg",
+                                      double: twin.map { .init(file: $0.file, size: $0.size, publishedName: name + "@2x.jpg") })
+            results.withLock { $0.thumbnails[url] = thumbnail }
         } catch {
             if unsaved { try? cache.write(entry, for: url) }
             results.withLock {
@@ -87,6 +78,21 @@ extension PhotoPipeline {
                 $0.warnings.append("photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")
             }
         }
+    }
+
+    /// One thumbnail width: the cached file when its size is known, else made (and counted).
+    private func sized(_ url: URL, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> (file: URL, size: PixelSize) {
+        let key = PhotoCache.thumbnailKey(width: width, processor: thumbnailer.identity)
+        let file = cache.thumbnailFile(for: url, width: width, processor: thumbnailer.identity)
+        // The cache sweep keeps what a run used: the photo, its metadata, its thumbnails.
+        results.withLock {
+            $0.usedCacheFiles.formUnion(["photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
+                                         "thumbnails/" + file.lastPathComponent])
+        }
+        if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) { return (file, size) }
+        let size = try thumbnailer.makeThumbnail(of: cache.dataFile(for: url), width: width, to: file)
+        entry.thumbnails[key] = size
+        return (file, size)
     }
 
     /// Host and last path component: enough to find the photo, short enough for a log line.

@@ -7,6 +7,22 @@ public struct Thumbnail: Sendable, Hashable {
     public var size: PixelSize
     /// The site-relative name, a hash of the photo URL.
     public var publishedName: String
+    /// The same photo at twice the width for high-density screens (`srcset … 2x`), when the
+    /// photo is wider than the thumbnail (never upscaled: it may be less than twice as wide).
+    public var double: Density?
+
+    public struct Density: Sendable, Hashable {
+        public var file: URL
+        public var size: PixelSize
+        public var publishedName: String
+    }
+
+    public init(file: URL, size: PixelSize, publishedName: String, double: Density? = nil) {
+        self.file = file
+        self.size = size
+        self.publishedName = publishedName
+        self.double = double
+    }
 }
 
 /// Counts for the summary line.

@@ -13,6 +13,8 @@ struct PageBody {
     /// From the page back to the site root.
     let root: String
     let imageSizes: [String: PixelSize]
+    /// Thumbnails' double-density twins, by site path: written as `srcset="… 2x"`.
+    var imageDoubles: [String: String] = [:]
     /// Rendered descriptions by marker (`DescriptionRendering`).
     let descriptions: [String: String]
     /// Site path of each chart to its SVG (the index only).
@@ -86,8 +88,9 @@ struct PageBody {
             let rendered = MarkdownTree.html(of: image)
             let prefix = "<img src=\""
             guard rendered.hasPrefix(prefix) else { return false }
-            tree.replace(image, with: "<img \(eager ? "" : "loading=\"lazy\" ")width=\"\(size.width)\" height=\"\(size.height)\" src=\""
-                         + rendered.dropFirst(prefix.count), inline: true)
+            let srcset = imageDoubles[path].map { "srcset=\"\(root)\($0) 2x\" " } ?? ""
+            tree.replace(image, with: "<img \(eager ? "" : "loading=\"lazy\" ")width=\"\(size.width)\" height=\"\(size.height)\" "
+                         + srcset + "src=\"" + rendered.dropFirst(prefix.count), inline: true)
             return true
         }
         return false

@@ -47,7 +47,7 @@ package struct RenderKeys: Sendable {
         var site = ContentHash.Builder(self.renderer, "\(input.generatedAt.timeIntervalSince1970)",
                                        input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-")
         for (url, thumbnail) in input.thumbnails.sorted(by: { $0.key.absoluteString < $1.key.absoluteString }) {
-            site.add([url.absoluteString, thumbnail.publishedName, "\(thumbnail.size.width)x\(thumbnail.size.height)"])
+            site.add([url.absoluteString, thumbnail.keyText])
         }
         self.site = site.hex()
 
@@ -78,7 +78,7 @@ package struct RenderKeys: Sendable {
         key.add(input.history?.firstSeen[event.id].map { "\($0.timeIntervalSince1970)" } ?? "-")
         key.add(foundBy.map(\.id))
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
-        key.add(thumbnail.map { "\($0.publishedName) \($0.size.width)x\($0.size.height)" } ?? "-")
+        key.add(thumbnail.map(\.keyText) ?? "-")
         return key.hex()
     }
 

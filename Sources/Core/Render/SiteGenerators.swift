@@ -12,6 +12,8 @@ package struct RenderShared: Sendable {
     /// Each event's description as HTML, by its marker (`DescriptionRendering`).
     let richDescriptions: [String: String]
     let imageSizes: [String: PixelSize]
+    /// Thumbnails' double-density twins by site path (`srcset`).
+    let imageDoubles: [String: String]
     let feedEntries: FeedEntries
     let eventBlocks: EventBlocks
     /// Each query's trend chart by site path: written as files and inlined in the index.
@@ -81,7 +83,10 @@ struct ThumbnailFiles: SiteGenerator {
         let shown = Set(shared.input.plan.distinct.compactMap(\.displayPhotoURL))
         return shared.input.thumbnails.filter { shown.contains($0.key) }.map(\.value)
             .sorted { $0.publishedName < $1.publishedName }
-            .map { SiteFile(path: SitePaths.thumbnail($0), contents: .file($0.file)) }
+            .flatMap { thumbnail in
+                [SiteFile(path: SitePaths.thumbnail(thumbnail), contents: .file(thumbnail.file))]
+                    + (thumbnail.double.map { [SiteFile(path: "thumbs/\($0.publishedName)", contents: .file($0.file))] } ?? [])
+            }
     }
 }
 
@@ -107,7 +112,7 @@ package struct PageFiles: PageGenerator {
                        previousPage: String? = nil, nextPage: String? = nil,
                        shared: RenderShared, formatting: EventFormatting) -> String {
         let config = shared.input.config
-        let body = PageBody(root: root, imageSizes: shared.imageSizes, descriptions: shared.richDescriptions, charts: charts,
+        let body = PageBody(root: root, imageSizes: shared.imageSizes, imageDoubles: shared.imageDoubles, descriptions: shared.richDescriptions, charts: charts,
                             anchors: anchors).html(from: markdown)
         let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
         return shared.templates.render("layout.html", [

@@ -60,6 +60,7 @@ public struct SiteRenderer: Sendable {
             input: input, templates: templates, descriptions: outcome.plainDescriptions, richDescriptions: rich,
             imageSizes: ImageAttributes.sizes(thumbnails: input.thumbnails.values,
                                               placeholder: PageContexts.placeholderSize(width: input.config.thumbnailWidth)),
+            imageDoubles: ImageAttributes.doubles(thumbnails: input.thumbnails.values),
             feedEntries: FeedEntries.make(input, events: work.feedEvents(keys), artefacts: byEvent),
             eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input))
 
