@@ -139,7 +139,7 @@ public final class LoopbackServer: Sendable {
     }
 
     public func acceptToken(_ token: String) {
-        state.withLock { $0.acceptedTokens?.insert(token) }
+        state.withLock { _ = $0.acceptedTokens?.insert(token) }
     }
 
     /// The token is refused from now on, as an expired one is.

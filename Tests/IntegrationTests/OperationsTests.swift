@@ -15,7 +15,7 @@ struct OperationsTests {
     /// naming that file's device and inode as systemd names the journal's stream.
     func runAsUnderSystemd(_ arguments: [String], folder: TemporaryDirectory, journal: Bool) async throws -> (status: Int32, stderr: String) {
         let log = folder.path("stderr.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         let attributes = try FileManager.default.attributesOfItem(atPath: log.path)
         let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value ?? 0
         let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0

@@ -120,7 +120,9 @@ struct PipelineMechanicsTests {
         var identity: String { "stand-in-1" }
         func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize {
             made.withLock { $0 += 1 }
-            FileManager.default.createFile(atPath: destination.path, contents: Data([1]))
+            guard FileManager.default.createFile(atPath: destination.path, contents: Data([1])) else {
+                throw ThumbnailError(reason: "cannot write \(destination.path)")
+            }
             return PixelSize(width: width, height: width / 2)
         }
     }
@@ -145,7 +147,9 @@ struct PipelineMechanicsTests {
         let photos = first.finish()
         #expect(fetcher.asked.withLock { $0 } == [a: 1, b: 1, gone: 1], "each distinct URL once, across submissions")
         #expect(photos.statistics.downloaded == 2 && photos.statistics.failed == 1)
-        #expect(Set(photos.thumbnails.keys) == [a, b] && thumbnailer.made.withLock { $0 } == 2)
+        // Each photo at 1x and 2x (the stand-in makes any width asked for): two photos thumbnailed.
+        #expect(Set(photos.thumbnails.keys) == [a, b] && thumbnailer.made.withLock { $0 } == 4)
+        #expect(photos.statistics.thumbnailsMade == 2 && photos.thumbnails[a]?.double?.size.width == 200)
         #expect(photos.thumbnails[a]?.size == PixelSize(width: 100, height: 50))
 
         // Ten minutes later by the wall clock: fresh, no request, no new thumbnail.
@@ -153,13 +157,13 @@ struct PipelineMechanicsTests {
         soon.submit([event("1", a), event("2", b)])
         let cached = soon.finish()
         #expect(cached.statistics.fromCache == 2 && fetcher.asked.withLock { $0[a] } == 1)
-        #expect(thumbnailer.made.withLock { $0 } == 2)
+        #expect(thumbnailer.made.withLock { $0 } == 4)
 
         // Two hours later: stale, so revalidated with its validators (304), still no new thumbnail.
         let later = pipeline(at: start.addingTimeInterval(7200))
         later.submit([event("1", a)])
         #expect(later.finish().statistics.revalidated == 1)
-        #expect(fetcher.validated.withLock { $0 } == 1 && thumbnailer.made.withLock { $0 } == 2)
+        #expect(fetcher.validated.withLock { $0 } == 1 && thumbnailer.made.withLock { $0 } == 4)
     }
 
     // MARK: RetryPolicy

@@ -123,7 +123,7 @@ package struct RenderKeys: Sendable {
         switch kind {
         case .index:
             return ContentHash.Builder(allEvents, "site feeds").hex()
-        case .query(let query, let outcome, page: 1):
+        case .query(let query, _, page: 1):
             return ContentHash.Builder(site, "query feeds", query.id, queryEvents[query.id] ?? "-").hex()
         case .query, .allEvents, .allEventsMonth:
             return nil

@@ -128,7 +128,6 @@ public struct SiteRenderer: Sendable {
 
     /// Every page: the index, All events, each month's pages and each query's pages.
     static func pageKinds(_ input: SiteInput) -> [SitePage.Kind] {
-        let zone = input.config.timeZone
         let plan = input.plan
         let months = plan.months.flatMap { month in
             (1...max(1, plan.monthPages[month.key]?.count ?? 1)).map { SitePage.Kind.allEventsMonth(month.key, page: $0) }
