@@ -39,6 +39,21 @@ for request in requests:
                 problems += [error.message for error in coerced]
     except GraphQLError as error:
         problems.append(error.message)
+    # `NetworkEventsFilter.status` is [String]: a misspelt status validates and matches nothing,
+    # so every "status" a request's variables carry must be a value of the EventStatus enum.
+    statuses = set(schema.get_type("EventStatus").values)
+    def status_values(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "status":
+                    yield from (item if isinstance(item, list) else [item])
+                else:
+                    yield from status_values(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from status_values(item)
+    problems += [f"status {value!r} is not an EventStatus" for value in status_values(body.get("variables") or {})
+                 if value not in statuses]
     if problems:
         failures += 1
         print(f"check-graphql: {name}: " + "; ".join(problems))

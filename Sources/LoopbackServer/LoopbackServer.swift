@@ -229,6 +229,12 @@ public final class LoopbackServer: Sendable {
             if !known, groupsList {
                 return Self.json(#"{"data":{"proNetwork":{"groupsSearch":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}}"#)
             }
+            if !groupsList {
+                let pages = state.withLock { $0.pages[key] ?? [] }
+                return answerNetworkEvents(pages: pages, input: input) { number in
+                    takeFault("\(key)#\(number)", photo: false).map(Self.response(for:))
+                }
+            }
         } else if let filter = variables?["filter"] as? [String: Any], let keyword = filter["query"] as? String {
             key = keyword
             after = variables?["after"] as? String

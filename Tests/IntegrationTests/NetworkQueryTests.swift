@@ -5,6 +5,7 @@ import Testing
 @testable import MeetupModel
 @testable import MeetupPipeline
 @testable import MeetupReportTestSupport
+@testable import MeetupSupport
 
 /// A query that follows a Meetup Pro network (issue 19): its events through
 /// `proNetwork.eventsSearch`, paged by cursor, alongside a keyword search.
@@ -80,6 +81,21 @@ struct NetworkQueryTests {
         #expect(summary.failures.map(\.queryID) == ["rladies"], "the keyword searches are unaffected")
         #expect(summary.line.contains("the Meetup Pro network “secret-network” is unknown, or the authorised member, "
                                       + "Loopback Member (member 1001), may not read it"), "\(summary.line)")
+    }
+
+    /// Issue 31.1: `proNetwork.eventsSearch` answers newest first and every status unless told
+    /// (`pro-events-3.json`, served as recorded). With `maxEvents`, the soonest are kept.
+    @Test func aCappedNetworkQueryKeepsTheSoonestEvents() async throws {
+        let harness = try await PipelineHarness.start()
+        harness.server.setPages([try Fixtures.data("meetupr/pro-events-3.json")], forNetwork: "rladies")
+        var config = harness.config()
+        config.queries = [EventQuery(id: "rladies", title: "R-Ladies", kind: .network("rladies"), daysAhead: 60, maxEvents: 2)]
+        let now = ISO8601.parseDateTime("2025-11-01T08:00:00Z")!.date
+        let summary = await harness.run(config, now: now)
+        #expect(summary.succeeded, "\(summary.line)")
+        let page = try harness.page("queries/rladies.html")
+        #expect(page.contains("tidymodels intro") && page.contains("Happy hour in the city!"), "11 and 12 Nov 2025, the soonest")
+        #expect(!page.contains("Lunch &amp; learn") && !page.contains("Release 0.0.1"), "not the latest of the window")
     }
 }
 }

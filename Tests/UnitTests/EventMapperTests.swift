@@ -178,3 +178,43 @@ struct LegacyV3MappingTests {
         #expect(try EventMapper.page(from: Data(array.utf8)).events.map(\.id) == ["1"])
     }
 }
+
+/// Issue 31.3: an online event's stand-in venue (`group-events-rladies-lagos-1.json`) is no place.
+@Suite("The online placeholder venue")
+struct OnlinePlaceholderVenueTests {
+    static let pacific = (latitude: -8.521147, longitude: 179.1962)
+
+    func events(_ transform: (inout [String: Any]) -> Void = { _ in }) throws -> [Event] {
+        var body = try #require(try JSONSerialization.jsonObject(with: Fixtures.data("meetupr/group-events-rladies-lagos-1.json")) as? [String: Any])
+        transform(&body)
+        return try EventMapper.page(from: JSONSerialization.data(withJSONObject: body)).events
+    }
+
+    @Test func theRecordedPlaceholderNeverBecomesAVenue() throws {
+        let recorded = try events()
+        #expect(recorded.count == 13)
+        #expect(!recorded.contains { $0.venue?.latitude == Self.pacific.latitude }, "no event is in the Pacific")
+        #expect(recorded.filter(\.isOnline).count >= 8)
+        let hybrid = try #require(recorded.first { $0.id == "300356000" })
+        #expect(hybrid.venue?.name == "American Corner Ikeja" && hybrid.venue?.latitude == 6.565846, "its real venue is kept")
+    }
+
+    /// The same body as older answers gave it, without `venueType`: the name and the point still say what it is.
+    @Test func withoutItsVenueTypeThePlaceholderIsStillNoPlace() throws {
+        let stripped = try events { body in
+            guard var data = body["data"] as? [String: Any], var group = data["groupByUrlname"] as? [String: Any],
+                  var events = group["events"] as? [String: Any], var edges = events["edges"] as? [[String: Any]] else { return }
+            for index in edges.indices {
+                guard var node = edges[index]["node"] as? [String: Any], let venues = node["venues"] as? [[String: Any]] else { continue }
+                node["venues"] = venues.map { venue in var venue = venue; venue.removeValue(forKey: "venueType"); return venue }
+                edges[index]["node"] = node
+            }
+            events["edges"] = edges
+            group["events"] = events
+            data["groupByUrlname"] = group
+            body["data"] = data
+        }
+        #expect(!stripped.contains { $0.venue?.latitude == Self.pacific.latitude || $0.venue?.name == "Online event" },
+                "\(stripped.compactMap(\.venue?.name))")
+    }
+}

@@ -107,7 +107,7 @@ public enum EventMapper {
         }
 
         let venues = (node["venues"]?.arrayValue ?? []) + [node["venue"]].compactMap { $0?.objectValue.map(JSONValue.object) }
-        let isOnlineVenue: (JSONValue) -> Bool = { ($0["venueType"]?.stringValue ?? "").lowercased() == "online" }
+        let isOnlineVenue = isOnlinePlaceholder
         let physical = venues.first { !isOnlineVenue($0) && !TextCleaning.singleLine($0["name"]?.stringValue ?? "").isEmpty }
         let eventType = node["eventType"]?.stringValue?.uppercased()
         let isOnline = physical == nil && (eventType == "ONLINE" || venues.contains(where: isOnlineVenue))
@@ -159,8 +159,7 @@ public enum EventMapper {
             duration > 0 ? ZonedDate(date: start.date.addingTimeInterval(duration / 1000), utcOffsetSeconds: start.utcOffsetSeconds) : nil
         }
         let legacyVenue = item["venue"].flatMap { value -> Venue? in
-            guard !TextCleaning.singleLine(value["name"]?.stringValue ?? "").isEmpty,
-                  value["name"]?.stringValue?.lowercased() != "online event" else { return nil }
+            guard !TextCleaning.singleLine(value["name"]?.stringValue ?? "").isEmpty, !isOnlinePlaceholder(value) else { return nil }
             return venue(value)
         }
         let groupPhoto = item["group"]?["photo"] ?? item["group"]?["key_photo"]
@@ -196,6 +195,17 @@ public enum EventMapper {
     }
 
     // MARK: Shared pieces
+
+    /// Meetup's stand-in venue for an online event: `venueType: "online"`, named "Online event",
+    /// at a point in the Pacific (-8.521147, 179.1962) that is no place. Recorded answers carry
+    /// it with all three; any one of them is enough, so it never counts as where an event is
+    /// (distance, geography, maps, schema.org `Place`).
+    static func isOnlinePlaceholder(_ venue: JSONValue) -> Bool {
+        if (venue["venueType"]?.stringValue ?? "").lowercased() == "online" { return true }
+        if TextCleaning.singleLine(venue["name"]?.stringValue ?? "").lowercased() == "online event" { return true }
+        guard let lat = venue["lat"]?.doubleValue, let lon = venue["lon"]?.doubleValue else { return false }
+        return abs(lat - -8.521147) < 0.000_01 && abs(lon - 179.1962) < 0.000_01
+    }
 
     private static func venue(_ value: JSONValue) -> Venue {
         let city = TextCleaning.singleLine(value["city"]?.stringValue ?? "")

@@ -21,11 +21,15 @@ public enum NetworkRequest {
 
     /// The JSON body for one page. `after` is the previous page's `endCursor`.
     public static func body(network urlname: String, window: DateInterval, first: Int, after: String?) -> Data {
+        // Meetup answers newest first, and every status, unless told (`pro-events-3.json`): the
+        // soonest first, so a capped query keeps the soonest and stops paging when it has them.
         var input: [String: JSONValue] = [
             "first": .number(Double(first)),
+            "desc": .bool(false),
             "filter": .object([
                 "eventDateMin": .string(ISO8601.formatUTC(window.start)),
                 "eventDateMax": .string(ISO8601.formatUTC(window.end)),
+                "status": .array(EventStatuses.upcoming.map(JSONValue.string)),
             ]),
         ]
         if let after { input["after"] = .string(after) }

@@ -27,7 +27,6 @@ struct PageWalk: Sendable {
     private(set) var pagesRead = 0
     private var seenIDs: Set<String> = []
     private var seenCursors: Set<String> = []
-    private var largestTotal: Int?
     private var firstPageSize = 0
 
     init(maxEvents: Int?) {
@@ -37,10 +36,11 @@ struct PageWalk: Sendable {
     /// How many more events the query wants (the next page's `first`).
     var remaining: Int { maxEvents.map { max(0, $0 - events.count) } ?? Int.max }
 
-    /// The most pages this query may read: twice what the smaller of its cap and the
-    /// API's count needs at the first page's size, plus two (counts drift on a live API).
+    /// The most pages this query may read: twice what its cap needs at the first page's size,
+    /// plus two. Never the API's `totalCount`: Meetup's can be the page's size (both recorded
+    /// `groupSearch` answers), so only `hasNextPage` says whether more follow.
     var pageCap: Int {
-        let target = [maxEvents, largestTotal].compactMap { $0 }.min()
+        let target = maxEvents
         guard let target, firstPageSize > 0 else { return Self.absolutePageCap }
         let needed = (target + firstPageSize - 1) / firstPageSize
         return min(Self.absolutePageCap, needed * 2 + 2)
@@ -49,7 +49,6 @@ struct PageWalk: Sendable {
     mutating func add(_ page: EventPage) -> Step {
         pagesRead += 1
         if pagesRead == 1 { firstPageSize = page.events.count + page.skippedCount }
-        if let total = page.totalCount { largestTotal = max(largestTotal ?? 0, total) }
         for event in page.events where seenIDs.insert(event.id).inserted {
             events.append(event)
         }
@@ -65,7 +64,7 @@ struct PageWalk: Sendable {
             return .failed(reason: "page \(pagesRead) pointed back to a page already read (the API's cursors cycle); stopped paging")
         }
         guard pagesRead < pageCap else {
-            let bound = largestTotal.map { "the API counts \($0) results" } ?? "no count bounds it"
+            let bound = maxEvents.map { "the query keeps at most \($0) events" } ?? "no cap bounds it"
             return .failed(reason: "stopped after \(pagesRead) pages: more than this query can need (\(bound))")
         }
         return .next(cursor: cursor)
