@@ -105,5 +105,40 @@ struct HistoryTests {
         _ = await run(harness, config, now: PipelineHarness.now.addingTimeInterval(41 * Self.day))
         #expect(try harness.page("index.md").contains("last 2 runs"))
     }
+
+    /// Issue 31.2: Meetup's `id` is unstable (a recurring event that has seen activity may change
+    /// it), its `token` is not. A history from before tokens carries over; then the event's id
+    /// changes; nothing is new or removed, and the pin and the note written for its first id hold.
+    @Test func aRecurringEventWhoseMeetupIdChangesKeepsItsHistoryPinAndNote() async throws {
+        let harness = try await PipelineHarness.start()
+        var config = harness.config(history: true)
+        config.curation.pinned = ["100"]
+        config.curation.notes = ["100": "Bring a laptop"]
+        func serve(id: String, token: String?) throws {
+            harness.server.setPages([try Fixtures.page([Fixtures.node(id: id, title: "Monthly hack night",
+                                                                       dateTime: "2026-12-10T18:00:00+01:00", token: token)],
+                                                       endCursor: nil)], forKeyword: "swift")
+        }
+        func expectUnchanged(_ night: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let page = try harness.page("queries/swift.html")
+            #expect(page.contains("Monthly hack night") && !page.contains("New:") && !page.contains("Cancelled or removed"),
+                    "\(night): \(page)", sourceLocation: sourceLocation)
+            let index = try harness.page("index.html")
+            #expect(index.contains("Pinned") && index.contains("Bring a laptop"), "\(night): the pin and the note hold",
+                    sourceLocation: sourceLocation)
+        }
+        try serve(id: "100", token: nil)
+        #expect(await run(harness, config, now: PipelineHarness.now).succeeded)
+        try expectUnchanged("before tokens")
+        try serve(id: "100", token: "tok-hack")
+        let observer = RecordingObserver()
+        #expect(await run(harness, config, now: PipelineHarness.now.addingTimeInterval(Self.day), observer: observer).succeeded)
+        #expect(observer.warnings.isEmpty, "\(observer.warnings)")
+        try expectUnchanged("the first night with its token")
+        try serve(id: "200", token: "tok-hack")
+        #expect(await run(harness, config, now: PipelineHarness.now.addingTimeInterval(2 * Self.day)).succeeded)
+        try expectUnchanged("its Meetup id changed")
+        #expect(try harness.page("queries/swift.html").contains("www.meetup.com/x/events/200/"), "links are Meetup's, with tonight's id")
+    }
 }
 }

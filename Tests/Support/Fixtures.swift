@@ -18,19 +18,21 @@ enum Fixtures {
     static func node(id: String, title: String, dateTime: String, venue: String? = "Factory Berlin", city: String = "Berlin",
                      online: Bool = false, groupName: String = "Swift Berlin", groupPhoto: String? = nil,
                      eventPhoto: String? = nil, going: Int? = 12, description: String = "Talks and pizza.",
-                     eventURL: String? = nil) -> [String: Any] {
+                     eventURL: String? = nil, token: String? = nil) -> [String: Any] {
         var venues: [[String: Any]] = []
         if let venue { venues.append(["id": "1", "name": venue, "city": city, "lat": 52.5, "lon": 13.4, "venueType": ""]) }
         if online { venues.append(["id": "26906060", "name": "Online event", "city": "", "lat": -8.5, "lon": 179.2, "venueType": "online"]) }
         var group: [String: Any] = ["id": "9", "name": groupName, "urlname": groupName.lowercased().replacingOccurrences(of: " ", with: "-")]
         group["keyGroupPhoto"] = groupPhoto.map { ["id": "1", "baseUrl": "https://secure-content.meetupstatic.com/images/classic-events/", "highResUrl": $0] } ?? NSNull()
-        return [
+        var node: [String: Any] = [
             "id": id, "title": title, "eventUrl": eventURL ?? "https://www.meetup.com/x/events/\(id)/",
             "description": description, "status": "ACTIVE", "eventType": online ? "ONLINE" : "PHYSICAL",
             "dateTime": dateTime, "duration": "PT2H", "venues": venues, "group": group,
             "featuredEventPhoto": eventPhoto.map { ["id": "2", "highResUrl": $0] } ?? NSNull(),
             "rsvps": going.map { ["totalCount": $0] } ?? NSNull(),
         ]
+        if let token { node["token"] = token }
+        return node
     }
 
     /// An `eventSearch` response body.

@@ -218,3 +218,20 @@ struct OnlinePlaceholderVenueTests {
                 "\(stripped.compactMap(\.venue?.name))")
     }
 }
+
+/// Issue 31.2: the token is the event's lasting id; Meetup's id is kept beside it.
+@Suite("Event identity")
+struct EventIdentityTests {
+    @Test func theTokenIsTheIdAndMeetupsIdIsKept() throws {
+        let page = try EventMapper.page(from: Fixtures.page([Fixtures.node(id: "200", title: "Hack night",
+                                                                           dateTime: "2026-12-10T18:00:00+01:00", token: "tok-hack")],
+                                                            endCursor: nil))
+        let event = try #require(page.events.first)
+        #expect(event.id == "tok-hack" && event.meetupID == "200" && event.isNamed("200") && event.isNamed("tok-hack"))
+        let stored = try #require(Event(jsonValue: event.jsonValue))
+        #expect(stored.meetupID == "200", "the last-good cache keeps it")
+        let untokened = try EventMapper.page(from: Fixtures.page([Fixtures.node(id: "100", title: "Old", dateTime: "2026-12-10T18:00:00+01:00")],
+                                                                 endCursor: nil)).events.first
+        #expect(untokened?.id == "100" && untokened?.meetupID == nil)
+    }
+}

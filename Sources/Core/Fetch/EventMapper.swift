@@ -112,8 +112,10 @@ public enum EventMapper {
         let eventType = node["eventType"]?.stringValue?.uppercased()
         let isOnline = physical == nil && (eventType == "ONLINE" || venues.contains(where: isOnlineVenue))
 
-        return Event(
-            id: id,
+        // The token is the event's lasting identity; Meetup's id may change (a recurring event).
+        let token = identifier(node["token"])
+        var event = Event(
+            id: token ?? id,
             title: title(node["title"]),
             start: start,
             end: end,
@@ -127,6 +129,8 @@ public enum EventMapper {
             eventPhotoURL: photoURL(node["featuredEventPhoto"]),
             createdAt: node["createdTime"]?.stringValue.flatMap(ISO8601.parseDateTime)?.date
         )
+        if let token, token != id { event.meetupID = id }
+        return event
     }
 
     /// `highResUrl` when present; otherwise a sized variant built from `baseUrl` and `id`.

@@ -10,7 +10,7 @@ public enum SearchRequest {
 
     /// The fields of an event the site shows, shared by every request that lists events.
     static let eventFields = """
-        id title eventUrl description status eventType createdTime
+        id token title eventUrl description status eventType createdTime
               dateTime endTime duration
               venues { id name address city state country lat lon venueType }
               group { id name urlname timezone keyGroupPhoto { id baseUrl highResUrl } }

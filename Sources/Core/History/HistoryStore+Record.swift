@@ -25,6 +25,7 @@ extension HistoryStore {
                 // What Meetup said of the groups is a fact of tonight, kept whether or not the site went out.
                 try Self.writeGroups(db, fetched.groups, now: now)
                 guard published else { return }
+                try Self.adoptTokens(db, events: fetched.distinctEvents)
                 try Self.writeJudgement(db, queryIDs: fetched.outcomes.map(\.query).filter(\.followsGroups).map(\.id), now: now)
                 try Self.writeEvents(db, fetched: fetched, report: report, runID: runID, now: now)
                 try Self.writeChanges(db, report: report, now: now)

@@ -100,6 +100,7 @@ public final class HistoryStore: Sendable {
             }
         }
         registerGroupsMigration(&migrator)
+        registerAliasMigration(&migrator)
         return migrator
     }
 
@@ -126,7 +127,8 @@ public final class HistoryStore: Sendable {
 
         var noticed: [HistoryChange] = []
         for event in fetched.distinctEvents {
-            guard let row = known[event.id] else {
+            // Kept under its lasting id, or (a history from before tokens) under its Meetup id.
+            guard let row = event.identifiers.lazy.compactMap({ known[$0] }).first else {
                 report.firstSeen[event.id] = now
                 if previousRun != nil { report.newEventIDs.insert(event.id) }
                 continue
@@ -165,9 +167,10 @@ public final class HistoryStore: Sendable {
     /// not listed now by that query (which succeeded), and not simply over.
     private static func removedChanges(_ db: Database, fetched: FetchedEvents, now: Date) throws -> [HistoryChange] {
         var removed: [String: (Row, [String])] = [:]
+        let listedUnderAnotherName = Set(fetched.distinctEvents.flatMap { $0.identifiers.dropFirst() })
         for entry in fetched.outcomes {
             guard case .succeeded(let events) = entry.outcome else { continue }
-            let current = Set(events.map(\.id))
+            let current = Set(events.flatMap(\.identifiers))
             let rows = try Row.fetchAll(db, sql: """
                 SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
                 WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
@@ -176,7 +179,7 @@ public final class HistoryStore: Sendable {
                 """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
             for row in rows {
                 let id: String = row["id"]
-                guard !current.contains(id), fetched.queriesByEvent[id] == nil else { continue }
+                guard !current.contains(id), fetched.queriesByEvent[id] == nil, !listedUnderAnotherName.contains(id) else { continue }
                 removed[id, default: (row, [])].1.append(entry.query.id)
             }
         }

@@ -44,7 +44,7 @@ public struct Curation: Sendable {
     /// `text` is asked for at most once, and only when a word rule applies (it folds the
     /// whole description); `apply` shares one per event across queries.
     func decide(_ event: Event, in query: EventQuery, text: () -> WordMatcher.Text) -> Decision {
-        if pinned.contains(event.id) { return .pinned }
+        if pinned.contains(where: event.isNamed) { return .pinned }
         var made: WordMatcher.Text?
         func words() -> WordMatcher.Text {
             if let made { return made }
@@ -62,8 +62,10 @@ public struct Curation: Sendable {
     static func removal(of event: Event, in query: EventQuery, by rules: CurationRules,
                         words: () -> WordMatcher.Text) -> Removal? {
         let path = rules.keyPath
-        if rules.excludeEvents.contains(event.id) {
-            return Removal(rule: .excludeEvents, keyPath: "\(path).excludeEvents", detail: "the event \(event.id) is excluded")
+        // A config names an event by its Meetup id (or its token); the id a recurring event had
+        // before (`formerIDs`) still names it.
+        if let named = event.identifiers.first(where: rules.excludeEvents.contains) {
+            return Removal(rule: .excludeEvents, keyPath: "\(path).excludeEvents", detail: "the event \(named) is excluded")
         }
         if let urlname = event.group?.urlname?.lowercased(), rules.excludeGroups.contains(urlname) {
             return Removal(rule: .excludeGroups, keyPath: "\(path).excludeGroups", detail: "the group \(urlname) is excluded")
@@ -157,5 +159,12 @@ public final class EventTexts: Sendable {
         let text = WordMatcher.Text(event)
         made.withLock { $0[event.id] = text }
         return text
+    }
+}
+
+extension Curation {
+    /// The editor's note for the event, under any of its names.
+    public func note(for event: Event) -> String? {
+        event.identifiers.lazy.compactMap { notes[$0] }.first
     }
 }

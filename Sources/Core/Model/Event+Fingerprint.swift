@@ -18,6 +18,7 @@ extension Event {
         if let group { key.add([group.name, group.urlname ?? "-"]) } else { key.add("no group") }
         key.add([groupPhotoURL?.absoluteString ?? "-", eventPhotoURL?.absoluteString ?? "-",
                  createdAt.map { "\($0.timeIntervalSince1970)" } ?? "-", isAllDay ? "all day" : "timed"])
+        key.add([meetupID ?? "-"] + formerIDs)
         return key.hex()
     }
 

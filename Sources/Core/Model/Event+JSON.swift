@@ -29,6 +29,8 @@ extension Event {
         if let eventPhotoURL { object["eventPhoto"] = .string(eventPhotoURL.absoluteString) }
         if let createdAt { object["created"] = .number(createdAt.timeIntervalSince1970) }
         if isAllDay { object["allDay"] = .bool(true) }
+        if let meetupID { object["meetupId"] = .string(meetupID) }
+        if !formerIDs.isEmpty { object["formerIds"] = .array(formerIDs.map(JSONValue.string)) }
         return .object(object)
     }
 
@@ -53,6 +55,8 @@ extension Event {
             groupPhotoURL: WebURL.parse(value["groupPhoto"]), eventPhotoURL: WebURL.parse(value["eventPhoto"]),
             createdAt: value["created"]?.doubleValue.map(Date.init(timeIntervalSince1970:)))
         isAllDay = value["allDay"]?.boolValue ?? false
+        meetupID = value["meetupId"]?.stringValue
+        formerIDs = value["formerIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     private static func json(_ zoned: ZonedDate) -> JSONValue {

@@ -5,6 +5,9 @@ import MeetupSupport
 /// Everything except `id`, `title` and `start` is optional because real
 /// responses omit venues, photos and counts routinely.
 public struct Event: Sendable, Hashable, Identifiable {
+    /// What the event is known by from night to night: Meetup's `token` ("a unique and stable
+    /// identifier") when the API gives one, else its `id`. History, curation, the digest and
+    /// the per-event files key on it.
     public var id: String
     public var title: String
     public var start: ZonedDate
@@ -23,6 +26,18 @@ public struct Event: Sendable, Hashable, Identifiable {
     /// A whole-day event (an iCalendar DATE): `start` is its first day's midnight and
     /// `end` the midnight after its last day, in the site's zone; no time of day is shown.
     public var isAllDay = false
+    /// Meetup's `id` when `id` is the token: "unique but unstable" (a recurring event that has
+    /// seen activity may change it), kept because configs and links name events by it.
+    public var meetupID: String?
+    /// Meetup ids the event had on earlier nights (the history's), so a pin or a note written
+    /// for one of them still finds it.
+    public var formerIDs: [String] = []
+
+    /// Every name a config or a person may use for the event: its id, its Meetup id, its former ones.
+    public var identifiers: [String] { [id] + (meetupID.map { [$0] } ?? []) + formerIDs }
+
+    /// True when `name` is one of the event's identifiers.
+    public func isNamed(_ name: String) -> Bool { name == id || name == meetupID || formerIDs.contains(name) }
 
     public init(
         id: String, title: String, start: ZonedDate, end: ZonedDate? = nil, eventURL: URL? = nil,

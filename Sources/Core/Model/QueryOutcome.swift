@@ -78,4 +78,22 @@ public struct FetchedEvents: Sendable {
         }
         return events
     }
+
+    /// The same events, each with the Meetup ids it had on earlier nights (by lasting id).
+    public func withFormerIDs(_ former: [String: [String]]) -> FetchedEvents {
+        let add: ([Event]) -> [Event] = { events in
+            events.map { event in
+                var event = event
+                event.formerIDs = former[event.id] ?? event.formerIDs
+                return event
+            }
+        }
+        return FetchedEvents(outcomes: outcomes.map { entry in
+            switch entry.outcome {
+            case .succeeded(let events): (entry.query, .succeeded(events: add(events)))
+            case .stale(let events, let since, let error): (entry.query, .stale(events: add(events), since: since, error: error))
+            case .failed: entry
+            }
+        }, groups: groups)
+    }
 }

@@ -249,13 +249,15 @@ struct PageContexts {
         let curation = input.config.curation
         guard !curation.pinned.isEmpty else { return [] }
         let foundBy = input.fetched.queriesByEvent
-        let events = Dictionary(input.plan.distinct.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return curation.pinned.compactMap { id in
-            guard let event = events[id], let query = foundBy[id]?.first,
+        // A pin names an event by any of its identifiers (its Meetup id, its token, an earlier id).
+        let events = Dictionary(input.plan.distinct.flatMap { event in event.identifiers.map { ($0, event) } },
+                                uniquingKeysWith: { first, _ in first })
+        return curation.pinned.compactMap { name in
+            guard let event = events[name], let query = foundBy[event.id]?.first,
                   let listed = input.fetched.outcomes.first(where: { $0.query.id == query.id })?.outcome.events else { return nil }
             let link = Pagination.link(to: event, in: query, events: listed, timeZone: input.config.timeZone)
             var card = card(event, on: String(link.prefix { $0 != "#" }))
-            card["note"] = curation.notes[id]
+            card["note"] = curation.note(for: event)
             return card
         }
     }
@@ -305,7 +307,7 @@ struct PageContexts {
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
         if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
         // The editor's own line of Markdown (config `curation.notes`; cmark drops raw HTML).
-        if let note = input.config.curation.notes[event.id] { context["note"] = note }
+        if let note = input.config.curation.note(for: event) { context["note"] = note }
         let excerpt = excerpt(of: event)
         if !excerpt.isEmpty { context["excerpt"] = excerpt }
         // Query pages show the whole description behind "More"; the all-events page stays light.

@@ -34,7 +34,7 @@ package struct EventExplanation: Sendable {
         let lastGood = LastGoodEvents(cacheDirectory: config.cacheDirectory)
         var sightings: [(query: EventQuery, event: Event, fetchedAt: Date)] = []
         for query in config.queries {
-            guard let last = lastGood.load(for: query.id), let event = last.events.first(where: { $0.id == id }) else { continue }
+            guard let last = lastGood.load(for: query.id), let event = last.events.first(where: { $0.isNamed(id) }) else { continue }
             sightings.append((query, event, last.fetchedAt))
         }
         guard let event = sightings.first?.event else {
@@ -61,7 +61,7 @@ package struct EventExplanation: Sendable {
             }
         }
         lines.append(verdict(event, shownBy: shownBy))
-        if let note = config.curation.notes[id] { lines.append("editor's note (curation.notes): \(note)") }
+        if let note = config.curation.note(for: event) { lines.append("editor's note (curation.notes): \(note)") }
         return (lines, true)
     }
 

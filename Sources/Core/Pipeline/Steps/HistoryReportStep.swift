@@ -10,6 +10,13 @@ struct HistoryReportStep: RunStep {
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard let store = environment.history else { return }
         let settings = environment.config.history
+        // The Meetup ids tonight's events had before: a pin or a note written for one still finds it.
+        do throws(HistoryError) {
+            let former = try store.formerIDs(of: context.fetched.distinctEvents)
+            if !former.isEmpty { context.fetched = context.fetched.withFormerIDs(former) }
+        } catch {
+            environment.observer.warning(error.description)
+        }
         do throws(HistoryError) {
             // Offline re-renders show the last run as it was, not a comparison with itself.
             context.report = environment.offline
