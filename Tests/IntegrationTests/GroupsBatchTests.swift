@@ -6,10 +6,11 @@ import Testing
 @testable import MeetupPipeline
 @testable import MeetupReportTestSupport
 
-/// Issue 30: what a schema-true loopback API with failure injection found in `groups` queries.
+/// A `groups` query's batches and pages against a loopback API: a group Meetup fails to load,
+/// the cap across groups, a later page that fails, groups gone quiet, counts whatever the window.
 extension LoopbackSuites {
 @Suite("Group list queries: failures, caps, pages")
-struct GroupsQueryDefectTests {
+struct GroupsBatchTests {
     /// `count` groups `g-0`…, each with `pages` pages of one event; group i's events start on
     /// day `firstDay(i)` + page of December 2026.
     static func groups(_ count: Int, pages: Int, on server: LoopbackServer, firstDay: (Int) -> Int) throws -> [String] {

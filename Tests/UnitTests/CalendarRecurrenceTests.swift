@@ -7,9 +7,10 @@ import Testing
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
 
-/// Issue 29: what independent runs found in the calendar reader. Each test names its item.
+/// The calendar reader on what real and hostile feeds hold: rules that never match, folded
+/// nesting, zone rules, revisions, all-day dates, the whole recurrence set.
 @Suite("iCalendar feeds: hostile rules, revisions, recurrence sets")
-struct CalendarParserDefectTests {
+struct CalendarRecurrenceTests {
     static let calendar = CalendarParserTests.calendar
     static let berlin = CalendarParserTests.berlin
 
@@ -151,64 +152,5 @@ struct CalendarParserDefectTests {
                 == ["2026-12-01 18:00 +01", "2026-12-05 10:00 +01", "2026-12-19 10:00 +01"])
         #expect(parsed.events.last?.end.map { Int($0.date.timeIntervalSince(parsed.events[2].start.date).rounded()) } == 3 * 3_600,
                 "a PERIOD has its own end")
-    }
-}
-
-@Suite("Calendar and Meetup: one event once")
-struct CalendarMergeDefectTests {
-    /// 29.7: an entry and a weekly series that both link one Meetup event.
-    @Test func oneMeetupEventMatchedBySeveralOccurrencesAppearsOnce() {
-        let start = ISO8601.parseDateTime("2026-12-02T18:00:00+01:00")!
-        let url = URL(string: "https://www.meetup.com/x/events/310866024/")!
-        var meetup = Event(id: "310866024", title: "Rust evening", start: start)
-        meetup.eventURL = url
-        let query = EventQuery(id: "rust", keyword: "rust", latitude: 52.5, longitude: 13.4)
-        func occurrence(_ id: String, days: Double, title: String) -> Event {
-            var event = Event(id: id, title: title, start: ZonedDate(date: start.date.addingTimeInterval(days * 86_400),
-                                                                     utcOffsetSeconds: 3_600))
-            event.eventURL = url
-            return event
-        }
-        let entry = occurrence("cal:entry", days: 0, title: "Rust evening")
-        let series = [-7.0, 0, 7, 14].map { occurrence("cal:series\(Int($0))", days: $0, title: "Weekly Rust hack night") }
-        let merged = CalendarMerge.merge(FetchedEvents(outcomes: [
-            (query, .succeeded(events: [meetup])),
-            (CalendarParserTests.calendar, .succeeded(events: [entry] + series)),
-        ]))
-        let ids = merged.outcomes[1].outcome.events.map(\.id)
-        #expect(ids == ["310866024", "cal:series-7", "cal:series7", "cal:series14"], "\(ids)")
-        #expect(merged.distinctEvents.count == 4)
-    }
-
-    /// A copy an hour off (a feed that got the zone wrong) is still the event; one a week off is not.
-    @Test func theNearestCopyIsTheEventWhenNoneStartsWithIt() {
-        let start = ISO8601.parseDateTime("2026-12-02T18:00:00+01:00")!
-        let url = URL(string: "https://www.meetup.com/x/events/1/")!
-        var meetup = Event(id: "1", title: "Talk", start: start)
-        meetup.eventURL = url
-        var hourOff = Event(id: "cal:a", title: "Talk", start: ZonedDate(date: start.date.addingTimeInterval(3_600), utcOffsetSeconds: 0))
-        hourOff.eventURL = url
-        var weekOff = Event(id: "cal:b", title: "Talk", start: ZonedDate(date: start.date.addingTimeInterval(7 * 86_400), utcOffsetSeconds: 0))
-        weekOff.eventURL = url
-        let swapped = CalendarMerge.swapped([hourOff, weekOff]) { $0.eventURL == url ? meetup : nil }
-        #expect(swapped.map(\.id) == ["1", "cal:b"])
-    }
-}
-
-@Suite("Calendar files")
-struct CalendarFileTests {
-    /// 29 (also): a FIFO given as a calendar's file said "You don't have permission".
-    @Test func aFileThatIsNotARegularFileIsNamed() throws {
-        let folder = try Fixtures.temporaryDirectory()
-        let fifo = folder.url.appendingPathComponent("feed.ics")
-        #expect(mkfifo(fifo.path, 0o600) == 0)
-        let query = CalendarParserTests.calendar
-        for (path, what) in [(fifo, "is a named pipe (FIFO), not a regular file"), (folder.url, "is a folder, not a regular file")] {
-            guard case .failure(let error) = CalendarSource.readFile(path, query: query, maxBytes: 1 << 20) else {
-                Issue.record("\(path.path) was read")
-                continue
-            }
-            #expect(error.reason.contains(what), "\(error.reason)")
-        }
     }
 }
