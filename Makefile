@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 
-.PHONY: demo test build release deps clean check-site screenshots bench bench-history install uninstall tsan deb
+.PHONY: demo test build release deps clean format check-site screenshots bench bench-history install uninstall tsan deb
 
 # Installs the C libraries the build links against, only when one is missing
 # (waiting for a package database another apt holds).
@@ -70,6 +70,7 @@ demo: build
 	@echo "Open Output/index.html"
 
 test: deps
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests
 	$(SWIFT) build --build-tests
 	Scripts/target-graph.py --check ARCHITECTURE.md
 	Scripts/check-graphql.sh
@@ -99,6 +100,10 @@ screenshots: demo
 
 clean:
 	rm -rf .build .cache
+
+# Formats the code as `make test` checks it (.swift-format: 4 spaces, 120 columns).
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests
 
 # The benchmark: the release binary against the loopback API (50 ms a request),
 # workloads W1 and W2, plus vipsthumbnail and a curl/vipsthumbnail/cmark pipeline

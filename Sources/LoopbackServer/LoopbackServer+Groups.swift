@@ -12,10 +12,13 @@ extension LoopbackServer {
     ///   - nextEventAt, upcomingCount: its next event and count of upcoming events whatever the
     ///     window (the batch's `next` alias); by default the first event of its pages, and their count.
     ///   - pastCount: its past events (`past.totalCount`); by default 1 with a `lastEventAt`, else 0.
-    public func setGroup(_ urlname: String, name: String, pages: [Data], lastEventAt: String? = nil, members: Int = 100,
-                         nextEventAt: String? = nil, upcomingCount: Int? = nil, pastCount: Int? = nil) {
-        let group = LoopbackGroup(name: name, pages: pages, lastEventAt: lastEventAt, members: members, nextEventAt: nextEventAt,
-                                  upcomingCount: upcomingCount, pastCount: pastCount)
+    public func setGroup(
+        _ urlname: String, name: String, pages: [Data], lastEventAt: String? = nil, members: Int = 100,
+        nextEventAt: String? = nil, upcomingCount: Int? = nil, pastCount: Int? = nil
+    ) {
+        let group = LoopbackGroup(
+            name: name, pages: pages, lastEventAt: lastEventAt, members: members, nextEventAt: nextEventAt,
+            upcomingCount: upcomingCount, pastCount: pastCount)
         state.withLock { $0.groups[urlname.lowercased()] = group }
     }
 
@@ -40,22 +43,34 @@ extension LoopbackServer {
         let asksActivity = document.contains("past: events(")
         func connection(_ urlname: String, after: String?) -> Any? {
             guard let group = groups[urlname.lowercased()] else { return nil }
-            let index = after.flatMap { cursor in group.pages.firstIndex { Self.connectionCursor($0) == cursor }.map { $0 + 1 } } ?? 0
-            let page = index < group.pages.count ? group.pages[index] : Data(#"{"totalCount":0,"pageInfo":{"hasNextPage":false},"edges":[]}"#.utf8)
+            let index =
+                after.flatMap { cursor in group.pages.firstIndex { Self.connectionCursor($0) == cursor }.map { $0 + 1 }
+                } ?? 0
+            let page =
+                index < group.pages.count
+                ? group.pages[index] : Data(#"{"totalCount":0,"pageInfo":{"hasNextPage":false},"edges":[]}"#.utf8)
             let events = (try? JSONSerialization.jsonObject(with: page)) ?? [:]
-            var answer: [String: Any] = ["id": "id-\(urlname)", "name": group.name, "urlname": urlname, "events": events]
+            var answer: [String: Any] = [
+                "id": "id-\(urlname)", "name": group.name, "urlname": urlname, "events": events,
+            ]
             if asksActivity {
                 answer["city"] = "Berlin"
                 answer["link"] = "https://www.meetup.com/\(urlname)/"
                 answer["stats"] = ["memberCounts": ["all": group.members]]
-                answer["past"] = ["totalCount": group.pastCount ?? (group.lastEventAt == nil ? 0 : 1),
-                                  "edges": group.lastEventAt.map { [["node": ["dateTime": $0]]] } ?? []]
-                let windowEvents = group.pages.compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
-                    .flatMap { ($0["edges"] as? [[String: Any]]) ?? [] }
-                    .compactMap { ($0["node"] as? [String: Any])?["dateTime"] as? String }
+                answer["past"] = [
+                    "totalCount": group.pastCount ?? (group.lastEventAt == nil ? 0 : 1),
+                    "edges": group.lastEventAt.map { [["node": ["dateTime": $0]]] } ?? [],
+                ]
+                let windowEvents = group.pages.compactMap {
+                    try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
+                }
+                .flatMap { ($0["edges"] as? [[String: Any]]) ?? [] }
+                .compactMap { ($0["node"] as? [String: Any])?["dateTime"] as? String }
                 let next = group.nextEventAt ?? windowEvents.first
-                answer["next"] = ["totalCount": group.upcomingCount ?? windowEvents.count,
-                                  "edges": next.map { [["node": ["dateTime": $0]]] } ?? []]
+                answer["next"] = [
+                    "totalCount": group.upcomingCount ?? windowEvents.count,
+                    "edges": next.map { [["node": ["dateTime": $0]]] } ?? [],
+                ]
             }
             return answer
         }
@@ -83,13 +98,15 @@ extension LoopbackServer {
         }
         var body: [String: Any] = ["data": data]
         if !errors.isEmpty { body["errors"] = errors }
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
-                            body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
+        return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: "application/json"],
+            body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
     }
 
     private static func connectionCursor(_ page: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
-              let info = object["pageInfo"] as? [String: Any] else { return nil }
+            let info = object["pageInfo"] as? [String: Any]
+        else { return nil }
         return info["endCursor"] as? String
     }
 }

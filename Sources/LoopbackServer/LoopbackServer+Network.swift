@@ -23,18 +23,29 @@ extension LoopbackServer {
         if let response = fault(offset / first + 1) { return response }
         let page = Array(nodes.dropFirst(offset).prefix(first))
         let next = offset + page.count
-        let body: [String: Any] = ["data": ["proNetwork": ["eventsSearch": [
-            "totalCount": nodes.count,
-            "pageInfo": ["hasNextPage": next < nodes.count, "endCursor": next < nodes.count ? "net-\(next)" as Any : NSNull() as Any],
-            "edges": page,
-        ]]]]
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
-                            body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
+        let body: [String: Any] = [
+            "data": [
+                "proNetwork": [
+                    "eventsSearch": [
+                        "totalCount": nodes.count,
+                        "pageInfo": [
+                            "hasNextPage": next < nodes.count,
+                            "endCursor": next < nodes.count ? "net-\(next)" as Any : NSNull() as Any,
+                        ],
+                        "edges": page,
+                    ]
+                ]
+            ]
+        ]
+        return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: "application/json"],
+            body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
     }
 
     private static func edges(_ page: Data) -> [[String: Any]] {
         let object = (try? JSONSerialization.jsonObject(with: page)) as? [String: Any]
-        let search = ((object?["data"] as? [String: Any])?["proNetwork"] as? [String: Any])?["eventsSearch"] as? [String: Any]
+        let search =
+            ((object?["data"] as? [String: Any])?["proNetwork"] as? [String: Any])?["eventsSearch"] as? [String: Any]
         return (search?["edges"] as? [[String: Any]]) ?? []
     }
 

@@ -88,9 +88,13 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Serves `data` at `/photos/<name>` and returns its full URL once started.
-    public func setPhoto(_ data: Data, named name: String, contentType: String = "image/jpeg", cacheControl: String? = nil) {
+    public func setPhoto(
+        _ data: Data, named name: String, contentType: String = "image/jpeg", cacheControl: String? = nil
+    ) {
         let etag = "\"\(data.count)-\(Self.fnv1a(data))\""
-        state.withLock { $0.photos[name] = Photo(data: data, contentType: contentType, etag: etag, cacheControl: cacheControl) }
+        state.withLock {
+            $0.photos[name] = Photo(data: data, contentType: contentType, etag: etag, cacheControl: cacheControl)
+        }
     }
 
     /// Photo requests of any status, for "no request at all" checks.
@@ -98,7 +102,9 @@ public final class LoopbackServer: Sendable {
 
     /// Answers page `page` (1-based) of `keyword` with a fault, the next `times` times it is asked for.
     public func setPageFault(_ fault: Fault?, keyword: String, page: Int, times: Int = .max) {
-        state.withLock { $0.pageFaults["\(keyword)#\(page)"] = fault.map { ScheduledFault(fault: $0, remaining: times) } }
+        state.withLock {
+            $0.pageFaults["\(keyword)#\(page)"] = fault.map { ScheduledFault(fault: $0, remaining: times) }
+        }
     }
 
     public func setPhotoFault(_ fault: Fault?, named name: String, times: Int = .max) {
@@ -112,7 +118,9 @@ public final class LoopbackServer: Sendable {
 
     private func takeFault(_ key: String, photo: Bool) -> Fault? {
         state.withLock { state in
-            guard var scheduled = photo ? state.photoFaults[key] : state.pageFaults[key], scheduled.remaining > 0 else { return nil }
+            guard var scheduled = photo ? state.photoFaults[key] : state.pageFaults[key], scheduled.remaining > 0 else {
+                return nil
+            }
             scheduled.remaining -= 1
             if photo { state.photoFaults[key] = scheduled } else { state.pageFaults[key] = scheduled }
             return scheduled.fault
@@ -202,17 +210,21 @@ public final class LoopbackServer: Sendable {
             if token.map({ !accepted.contains($0) }) ?? true {
                 switch rejection {
                 case .status401:
-                    return Self.json(#"{"errors":[{"message":"Unauthorized: invalid or expired token"}]}"#, status: .unauthorized)
+                    return Self.json(
+                        #"{"errors":[{"message":"Unauthorized: invalid or expired token"}]}"#, status: .unauthorized)
                 case .graphQLError(let code):
-                    return Self.json(#"{"data":null,"errors":[{"message":"Invalid access token","extensions":{"code":"\#(code)"}}]}"#)
+                    return Self.json(
+                        #"{"data":null,"errors":[{"message":"Invalid access token","extensions":{"code":"\#(code)"}}]}"#
+                    )
                 }
             }
         }
         let payload = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         if let document = payload?["query"] as? String, document.contains("self {") {
             let answer: [String: Any] = ["data": ["self": ["id": member.id, "name": member.name]]]
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
-                                body: (try? JSONSerialization.data(withJSONObject: answer)) ?? Data())
+            return HTTPResponse(
+                statusCode: .ok, headers: [.contentType: "application/json"],
+                body: (try? JSONSerialization.data(withJSONObject: answer)) ?? Data())
         }
         let variables = payload?["variables"] as? [String: Any]
         if let document = payload?["query"] as? String, document.contains("groupByUrlname") {
@@ -227,7 +239,9 @@ public final class LoopbackServer: Sendable {
             let (known, readable) = state.withLock { ($0.pages[key] != nil, $0.pages["network:" + urlname] != nil) }
             if !readable { return Self.json(#"{"data":{"proNetwork":null}}"#) }
             if !known, groupsList {
-                return Self.json(#"{"data":{"proNetwork":{"groupsSearch":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}}"#)
+                return Self.json(
+                    #"{"data":{"proNetwork":{"groupsSearch":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}}"#
+                )
             }
             if !groupsList {
                 let pages = state.withLock { $0.pages[key] ?? [] }
@@ -243,12 +257,15 @@ public final class LoopbackServer: Sendable {
         }
         let keyword = key
         let pages = state.withLock { $0.pages[keyword] ?? [] }
-        let index = after.flatMap { cursor in pages.firstIndex { Self.endCursor(of: $0) == cursor }.map { $0 + 1 } } ?? 0
+        let index =
+            after.flatMap { cursor in pages.firstIndex { Self.endCursor(of: $0) == cursor }.map { $0 + 1 } } ?? 0
         if let fault = takeFault("\(keyword)#\(index + 1)", photo: false) {
             return Self.response(for: fault)
         }
         guard index < pages.count else {
-            return Self.json(#"{"data":{"eventSearch":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}"#)
+            return Self.json(
+                #"{"data":{"eventSearch":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}"#
+            )
         }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: pages[index])
     }
@@ -284,10 +301,13 @@ public final class LoopbackServer: Sendable {
 
     private static func endCursor(of page: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
-              let data = object["data"] as? [String: Any],
-              let search = (data["eventSearch"] ?? (data["proNetwork"] as? [String: Any]).flatMap { $0["eventsSearch"] ?? $0["groupsSearch"] })
+            let data = object["data"] as? [String: Any],
+            let search =
+                (data["eventSearch"]
+                ?? (data["proNetwork"] as? [String: Any]).flatMap { $0["eventsSearch"] ?? $0["groupsSearch"] })
                 as? [String: Any],
-              let info = search["pageInfo"] as? [String: Any] else { return nil }
+            let info = search["pageInfo"] as? [String: Any]
+        else { return nil }
         return info["endCursor"] as? String
     }
 
@@ -296,13 +316,16 @@ public final class LoopbackServer: Sendable {
         case .status(let code, let body, let extra):
             var headers: HTTPHeaders = [.contentType: "text/plain"]
             for (name, value) in extra { headers[HTTPHeader(name)] = value }
-            return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Injected"), headers: headers, body: Data(body.utf8))
+            return HTTPResponse(
+                statusCode: HTTPStatusCode(code, phrase: "Injected"), headers: headers, body: Data(body.utf8))
         case .body(let body, let contentType):
             return HTTPResponse(statusCode: .ok, headers: [.contentType: contentType], body: Data(body.utf8))
         case .redirect(let location):
-            return HTTPResponse(statusCode: HTTPStatusCode(302, phrase: "Found"), headers: [HTTPHeader("Location"): location])
+            return HTTPResponse(
+                statusCode: HTTPStatusCode(302, phrase: "Found"), headers: [HTTPHeader("Location"): location])
         case .oversized(let count, let contentType):
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: contentType], body: Data(repeating: 0x20, count: count))
+            return HTTPResponse(
+                statusCode: .ok, headers: [.contentType: contentType], body: Data(repeating: 0x20, count: count))
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import MeetupSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Faults below HTTP that a well-behaved server library will not produce: a
@@ -43,7 +43,9 @@ public final class RawFaultServer: Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -92,12 +94,16 @@ public final class RawFaultServer: Sendable {
             // Hold the connection until the client gives up or the server stops.
             while !state.stopped, recv(client, &buffer, buffer.count, 0) > 0 {}
         case .resetMidBody:
-            send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"data\":{\"eventSea")
+            send(
+                client,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"data\":{\"eventSea")
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         case .truncatedBody:
-            send(client, "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n"
-                 + String(repeating: "x", count: 100))
+            send(
+                client,
+                "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n"
+                    + String(repeating: "x", count: 100))
         case .unannouncedBody(let bytes):
             send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n")
             let chunk = String(repeating: " ", count: 65_536)
@@ -109,14 +115,18 @@ public final class RawFaultServer: Sendable {
             var sent = 0
             while sent < plain, !state.stopped, send(client, chunk) { sent += chunk.utf8.count }
         case .encodedBody(let body, let encoding, _):
-            send(client, "HTTP/1.1 200 OK\r\nContent-Type: text/calendar\r\nContent-Encoding: \(encoding)\r\n"
-                 + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+            send(
+                client,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/calendar\r\nContent-Encoding: \(encoding)\r\n"
+                    + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n")
             _ = body.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         case .slowDrip(let interval, let bytes):
             send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes)\r\n\r\n")
             for _ in 0..<bytes where !state.stopped {
                 guard send(client, " ") else { break }
-                Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
+                Thread.sleep(
+                    forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds)
+                        / 1e18)
             }
         }
         close(client)
@@ -131,7 +141,8 @@ public final class RawFaultServer: Sendable {
     @discardableResult
     private func send(_ client: Int32, _ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        return bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            == bytes.count
     }
 }
 
@@ -155,7 +166,11 @@ private final class LockedState: Sendable {
         counts.withLock { $0.lastRequestHead = head }
     }
 
-    func opened(_ fd: Int32) { counts.withLock { $0.open.insert(fd); $0.count += 1 } }
+    func opened(_ fd: Int32) {
+        counts.withLock {
+            $0.open.insert(fd); $0.count += 1
+        }
+    }
     func closed(_ fd: Int32) { counts.withLock { _ = $0.open.remove(fd) } }
 
     func stop() {

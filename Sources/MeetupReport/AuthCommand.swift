@@ -30,7 +30,8 @@ struct AuthCommand: ParsableCommand {
             ]
             if let expiresAt = report.expiresAt {
                 let minutes = Int(expiresAt.timeIntervalSince(Date()) / 60)
-                lines.append("token expires \(ISO8601.formatUTC(expiresAt)) (in \(minutes) min); runs renew it 5 min before")
+                lines.append(
+                    "token expires \(ISO8601.formatUTC(expiresAt)) (in \(minutes) min); runs renew it 5 min before")
             }
             print(lines.joined(separator: "\n"))
         case .failure(let error):

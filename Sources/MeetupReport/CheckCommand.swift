@@ -18,16 +18,22 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    @Option(name: .long, help: ArgumentHelp("The templates folder to check (default: as a run would find it).", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The templates folder to check (default: as a run would find it).", valueName: "dir"),
+        completion: .directory)
     var templates: String?
 
     func run() throws {
         let settings = try options.load { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         let workingDirectory = ConfigOptions.workingDirectory
         print("ok      config: \(options.configURL.path) (\(settings.queries.count) queries)")
-        let templates = TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
-                                        config: settings, configFile: options.configURL, workingDirectory: workingDirectory)
-        let results = SetupCheck(config: settings, templates: templates, environment: ProcessInfo.processInfo.environment).run()
+        let templates = TemplateLocator(
+            commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
+            config: settings, configFile: options.configURL, workingDirectory: workingDirectory)
+        let results = SetupCheck(
+            config: settings, templates: templates, environment: ProcessInfo.processInfo.environment
+        ).run()
         for result in results {
             print("\(result.ok ? "ok    " : "FAILED")  \(result.name): \(result.detail)")
         }

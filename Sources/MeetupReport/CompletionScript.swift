@@ -53,14 +53,15 @@ enum CompletionScript {
     /// Zsh: the same, before the root's `_arguments` sees the option.
     static func zsh(_ script: String) -> String {
         let anchor = "    local -ar command_line=(\"${words[@]}\")\n"
-        let delegation = anchor + """
-                if [[ "${words[2]}" == -* ]]; then
-                    # The default subcommand (run) takes its options at the top level.
-                    _meetup-report_run
-                    return
-                fi
+        let delegation =
+            anchor + """
+                    if [[ "${words[2]}" == -* ]]; then
+                        # The default subcommand (run) takes its options at the top level.
+                        _meetup-report_run
+                        return
+                    fi
 
-            """
+                """
         return replacingFirst(anchor, with: delegation, in: script)
     }
 
@@ -69,8 +70,10 @@ enum CompletionScript {
     static func fish(_ script: String) -> String {
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let caseIndex = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "case 'run'" }),
-              caseIndex + 1 < lines.count,
-              let rootIndex = lines.firstIndex(where: { $0.hasSuffix("__meetup-report_parse_subcommand 0 'version' 'h/help'") })
+            caseIndex + 1 < lines.count,
+            let rootIndex = lines.firstIndex(where: {
+                $0.hasSuffix("__meetup-report_parse_subcommand 0 'version' 'h/help'")
+            })
         else { return script }
         var patched: [String] = []
         let runMarker = "__meetup-report_should_offer_completions_for_flags_or_options \"meetup-report run\" "

@@ -40,7 +40,8 @@ final class Console: Sendable {
     /// stderr is still that stream (a shell in the unit may have redirected it).
     static func stderrIsJournal(_ value: String?) -> Bool {
         guard let parts = value?.split(separator: ":"), parts.count == 2,
-              let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+            let device = UInt64(parts[0]), let inode = UInt64(parts[1])
+        else { return false }
         var status = stat()
         guard fstat(STDERR_FILENO, &status) == 0 else { return false }
         return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode

@@ -26,12 +26,13 @@ struct ConsoleLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let prefix = event.level >= .warning ? "\(event.level): " : ""
-        let priority: Console.Priority = switch event.level {
-        case .error, .critical: .error
-        case .warning: .warning
-        case .notice, .info: .info
-        case .debug, .trace: .debug
-        }
+        let priority: Console.Priority =
+            switch event.level {
+            case .error, .critical: .error
+            case .warning: .warning
+            case .notice, .info: .info
+            case .debug, .trace: .debug
+            }
         console.line(prefix + event.message.description, priority: priority)
     }
 }

@@ -15,13 +15,17 @@ struct InitCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"), completion: .directory)
+    @Argument(
+        help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"), completion: .directory)
     var directory: String
 
     @Flag(help: "Also copy the default templates into DIR/Templates, for customising.")
     var withTemplates = false
 
-    @Option(name: .long, help: ArgumentHelp("Copy the templates from here (default: the installed ones).", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Copy the templates from here (default: the installed ones).", valueName: "dir"),
+        completion: .directory)
     var templates: String?
 
     func run() throws {
@@ -29,8 +33,9 @@ struct InitCommand: ParsableCommand {
         let folder = ConfigLoader.resolve(directory, against: workingDirectory)
         var source: URL?
         if withTemplates {
-            let locator = TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
-                                          workingDirectory: workingDirectory)
+            let locator = TemplateLocator(
+                commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
+                workingDirectory: workingDirectory)
             do {
                 source = try locator.locate()
             } catch {

@@ -19,7 +19,10 @@ struct MeetupReportCommand: ParsableCommand {
             2 bad command line or config.
             """,
         version: BuildInfo.versionLine,
-        subcommands: [RunCommand.self, InitCommand.self, CheckCommand.self, ExplainCommand.self, AuthCommand.self, GraphQLRequestsCommand.self],
+        subcommands: [
+            RunCommand.self, InitCommand.self, CheckCommand.self, ExplainCommand.self, AuthCommand.self,
+            GraphQLRequestsCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 

@@ -23,36 +23,57 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    @Option(name: .long, help: ArgumentHelp("Publish the site here instead of the config's \"output\".", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long, help: ArgumentHelp("Publish the site here instead of the config's \"output\".", valueName: "dir"),
+        completion: .directory)
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("Download at most this many photos at once (1-64).", valueName: "n"))
     var photoConcurrency: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Also write every raw API response and downloaded photo into this folder, as a snapshot a config can replay.",
-        valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write every raw API response and downloaded photo into this folder, as a snapshot a config can replay.",
+            valueName: "dir"), completion: .directory)
     var record: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The folder holding the page templates (default: the config's \"templates\", Templates beside the config, then the installed ones).",
-        valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The folder holding the page templates (default: the config's \"templates\", Templates beside the config, then the installed ones).",
+            valueName: "dir"), completion: .directory)
     var templates: String?
 
-    @Flag(name: .long, help: "Re-render from the last fetched events and the cached photos, with no network and no token (for template work).")
+    @Flag(
+        name: .long,
+        help:
+            "Re-render from the last fetched events and the cached photos, with no network and no token (for template work)."
+    )
     var offline = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the run's figures (stage times, requests, bytes, thumbnail CPU time) as JSON here.",
-                                            valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the run's figures (stage times, requests, bytes, thumbnail CPU time) as JSON here.",
+            valueName: "file"), completion: .file())
     var stats: String?
 
     @Flag(name: .long, help: "Delete the run history (new, moved and removed markers, trend charts) and start it over.")
     var resetHistory = false
 
-    @Flag(name: .long, help: "Print tonight's digest as plain text on stdout once the site is published (nothing on a quiet night, unless the config's digest.onlyWhenChanged is false), so cron mails it.")
+    @Flag(
+        name: .long,
+        help:
+            "Print tonight's digest as plain text on stdout once the site is published (nothing on a quiet night, unless the config's digest.onlyWhenChanged is false), so cron mails it."
+    )
     var digestStdout = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing when the run succeeds (so cron mails only failures); a failed run prints its warnings and the summary line.")
+    @Flag(
+        name: .shortAndLong,
+        help:
+            "Print nothing when the run succeeds (so cron mails only failures); a failed run prints its warnings and the summary line."
+    )
     var quiet = false
 
     @Flag(name: .shortAndLong, help: "Also log each photo and each stage.")
@@ -81,8 +102,10 @@ struct RunCommand: ParsableCommand {
         let fixedNow = options.now?.date
         let templatesDirectory: URL
         do {
-            templatesDirectory = try TemplateLocator(commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
-                                                     config: settings, configFile: configURL, workingDirectory: workingDirectory).locate()
+            templatesDirectory = try TemplateLocator(
+                commandLine: templates.map { ConfigLoader.resolve($0, against: workingDirectory) },
+                config: settings, configFile: configURL, workingDirectory: workingDirectory
+            ).locate()
         } catch {
             console.finish(summary: "meetup-report: FAILED: \(error); nothing was published")
             throw ExitCode(1)
@@ -91,8 +114,10 @@ struct RunCommand: ParsableCommand {
             now: fixedNow ?? Date(), offline: offline, resetHistory: resetHistory, digestToStandardOutput: digestStdout,
             recordDirectory: record.map { ConfigLoader.resolve($0, against: workingDirectory) },
             statisticsFile: stats.map { ConfigLoader.resolve($0, against: workingDirectory) })
-        let summary = ReportRun(config: settings, templatesDirectory: templatesDirectory, options: runOptions,
-                                observer: ConsoleObserver(console: console, logger: logger)).run()
+        let summary = ReportRun(
+            config: settings, templatesDirectory: templatesDirectory, options: runOptions,
+            observer: ConsoleObserver(console: console, logger: logger)
+        ).run()
         if summary.published {
             logger.info("published \(settings.outputDirectory.path)")
         }

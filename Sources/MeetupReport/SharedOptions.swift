@@ -17,16 +17,23 @@ struct Moment: ExpressibleByArgument {
 
 /// The options every command that reads a config shares.
 struct ConfigOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The JSON config file.", valueName: "file"), completion: .file(extensions: ["json"]))
+    @Option(
+        name: .long, help: ArgumentHelp("The JSON config file.", valueName: "file"),
+        completion: .file(extensions: ["json"]))
     var config: String
 
-    @Option(name: .long, help: ArgumentHelp("Keep the cache (photos, tokens, history) here instead of the config's \"cache\".",
-                                            valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep the cache (photos, tokens, history) here instead of the config's \"cache\".",
+            valueName: "dir"), completion: .directory)
     var cache: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Report as if it were this moment (ISO 8601, e.g. 2026-12-01T08:00:00Z): which events are upcoming and what the pages say. Network time (tokens, retries, photo freshness) stays on the real clock.",
-        valueName: "time"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Report as if it were this moment (ISO 8601, e.g. 2026-12-01T08:00:00Z): which events are upcoming and what the pages say. Network time (tokens, retries, photo freshness) stays on the real clock.",
+            valueName: "time"))
     var now: Moment?
 
     var configURL: URL { URL(fileURLWithPath: config) }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import LoopbackServer
 
@@ -53,7 +53,10 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only simulate a year of nightly W1 runs through the history database and print its size.")
     var historyYear = false
 
-    @Option(help: "Only write the first workload as a snapshot site (config.json and snapshot/) into this folder, to profile a run without the server (photos are left out).")
+    @Option(
+        help:
+            "Only write the first workload as a snapshot site (config.json and snapshot/) into this folder, to profile a run without the server (photos are left out)."
+    )
     var writeSnapshot: String?
 
     func run() async throws {
@@ -77,19 +80,25 @@ struct BenchCommand: AsyncParsableCommand {
             return
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("meetup-report benchmark: \(cores) cores, latency \(latencyMs) ms per request, photo concurrency \(concurrency)")
+        print(
+            "meetup-report benchmark: \(cores) cores, latency \(latencyMs) ms per request, photo concurrency \(concurrency)"
+        )
         print("binary: \(binary)")
         // Uncontended in-process thumbnail time per image, measured first: the CPU bound uses it.
-        let samples = try Workload.w1.makePhotos(in: work.appendingPathComponent("photos-1200x800")).prefix(thumbnailSamples)
+        let samples = try Workload.w1.makePhotos(in: work.appendingPathComponent("photos-1200x800")).prefix(
+            thumbnailSamples)
         let thumbnails = try ThumbnailComparison.measure(Array(samples), work: work)
         var rows: [WorkloadReport] = []
         for name in workloads {
             guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
                 throw ValidationError("unknown workload \(name); use W1 or W2")
             }
-            print("\n== \(workload.name): \(workload.queries) queries x \(workload.pagesPerQuery) pages, "
-                  + "\(workload.distinctEvents) events, \(workload.distinctPhotos) photos \(workload.photoWidth)x\(workload.photoHeight)")
-            rows.append(try await measure(workload, work: work, cores: cores, thumbnailSeconds: thumbnails.inProcessSeconds))
+            print(
+                "\n== \(workload.name): \(workload.queries) queries x \(workload.pagesPerQuery) pages, "
+                    + "\(workload.distinctEvents) events, \(workload.distinctPhotos) photos \(workload.photoWidth)x\(workload.photoHeight)"
+            )
+            rows.append(
+                try await measure(workload, work: work, cores: cores, thumbnailSeconds: thumbnails.inProcessSeconds))
         }
         print("\n" + WorkloadReport.table(rows))
 
@@ -100,8 +109,11 @@ struct BenchCommand: AsyncParsableCommand {
         }
 
         if !skipPipeline, workloads.contains("W1"), let row = rows.first(where: { $0.name == "W1" }) {
-            print("\n" + (try await PipelineReference.measure(.w1, work: work, latencyMs: latencyMs,
-                                                           concurrency: concurrency, ours: row.cold.wallSeconds)))
+            print(
+                "\n"
+                    + (try await PipelineReference.measure(
+                        .w1, work: work, latencyMs: latencyMs,
+                        concurrency: concurrency, ours: row.cold.wallSeconds)))
         }
     }
 
@@ -118,34 +130,48 @@ struct BenchCommand: AsyncParsableCommand {
         return times.sorted()[times.count / 2]
     }
 
-    private func measure(_ workload: Workload, work: URL, cores: Int, thumbnailSeconds: Double) async throws -> WorkloadReport {
+    private func measure(_ workload: Workload, work: URL, cores: Int, thumbnailSeconds: Double) async throws
+        -> WorkloadReport
+    {
         let folder = work.appendingPathComponent(workload.name)
-        let photos = try Workload(name: "photos", queries: 1, pagesPerQuery: 1, distinctEvents: 1,
-                                  distinctPhotos: workload.distinctPhotos)
-            .makePhotos(in: work.appendingPathComponent("photos-1200x800"))
+        let photos = try Workload(
+            name: "photos", queries: 1, pagesPerQuery: 1, distinctEvents: 1,
+            distinctPhotos: workload.distinctPhotos
+        )
+        .makePhotos(in: work.appendingPathComponent("photos-1200x800"))
         let servers = try await serve(workload, photos: photos)
         // The real cost of one request to this server (its configured latency plus its
         // own overhead), measured the same way for the latency bound.
         let roundTrip = try await Self.medianRoundTrip(servers.photoBase.appendingPathComponent(workload.photoName(0)))
-        print(String(format: "measured round trip for one photo: %.1f ms (configured latency %d ms)", roundTrip * 1000, latencyMs))
+        print(
+            String(
+                format: "measured round trip for one photo: %.1f ms (configured latency %d ms)", roundTrip * 1000,
+                latencyMs))
 
         let endpoint = servers.apiBase.appendingPathComponent("gql")
         let configFile = try writeConfig(for: workload, endpoint: endpoint, in: folder)
-        func runOnce(_ label: String, config: URL? = nil, now: String = "2026-11-22T08:00:00Z", extra: [String] = []) throws -> RunMeasurement {
+        func runOnce(_ label: String, config: URL? = nil, now: String = "2026-11-22T08:00:00Z", extra: [String] = [])
+            throws -> RunMeasurement
+        {
             servers.api.resetCounters()
             servers.photos.resetCounters()
             let requestsBefore = servers.photos.photoRequests
             let stats = folder.appendingPathComponent("stats-\(label).json")
-            let result = try ChildProcess.run(binary, ["--config", (config ?? configFile).path, "--now", now, "--quiet",
-                                                       "--stats", stats.path] + extra,
-                                              environment: ["MEETUP_TOKEN": "bench-token"])
+            let result = try ChildProcess.run(
+                binary,
+                [
+                    "--config", (config ?? configFile).path, "--now", now, "--quiet",
+                    "--stats", stats.path,
+                ] + extra,
+                environment: ["MEETUP_TOKEN": "bench-token"])
             guard result.status == 0 else {
                 throw ValidationError("\(label) run failed (\(result.status)): \(result.stderr.suffix(400))")
             }
             let figures = (try? JSONSerialization.jsonObject(with: Data(contentsOf: stats)) as? [String: Double]) ?? [:]
-            return RunMeasurement(child: result, figures: figures,
-                                  requests: servers.api.counters.graphQLRequests + (servers.photos.photoRequests - requestsBefore),
-                                  photoBytes: servers.photos.counters.photoBytesSent)
+            return RunMeasurement(
+                child: result, figures: figures,
+                requests: servers.api.counters.graphQLRequests + (servers.photos.photoRequests - requestsBefore),
+                photoBytes: servers.photos.counters.photoBytesSent)
         }
         let cold = try runOnce("cold")
         let warm = try runOnce("warm")
@@ -169,14 +195,18 @@ struct BenchCommand: AsyncParsableCommand {
         await servers.photos.stop()
 
         let latency = max(Double(latencyMs) / 1000, roundTrip)
-        let latencyBound = Double(workload.pagesPerQuery) * latency
+        let latencyBound =
+            Double(workload.pagesPerQuery) * latency
             + (Double(workload.distinctPhotos) / Double(concurrency)).rounded(.up) * latency
         // CPU bound: every thumbnail at its uncontended in-process cost, plus rendering and
         // search indexing (the --offline run's stages, which have nothing to wait for), over the cores.
-        let cpuBound = ((cold.figures["thumbnailsMade"] ?? 0) * thumbnailSeconds + (offline.figures["renderSeconds"] ?? 0)
-                        + (cold.figures["searchSeconds"] ?? 0)) / Double(cores)
-        return WorkloadReport(name: workload.name, cold: cold, warm: warm, changed: changed, offline: offline, nextNight: nextNight, searchOff: searchOff,
-                              latencyBound: latencyBound, fetchBound: Double(workload.pagesPerQuery) * latency, cpuBound: cpuBound)
+        let cpuBound =
+            ((cold.figures["thumbnailsMade"] ?? 0) * thumbnailSeconds + (offline.figures["renderSeconds"] ?? 0)
+                + (cold.figures["searchSeconds"] ?? 0)) / Double(cores)
+        return WorkloadReport(
+            name: workload.name, cold: cold, warm: warm, changed: changed, offline: offline, nextNight: nextNight,
+            searchOff: searchOff,
+            latencyBound: latencyBound, fetchBound: Double(workload.pagesPerQuery) * latency, cpuBound: cpuBound)
     }
 
     /// The loopback API and, on another origin as a CDN is, the photos; both at the configured latency.
@@ -204,18 +234,24 @@ struct BenchCommand: AsyncParsableCommand {
             photoBytes += data.count
             photoServer.setPhoto(data, named: workload.photoName(index))
         }
-        print("photos: \(photos.count), \(photoBytes / photos.count / 1024) KB on average, served from \(photoBase.host ?? ""):\(photoBase.port ?? 0) (the API on port \(apiBase.port ?? 0))")
+        print(
+            "photos: \(photos.count), \(photoBytes / photos.count / 1024) KB on average, served from \(photoBase.host ?? ""):\(photoBase.port ?? 0) (the API on port \(apiBase.port ?? 0))"
+        )
         return servers
     }
 
     /// The workload's config, with an empty cache and output (a cold start).
-    private func writeConfig(for workload: Workload, endpoint: URL, in folder: URL, search: Bool = true, fresh: Bool = true) throws -> URL {
+    private func writeConfig(
+        for workload: Workload, endpoint: URL, in folder: URL, search: Bool = true, fresh: Bool = true
+    ) throws -> URL {
         let config: [String: Any] = [
             "search": search,
             "title": "Benchmark \(workload.name)", "baseURL": "https://bench.example.org/", "timeZone": "Europe/Berlin",
             "source": ["type": "meetup-api", "endpoint": endpoint.absoluteString],
             "output": "Output", "cache": "cache", "thumbnailWidth": 320, "photoConcurrency": concurrency,
-            "queries": (0..<workload.queries).map { ["id": "q\($0)", "keyword": workload.keyword($0), "lat": 52.5, "lon": 13.4] },
+            "queries": (0..<workload.queries).map {
+                ["id": "q\($0)", "keyword": workload.keyword($0), "lat": 52.5, "lon": 13.4]
+            },
         ]
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let configFile = folder.appendingPathComponent(search ? "config.json" : "config-no-search.json")

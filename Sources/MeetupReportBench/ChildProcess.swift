@@ -15,20 +15,27 @@ enum ChildProcess {
     /// Peak RSS comes from GNU time's `%M`: Linux keeps `ru_maxrss` across exec, so a
     /// child spawned straight from the benchmark (which holds every photo in memory)
     /// would report the benchmark's size, not its own.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildResult {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> ChildResult
+    {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
             return try spawn(executable, arguments, environment: environment)
         }
-        var result = try spawn("/usr/bin/time", ["-f", "MEETUP_BENCH_MAXRSS_KB %M", executable] + arguments, environment: environment)
+        var result = try spawn(
+            "/usr/bin/time", ["-f", "MEETUP_BENCH_MAXRSS_KB %M", executable] + arguments, environment: environment)
         if let line = result.stderr.split(separator: "\n").last(where: { $0.hasPrefix("MEETUP_BENCH_MAXRSS_KB ") }),
-           let kilobytes = Int(line.split(separator: " ").last ?? "") {
+            let kilobytes = Int(line.split(separator: " ").last ?? "")
+        {
             result.peakRSSBytes = kilobytes * 1024
-            result.stderr = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("MEETUP_BENCH_MAXRSS_KB ") }.joined(separator: "\n")
+            result.stderr = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("MEETUP_BENCH_MAXRSS_KB ") }
+                .joined(separator: "\n")
         }
         return result
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ChildResult {
+    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) throws
+        -> ChildResult
+    {
         let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: stderrFile) }
@@ -53,7 +60,9 @@ enum ChildProcess {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let wall = ContinuousClock.now - started
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+                usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return ChildResult(
             status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
             wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,

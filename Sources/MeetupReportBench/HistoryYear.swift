@@ -29,10 +29,12 @@ enum HistoryYear {
             for number in first..<(first + 1_000) {
                 if random.next() % 100 == 0 { moved[number] = Double(random.next() % 5 + 1) * 3600 }
                 let startsAt = start.addingTimeInterval(Double(number / 35 + 29) * 86_400 + (moved[number] ?? 0))
-                let event = Event(id: "\(500_000_000 + number)", title: "Simulated meetup \(number)",
-                                  start: ZonedDate(date: startsAt, utcOffsetSeconds: 3600),
-                                  eventURL: URL(string: "https://www.meetup.com/sim/events/\(500_000_000 + number)/"),
-                                  venue: Venue(name: "Venue \(number % 97)", city: "Berlin"), group: EventGroup(name: "Group \(number % 400)"))
+                let event = Event(
+                    id: "\(500_000_000 + number)", title: "Simulated meetup \(number)",
+                    start: ZonedDate(date: startsAt, utcOffsetSeconds: 3600),
+                    eventURL: URL(string: "https://www.meetup.com/sim/events/\(500_000_000 + number)/"),
+                    venue: Venue(name: "Venue \(number % 97)", city: "Berlin"),
+                    group: EventGroup(name: "Group \(number % 400)"))
                 for offset in 0..<3 { perQuery[(number + offset) % queries.count].append(event) }
             }
             let fetched = FetchedEvents(outcomes: queries.enumerated().map { ($1, .succeeded(events: perQuery[$0])) })
@@ -40,7 +42,9 @@ enum HistoryYear {
             try store.record(fetched, report: report, now: now, published: true, settings: settings)
         }
         let seconds = ThumbnailComparison.seconds(ContinuousClock.now - started)
-        return String(format: "history: %d simulated nightly W1 runs, retention %d days: database %.1f MB (%.0f ms per night for report + record)",
-                      nights, retentionDays, Double(store.fileSize) / 1_048_576, seconds / Double(nights) * 1000)
+        return String(
+            format:
+                "history: %d simulated nightly W1 runs, retention %d days: database %.1f MB (%.0f ms per night for report + record)",
+            nights, retentionDays, Double(store.fileSize) / 1_048_576, seconds / Double(nights) * 1000)
     }
 }

@@ -28,8 +28,10 @@ struct WorkloadReport {
     var ideal: Double { max(latencyBound, cpuBound) }
 
     static func table(_ rows: [WorkloadReport]) -> String {
-        var lines = ["| | " + rows.map(\.name).joined(separator: " | ") + " |",
-                     "|---|" + rows.map { _ in "---:|" }.joined()]
+        var lines = [
+            "| | " + rows.map(\.name).joined(separator: " | ") + " |",
+            "|---|" + rows.map { _ in "---:|" }.joined(),
+        ]
         func row(_ label: String, _ value: (WorkloadReport) -> String) {
             lines.append("| \(label) | " + rows.map(value).joined(separator: " | ") + " |")
         }
@@ -50,8 +52,10 @@ struct WorkloadReport {
         row("cold: CPU time (user + system)") { seconds($0.cold.child.cpuSeconds) }
         row("cold: peak RSS") { megabytes($0.cold.child.peakRSSBytes) }
         func stages(_ run: RunMeasurement) -> String {
-            ["fetch", "photos", "render", "search", "publish"].map { String(format: "%.2f", run.figures["\($0)Seconds"] ?? 0) }
-                .joined(separator: " / ") + " s"
+            ["fetch", "photos", "render", "search", "publish"].map {
+                String(format: "%.2f", run.figures["\($0)Seconds"] ?? 0)
+            }
+            .joined(separator: " / ") + " s"
         }
         row("cold: fetch / photos / render / search / publish") { stages($0.cold) }
         row("warm run (nothing changed), wall") { seconds($0.warm.wallSeconds) }
@@ -78,12 +82,15 @@ struct WorkloadReport {
             }
             row("the price of search: search stage cold / one changed / nothing changed") { report in
                 ["searchSeconds"].map { key in
-                    String(format: "%.2f / %.2f / %.2f s", report.cold.figures[key] ?? 0, report.changed.figures[key] ?? 0, report.warm.figures[key] ?? 0)
+                    String(
+                        format: "%.2f / %.2f / %.2f s", report.cold.figures[key] ?? 0, report.changed.figures[key] ?? 0,
+                        report.warm.figures[key] ?? 0)
                 }.joined()
             }
         }
         let runs = { (report: WorkloadReport) in
-            [report.cold, report.warm, report.changed, report.offline, report.nextNight] + (report.searchOff.map { [$0] } ?? [])
+            [report.cold, report.warm, report.changed, report.offline, report.nextNight]
+                + (report.searchOff.map { [$0] } ?? [])
         }
         row("peak RSS of meetup-report, largest of all runs") { report in
             megabytes(Int(runs(report).compactMap { $0.figures["peakRSSBytes"] }.max() ?? 0))

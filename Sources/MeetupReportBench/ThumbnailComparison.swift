@@ -16,28 +16,41 @@ struct ThumbnailComparison {
 
         let started = ContinuousClock.now
         for (index, photo) in photos.enumerated() {
-            _ = try thumbnailer.makeThumbnail(of: photo, width: 320, to: output.appendingPathComponent("in-\(index).jpg"))
+            _ = try thumbnailer.makeThumbnail(
+                of: photo, width: 320, to: output.appendingPathComponent("in-\(index).jpg"))
         }
         let inProcess = seconds(ContinuousClock.now - started) / Double(photos.count)
 
         guard let command = which("vipsthumbnail") else {
-            return ThumbnailComparison(inProcessSeconds: inProcess, table:
-                "thumbnails: in-process \(String(format: "%.1f", inProcess * 1000)) ms per image; vipsthumbnail not installed (apt-get install libvips-tools)")
+            return ThumbnailComparison(
+                inProcessSeconds: inProcess,
+                table:
+                    "thumbnails: in-process \(String(format: "%.1f", inProcess * 1000)) ms per image; vipsthumbnail not installed (apt-get install libvips-tools)"
+            )
         }
         let cliStarted = ContinuousClock.now
         for (index, photo) in photos.enumerated() {
-            let result = try ChildProcess.run(command, [photo.path, "--size", "320x", "-o",
-                                                        output.appendingPathComponent("cli-\(index).jpg").path + "[Q=82,strip]"])
-            guard result.status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
+            let result = try ChildProcess.run(
+                command,
+                [
+                    photo.path, "--size", "320x", "-o",
+                    output.appendingPathComponent("cli-\(index).jpg").path + "[Q=82,strip]",
+                ])
+            guard result.status == 0 else {
+                throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: result.stderr])
+            }
         }
         let cli = seconds(ContinuousClock.now - cliStarted) / Double(photos.count)
-        return ThumbnailComparison(inProcessSeconds: inProcess, table: String(format: """
-            | thumbnails, %d images 1200x800 -> 320 wide | per image |
-            |---|---:|
-            | in-process libvips (meetup-report) | %.1f ms |
-            | one `vipsthumbnail` process per image | %.1f ms |
-            | **vipsthumbnail / in-process** | **%.1fx** |
-            """, photos.count, inProcess * 1000, cli * 1000, cli / inProcess))
+        return ThumbnailComparison(
+            inProcessSeconds: inProcess,
+            table: String(
+                format: """
+                    | thumbnails, %d images 1200x800 -> 320 wide | per image |
+                    |---|---:|
+                    | in-process libvips (meetup-report) | %.1f ms |
+                    | one `vipsthumbnail` process per image | %.1f ms |
+                    | **vipsthumbnail / in-process** | **%.1fx** |
+                    """, photos.count, inProcess * 1000, cli * 1000, cli / inProcess))
     }
 
     static func seconds(_ duration: Duration) -> Double {

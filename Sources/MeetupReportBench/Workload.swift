@@ -39,11 +39,20 @@ struct Workload {
             for page in 0..<pagesPerQuery {
                 let slice = events.dropFirst(page * perPage).prefix(perPage)
                 let last = page == pagesPerQuery - 1
-                let body: [String: Any] = ["data": ["eventSearch": [
-                    "totalCount": events.count,
-                    "pageInfo": ["hasNextPage": !last, "endCursor": last ? NSNull() : cursor(query: query, page: page + 1) as Any],
-                    "edges": slice.map { ["node": node($0, photoBase: photoBase, changed: $0 == changedEvent)] },
-                ]]]
+                let body: [String: Any] = [
+                    "data": [
+                        "eventSearch": [
+                            "totalCount": events.count,
+                            "pageInfo": [
+                                "hasNextPage": !last,
+                                "endCursor": last ? NSNull() : cursor(query: query, page: page + 1) as Any,
+                            ],
+                            "edges": slice.map {
+                                ["node": node($0, photoBase: photoBase, changed: $0 == changedEvent)]
+                            },
+                        ]
+                    ]
+                ]
                 pages.append(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
             }
             result[keyword(query)] = pages
@@ -63,23 +72,30 @@ struct Workload {
             "status": "ACTIVE", "eventType": "PHYSICAL",
             "dateTime": String(format: "2026-12-%02dT%02d:00:00+01:00", day, hour), "duration": "PT2H",
             "venues": [["name": "Venue \(event % 97)", "city": "Berlin", "lat": 52.5, "lon": 13.4, "venueType": ""]],
-            "group": ["name": "Bench group \(photo)", "urlname": "bench-\(photo)",
-                      "keyGroupPhoto": ["id": "\(photo)", "highResUrl": photoBase.appendingPathComponent(photoName(photo)).absoluteString]],
+            "group": [
+                "name": "Bench group \(photo)", "urlname": "bench-\(photo)",
+                "keyGroupPhoto": [
+                    "id": "\(photo)", "highResUrl": photoBase.appendingPathComponent(photoName(photo)).absoluteString,
+                ],
+            ],
             "rsvps": ["totalCount": event % 150],
         ]
     }
 
-    static let words = ("community talk workshop swift rust data design open source beginners advanced pizza venue doors "
+    static let words =
+        ("community talk workshop swift rust data design open source beginners advanced pizza venue doors "
         + "speaker lightning networking sponsor laptop hands-on practice production scaling testing cloud "
-        + "kubernetes privacy accessibility mentoring career hiring demo questions").split(separator: " ").map(String.init)
+        + "kubernetes privacy accessibility mentoring career hiring demo questions").split(separator: " ").map(
+            String.init)
 
     /// A realistic description, seeded by the event: Markdown of 0.5-2 KB with paragraphs, an
     /// agenda list, two links, a heading on every fourth event, and some HTML Meetup lets through.
     static func description(_ event: Int) -> String {
         var random = SeededGenerator(state: UInt64(event) &* 7_919 &+ 2026)
         func sentence(_ range: ClosedRange<Int>) -> String {
-            let text = (0..<Int.random(in: range, using: &random)).map { _ in words.randomElement(using: &random) ?? "" }
-                .joined(separator: " ")
+            let text = (0..<Int.random(in: range, using: &random)).map { _ in words.randomElement(using: &random) ?? ""
+            }
+            .joined(separator: " ")
             return text.prefix(1).uppercased() + text.dropFirst() + "."
         }
         func paragraph(_ sentences: ClosedRange<Int>) -> String {
@@ -87,10 +103,15 @@ struct Workload {
         }
         var parts = [paragraph(2...4)]
         if event % 4 == 0 { parts.append("## Agenda") }
-        parts.append((0..<Int.random(in: 3...5, using: &random)).map { "* \(18 + $0):\(Bool.random(using: &random) ? "00" : "30") \(sentence(3...7))" }
+        parts.append(
+            (0..<Int.random(in: 3...5, using: &random)).map {
+                "* \(18 + $0):\(Bool.random(using: &random) ? "00" : "30") \(sentence(3...7))"
+            }
             .joined(separator: "\n"))
-        parts.append("Slides and code: [the repository](https://example.org/\(event)/slides) and "
-                     + "[last time's recording](https://video.example.org/watch?v=\(event)). <b>Bring</b> a laptop & questions.")
+        parts.append(
+            "Slides and code: [the repository](https://example.org/\(event)/slides) and "
+                + "[last time's recording](https://video.example.org/watch?v=\(event)). <b>Bring</b> a laptop & questions."
+        )
         let length = Int.random(in: 500...2_000, using: &random)
         while parts.reduce(0, { $0 + $1.utf8.count }) < length { parts.append(paragraph(3...3)) }
         return parts.joined(separator: "\n\n")
@@ -122,7 +143,9 @@ struct Workload {
         return try (0..<distinctPhotos).map { index in
             let file = directory.appendingPathComponent(photoName(index))
             if !FileManager.default.fileExists(atPath: file.path) {
-                guard mr_vips_make_sample_jpeg(file.path, Int32(photoWidth), Int32(photoHeight), Int32(index), 5, 82) == 0 else {
+                guard
+                    mr_vips_make_sample_jpeg(file.path, Int32(photoWidth), Int32(photoHeight), Int32(index), 5, 82) == 0
+                else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
                 }
             }

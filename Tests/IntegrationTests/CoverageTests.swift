@@ -8,113 +8,148 @@ import Testing
 /// Paths that had no test of their own (issue 11): `--offline` and `--stats` through the
 /// binary, the `maxEvents` cap while paging, photos that are not images.
 extension LoopbackSuites {
-@Suite("Offline re-render, stats, caps, content types")
-struct CoverageTests {
-    func writeConfig(_ harness: PipelineHarness, maxEvents: Int? = nil) throws -> URL {
-        var swift: [String: Any] = ["id": "swift", "keyword": "swift", "lat": 52.5, "lon": 13.4]
-        if let maxEvents { swift["maxEvents"] = maxEvents }
-        let config: [String: Any] = [
-            "title": "Coverage", "baseURL": "https://example.org/", "timeZone": "Europe/Berlin",
-            "source": ["type": "meetup-api", "endpoint": harness.baseURL.appendingPathComponent("gql").absoluteString,
-                       "tokenVariable": "TEST_MEETUP_TOKEN"],
-            "output": "site/Output", "cache": "cache", "thumbnailWidth": 100, "history": ["enabled": false],
-            "queries": [swift, ["id": "rust", "keyword": "rust", "lat": 52.5, "lon": 13.4]],
-        ]
-        let file = harness.folder.path("queries.json")
-        try JSONSerialization.data(withJSONObject: config).write(to: file)
-        return file
-    }
+    @Suite("Offline re-render, stats, caps, content types")
+    struct CoverageTests {
+        func writeConfig(_ harness: PipelineHarness, maxEvents: Int? = nil) throws -> URL {
+            var swift: [String: Any] = ["id": "swift", "keyword": "swift", "lat": 52.5, "lon": 13.4]
+            if let maxEvents { swift["maxEvents"] = maxEvents }
+            let config: [String: Any] = [
+                "title": "Coverage", "baseURL": "https://example.org/", "timeZone": "Europe/Berlin",
+                "source": [
+                    "type": "meetup-api", "endpoint": harness.baseURL.appendingPathComponent("gql").absoluteString,
+                    "tokenVariable": "TEST_MEETUP_TOKEN",
+                ],
+                "output": "site/Output", "cache": "cache", "thumbnailWidth": 100, "history": ["enabled": false],
+                "queries": [swift, ["id": "rust", "keyword": "rust", "lat": 52.5, "lon": 13.4]],
+            ]
+            let file = harness.folder.path("queries.json")
+            try JSONSerialization.data(withJSONObject: config).write(to: file)
+            return file
+        }
 
-    @Test func offlineReRendersTheSameSiteWithoutNetworkOrTokenAndStatsAreWritten() async throws {
-        let harness = try await PipelineHarness.start()
-        let config = try writeConfig(harness)
-        let stats = harness.folder.path("stats.json")
-        let arguments = ["--config", config.path, "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z"]
-        let online = try await CommandRunner.run(arguments + ["--stats", stats.path], environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token])
-        #expect(online.status == 0, "\(online.stderr)")
-        let figures = try JSONValue.parse(Data(contentsOf: stats))
-        #expect(figures["events"]?.intValue == 7 && figures["published"]?.intValue == 1, "\(figures)")
-        #expect(figures["photosDownloaded"]?.intValue == 4 && figures["requestsSent"]?.intValue ?? 0 >= 7)
-        for stage in ["fetch", "photos", "render", "publish"] { #expect(figures["\(stage)Seconds"]?.doubleValue != nil, "\(stage)") }
-        let site = PipelineHarness.tree(harness.outputDirectory)
+        @Test func offlineReRendersTheSameSiteWithoutNetworkOrTokenAndStatsAreWritten() async throws {
+            let harness = try await PipelineHarness.start()
+            let config = try writeConfig(harness)
+            let stats = harness.folder.path("stats.json")
+            let arguments = [
+                "--config", config.path, "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z",
+            ]
+            let online = try await CommandRunner.run(
+                arguments + ["--stats", stats.path], environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token])
+            #expect(online.status == 0, "\(online.stderr)")
+            let figures = try JSONValue.parse(Data(contentsOf: stats))
+            #expect(figures["events"]?.intValue == 7 && figures["published"]?.intValue == 1, "\(figures)")
+            #expect(figures["photosDownloaded"]?.intValue == 4 && figures["requestsSent"]?.intValue ?? 0 >= 7)
+            for stage in ["fetch", "photos", "render", "publish"] {
+                #expect(figures["\(stage)Seconds"]?.doubleValue != nil, "\(stage)")
+            }
+            let site = PipelineHarness.tree(harness.outputDirectory)
 
-        harness.server.resetCounters()
-        let before = harness.server.photoRequests
-        let offline = try await CommandRunner.run(arguments + ["--offline"])
-        #expect(offline.status == 0, "no token needed: \(offline.stderr)")
-        #expect(harness.server.counters.graphQLRequests == 0 && harness.server.photoRequests == before, "no request at all")
-        #expect(PipelineHarness.tree(harness.outputDirectory) == site, "the same site")
-    }
+            harness.server.resetCounters()
+            let before = harness.server.photoRequests
+            let offline = try await CommandRunner.run(arguments + ["--offline"])
+            #expect(offline.status == 0, "no token needed: \(offline.stderr)")
+            #expect(
+                harness.server.counters.graphQLRequests == 0 && harness.server.photoRequests == before,
+                "no request at all")
+            #expect(PipelineHarness.tree(harness.outputDirectory) == site, "the same site")
+        }
 
-    @Test func maxEventsStopsPagingOnceReached() async throws {
-        let harness = try await PipelineHarness.start()
-        var config = harness.config()
-        config.queries[0].maxEvents = 2
-        harness.server.resetCounters()
-        let summary = await harness.run(config)
-        #expect(summary.succeeded, "\(summary.line)")
-        #expect(harness.server.counters.graphQLRequests == 3, "one swift page (3 events, capped at 2), one rust, one online")
-        let events = try JSONValue.parse(Data(try harness.page("events.json").utf8))
-        let swift = events["queries"]?.arrayValue?.first { $0["id"]?.stringValue == "swift" }
-        #expect(swift?["eventIds"]?.arrayValue?.count == 2)
-    }
+        @Test func maxEventsStopsPagingOnceReached() async throws {
+            let harness = try await PipelineHarness.start()
+            var config = harness.config()
+            config.queries[0].maxEvents = 2
+            harness.server.resetCounters()
+            let summary = await harness.run(config)
+            #expect(summary.succeeded, "\(summary.line)")
+            #expect(
+                harness.server.counters.graphQLRequests == 3,
+                "one swift page (3 events, capped at 2), one rust, one online")
+            let events = try JSONValue.parse(Data(try harness.page("events.json").utf8))
+            let swift = events["queries"]?.arrayValue?.first { $0["id"]?.stringValue == "swift" }
+            #expect(swift?["eventIds"]?.arrayValue?.count == 2)
+        }
 
-    @Test func aPhotoThatIsNotAnImageGetsThePlaceholder() async throws {
-        let harness = try await PipelineHarness.start()
-        harness.server.setPhoto(Data("<html>login required</html>".utf8), named: "group-b.png", contentType: "text/html; charset=utf-8")
-        let observer = RecordingObserver()
-        let summary = await harness.run(observer: observer)
-        #expect(summary.succeeded, "photo problems are warnings")
-        #expect(observer.warnings.contains { $0.contains("group-b.png: not an image (Content-Type text/html; charset=utf-8); using the placeholder") },
-                "\(observer.warnings)")
-        #expect(try harness.page("queries/swift.html").contains("assets/placeholder.svg"))
-    }
-
-    @Test func searchIsBuiltInStagingOrTheRunWarnsOnceAndPublishesWithout() async throws {
-        let harness = try await PipelineHarness.start()
-        var config = harness.config()
-        config.search = true
-        func run(path: String) async -> (RunSummary, [String]) {
+        @Test func aPhotoThatIsNotAnImageGetsThePlaceholder() async throws {
+            let harness = try await PipelineHarness.start()
+            harness.server.setPhoto(
+                Data("<html>login required</html>".utf8), named: "group-b.png", contentType: "text/html; charset=utf-8")
             let observer = RecordingObserver()
-            return (await harness.run(config, environment: ["PATH": path], observer: observer), observer.warnings)
+            let summary = await harness.run(observer: observer)
+            #expect(summary.succeeded, "photo problems are warnings")
+            #expect(
+                observer.warnings.contains {
+                    $0.contains(
+                        "group-b.png: not an image (Content-Type text/html; charset=utf-8); using the placeholder")
+                },
+                "\(observer.warnings)")
+            #expect(try harness.page("queries/swift.html").contains("assets/placeholder.svg"))
         }
-        let (without, warnings) = await run(path: "/nonexistent")
-        #expect(without.succeeded && warnings.filter { $0.hasPrefix("search:") }.count == 1, "\(warnings)")
-        #expect(!FileManager.default.fileExists(atPath: harness.outputDirectory.appendingPathComponent("pagefind").path))
-        #expect(try harness.page("index.html").contains("id=\"search\""), "the box is there; without its script it shows nothing")
 
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard SearchIndexStep.pagefind(ChildEnvironment(["PATH": path], secretVariables: [])) != nil else {
-            // make test installs Pagefind (check-site): under CI its absence is a broken install, not a skip.
-            #expect(ProcessInfo.processInfo.environment["CI"] != "true", "Pagefind is not installed, and CI=true")
-            print("search test: Pagefind is not installed here (pip install pagefind-bin); the indexed case is skipped")
-            return
+        @Test func searchIsBuiltInStagingOrTheRunWarnsOnceAndPublishesWithout() async throws {
+            let harness = try await PipelineHarness.start()
+            var config = harness.config()
+            config.search = true
+            func run(path: String) async -> (RunSummary, [String]) {
+                let observer = RecordingObserver()
+                return (await harness.run(config, environment: ["PATH": path], observer: observer), observer.warnings)
+            }
+            let (without, warnings) = await run(path: "/nonexistent")
+            #expect(without.succeeded && warnings.filter { $0.hasPrefix("search:") }.count == 1, "\(warnings)")
+            #expect(
+                !FileManager.default.fileExists(atPath: harness.outputDirectory.appendingPathComponent("pagefind").path)
+            )
+            #expect(
+                try harness.page("index.html").contains("id=\"search\""),
+                "the box is there; without its script it shows nothing")
+
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            guard SearchIndexStep.pagefind(ChildEnvironment(["PATH": path], secretVariables: [])) != nil else {
+                // make test installs Pagefind (check-site): under CI its absence is a broken install, not a skip.
+                #expect(ProcessInfo.processInfo.environment["CI"] != "true", "Pagefind is not installed, and CI=true")
+                print(
+                    "search test: Pagefind is not installed here (pip install pagefind-bin); the indexed case is skipped"
+                )
+                return
+            }
+            let (with, _) = await run(path: path)
+            #expect(with.succeeded)
+            let fragments = try FileManager.default.contentsOfDirectory(
+                atPath: harness.outputDirectory.appendingPathComponent("pagefind/fragment").path)
+            #expect(fragments.count >= 5, "index, all events and three query pages are indexed: \(fragments.count)")
         }
-        let (with, _) = await run(path: path)
-        #expect(with.succeeded)
-        let fragments = try FileManager.default.contentsOfDirectory(atPath: harness.outputDirectory.appendingPathComponent("pagefind/fragment").path)
-        #expect(fragments.count >= 5, "index, all events and three query pages are indexed: \(fragments.count)")
-    }
 
-    @Test func allEventsAreSplitByMonthWithANavigation() async throws {
-        let harness = try await PipelineHarness.start()
-        harness.server.setPages([try Fixtures.page([
-            Fixtures.node(id: "301", title: "AI online", dateTime: "2026-12-04T17:00:00Z", venue: nil, online: true, groupName: "AI Builders"),
-            Fixtures.node(id: "399", title: "New year hack", dateTime: "2027-01-08T18:00:00+01:00", groupPhoto: harness.photoURL("group-b.png")),
-        ], endCursor: nil)], forKeyword: "online")
-        var config = harness.config()
-        config.queries[2].daysAhead = 60
-        #expect(await harness.run(config).succeeded)
-        // All events is an index of the months (issue 21: it copied the first month), each month a page of its own.
-        let all = try harness.page("all.html")
-        #expect(all.contains("<a href=\"all/2026-12.html\">December 2026</a> · 8 events") && all.contains("<a href=\"all/2027-01.html\">January 2027</a> · 1 event"), "\(all)")
-        #expect(!all.contains("<h3 id=\"event-"), "all.html lists no month's events")
-        #expect(try harness.page("all/2026-12.html").contains("<strong>December 2026</strong>"))
-        let january = try harness.page("all/2027-01.html")
-        #expect(january.contains(">New year hack</a>") && !january.contains(">AI online</a>"))
-        #expect(january.contains("src=\"../thumbs/") && january.contains("<a href=\"2026-12.html\">December 2026</a>") == false)
-        #expect(january.contains("<a href=\"../all/2026-12.html\">December 2026</a>"), "links from one folder down")
-        #expect(try harness.page("sitemap.xml").contains("all/2027-01.html"))
+        @Test func allEventsAreSplitByMonthWithANavigation() async throws {
+            let harness = try await PipelineHarness.start()
+            harness.server.setPages(
+                [
+                    try Fixtures.page(
+                        [
+                            Fixtures.node(
+                                id: "301", title: "AI online", dateTime: "2026-12-04T17:00:00Z", venue: nil,
+                                online: true, groupName: "AI Builders"),
+                            Fixtures.node(
+                                id: "399", title: "New year hack", dateTime: "2027-01-08T18:00:00+01:00",
+                                groupPhoto: harness.photoURL("group-b.png")),
+                        ], endCursor: nil)
+                ], forKeyword: "online")
+            var config = harness.config()
+            config.queries[2].daysAhead = 60
+            #expect(await harness.run(config).succeeded)
+            // All events is an index of the months (issue 21: it copied the first month), each month a page of its own.
+            let all = try harness.page("all.html")
+            #expect(
+                all.contains("<a href=\"all/2026-12.html\">December 2026</a> · 8 events")
+                    && all.contains("<a href=\"all/2027-01.html\">January 2027</a> · 1 event"), "\(all)")
+            #expect(!all.contains("<h3 id=\"event-"), "all.html lists no month's events")
+            #expect(try harness.page("all/2026-12.html").contains("<strong>December 2026</strong>"))
+            let january = try harness.page("all/2027-01.html")
+            #expect(january.contains(">New year hack</a>") && !january.contains(">AI online</a>"))
+            #expect(
+                january.contains("src=\"../thumbs/")
+                    && january.contains("<a href=\"2026-12.html\">December 2026</a>") == false)
+            #expect(january.contains("<a href=\"../all/2026-12.html\">December 2026</a>"), "links from one folder down")
+            #expect(try harness.page("sitemap.xml").contains("all/2027-01.html"))
+        }
     }
-}
 }

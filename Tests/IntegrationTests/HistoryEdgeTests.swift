@@ -9,120 +9,147 @@ import Testing
 /// Issue 9, items 7 to 9: history across a failed night, a returning event, and
 /// an offline re-render that must show what the last run showed.
 extension LoopbackSuites {
-@Suite("Run history: failed nights, returning events, offline re-renders")
-struct HistoryEdgeTests {
-    static let day: TimeInterval = 86_400
+    @Suite("Run history: failed nights, returning events, offline re-renders")
+    struct HistoryEdgeTests {
+        static let day: TimeInterval = 86_400
 
-    func run(_ harness: PipelineHarness, night: Int, offline: Bool = false) async -> RunSummary {
-        await harness.run(harness.config(history: true),
-                          options: RunOptions(now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day), offline: offline))
-    }
-
-    /// The rust query without "Embedded Rust" (202, on 9 December: still to come).
-    func dropEmbeddedRust(_ harness: PipelineHarness) throws {
-        harness.server.setPages([
-            try Fixtures.page([
-                Fixtures.node(id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00", groupName: "Swift Berlin",
-                              groupPhoto: harness.photoURL("group-a.jpg")),
-                Fixtures.node(id: "201", title: "Rust meetup", dateTime: "2026-12-02T19:00:00+01:00", groupName: "Rust Berlin",
-                              groupPhoto: harness.photoURL("group-a.jpg")),
-            ], endCursor: nil),
-        ], forKeyword: "rust")
-    }
-
-    static let removedEmbeddedRust = "<strong>Cancelled or removed:</strong> <a href=\"https://www.meetup.com/x/events/202/\">Embedded Rust</a>"
-
-    @Test func item7_aRemovalAcrossAFailedNightIsReported() async throws {
-        let harness = try await PipelineHarness.start()
-        #expect(await run(harness, night: 0).succeeded)
-        harness.server.setPageFault(.status(500), keyword: "rust", page: 1)
-        let failed = await run(harness, night: 1)
-        #expect(failed.staleSince["rust"] != nil, "\(failed.line)")
-
-        harness.server.setPageFault(nil, keyword: "rust", page: 1)
-        try dropEmbeddedRust(harness)
-        #expect(await run(harness, night: 2).succeeded)
-        let rust = try harness.page("queries/rust.html")
-        #expect(rust.contains(Self.removedEmbeddedRust), "\(rust)")
-    }
-
-    @Test func item8_aReturningEventIsUpcomingAndNotRemoved() async throws {
-        let harness = try await PipelineHarness.start()
-        #expect(await run(harness, night: 0).succeeded)
-        try dropEmbeddedRust(harness)
-        #expect(await run(harness, night: 1).succeeded)
-        #expect(try harness.page("queries/rust.html").contains(Self.removedEmbeddedRust), "gone for a night: reported")
-
-        // Night 2: the original pages again, 202 included.
-        try harness.loadData()
-        #expect(await run(harness, night: 2).succeeded)
-        let rust = try harness.page("queries/rust.html")
-        #expect(rust.contains(">Embedded Rust</a>"), "listed as upcoming again")
-        #expect(!rust.contains("Cancelled or removed"), "\(rust)")
-    }
-
-    @Test func item9_anOfflineReRenderShowsWhatTheLastRunShowed() async throws {
-        let harness = try await PipelineHarness.start()
-        #expect(await run(harness, night: 0).succeeded)
-        try dropEmbeddedRust(harness)
-        // Night 1 also brings a new online event, so there is a New marker to keep.
-        harness.server.setPages([
-            try Fixtures.page([
-                Fixtures.node(id: "301", title: "AI online", dateTime: "2026-12-04T17:00:00Z", venue: nil, online: true, groupName: "AI Builders"),
-                Fixtures.node(id: "303", title: "Brand new online", dateTime: "2026-12-08T17:00:00Z", venue: nil, online: true),
-            ], endCursor: nil),
-        ], forKeyword: "online")
-        #expect(await run(harness, night: 1).succeeded)
-        let online = PipelineHarness.tree(harness.outputDirectory)
-        #expect(String(decoding: online["/queries/online.html"] ?? Data(), as: UTF8.self).contains("New:"))
-        #expect(String(decoding: online["/queries/rust.html"] ?? Data(), as: UTF8.self).contains(Self.removedEmbeddedRust))
-
-        let offline = await run(harness, night: 1, offline: true)
-        #expect(offline.published, "\(offline.line)")
-        let replayed = PipelineHarness.tree(harness.outputDirectory)
-        for page in ["/index.html", "/index.md", "/queries/online.html", "/queries/rust.html", "/charts/rust.svg", "/queries/online.atom"] {
-            #expect(replayed[page] == online[page], "\(page) differs offline")
+        func run(_ harness: PipelineHarness, night: Int, offline: Bool = false) async -> RunSummary {
+            await harness.run(
+                harness.config(history: true),
+                options: RunOptions(
+                    now: PipelineHarness.now.addingTimeInterval(Double(night) * Self.day), offline: offline))
         }
-    }
 
-    /// Found at W1 size (issue 23): two runs at the same `--now` (a re-run, the benchmark, `make
-    /// demo` twice) then `--offline` marked every event New, because each was first seen at the
-    /// last run's moment; the last run had marked none.
-    @Test func anOfflineReRenderAfterTwoRunsAtTheSameMomentMarksNothingNew() async throws {
-        let harness = try await PipelineHarness.start()
-        #expect(await run(harness, night: 0).succeeded)
-        #expect(await run(harness, night: 0).succeeded)
-        let online = PipelineHarness.tree(harness.outputDirectory)
-        #expect(!String(decoding: online["/queries/online.html"] ?? Data(), as: UTF8.self).contains("New:"))
-        let offline = await run(harness, night: 0, offline: true)
-        #expect(offline.published, "\(offline.line)")
-        let replayed = PipelineHarness.tree(harness.outputDirectory)
-        for page in ["/index.html", "/queries/online.html", "/queries/rust.html", "/all.html"] {
-            #expect(replayed[page] == online[page], "\(page) differs offline")
+        /// The rust query without "Embedded Rust" (202, on 9 December: still to come).
+        func dropEmbeddedRust(_ harness: PipelineHarness) throws {
+            harness.server.setPages(
+                [
+                    try Fixtures.page(
+                        [
+                            Fixtures.node(
+                                id: "500", title: "Rust & Swift interop", dateTime: "2026-12-03T19:00:00+01:00",
+                                groupName: "Swift Berlin",
+                                groupPhoto: harness.photoURL("group-a.jpg")),
+                            Fixtures.node(
+                                id: "201", title: "Rust meetup", dateTime: "2026-12-02T19:00:00+01:00",
+                                groupName: "Rust Berlin",
+                                groupPhoto: harness.photoURL("group-a.jpg")),
+                        ], endCursor: nil)
+                ], forKeyword: "rust")
         }
-    }
 
-    /// Places are stored as data; rows from before (display text only) compare as text
-    /// once, so upgrading marks nothing as moved.
-    @Test func historyFromBeforePlacesWereStoredMarksNothingMoved() async throws {
-        let harness = try await PipelineHarness.start()
-        #expect(await run(harness, night: 0).succeeded)
-        let database = HistoryStore.defaultPath(cacheDirectory: harness.cacheDirectory)
-        let store = try HistoryStore(path: database)
-        try await store.database.write { db in
-            // What version 1 wrote: the text the pages showed, no place data.
-            for row in try Row.fetchAll(db, sql: "SELECT id FROM event") {
-                let id: String = row["id"]
-                let text = ["301", "302"].contains(id) ? "Online" : (id == "202" ? "Location to be announced" : "Factory Berlin, Berlin")
-                try db.execute(sql: "UPDATE event SET place = NULL, venue = ? WHERE id = ?", arguments: [text, id])
+        static let removedEmbeddedRust =
+            "<strong>Cancelled or removed:</strong> <a href=\"https://www.meetup.com/x/events/202/\">Embedded Rust</a>"
+
+        @Test func item7_aRemovalAcrossAFailedNightIsReported() async throws {
+            let harness = try await PipelineHarness.start()
+            #expect(await run(harness, night: 0).succeeded)
+            harness.server.setPageFault(.status(500), keyword: "rust", page: 1)
+            let failed = await run(harness, night: 1)
+            #expect(failed.staleSince["rust"] != nil, "\(failed.line)")
+
+            harness.server.setPageFault(nil, keyword: "rust", page: 1)
+            try dropEmbeddedRust(harness)
+            #expect(await run(harness, night: 2).succeeded)
+            let rust = try harness.page("queries/rust.html")
+            #expect(rust.contains(Self.removedEmbeddedRust), "\(rust)")
+        }
+
+        @Test func item8_aReturningEventIsUpcomingAndNotRemoved() async throws {
+            let harness = try await PipelineHarness.start()
+            #expect(await run(harness, night: 0).succeeded)
+            try dropEmbeddedRust(harness)
+            #expect(await run(harness, night: 1).succeeded)
+            #expect(
+                try harness.page("queries/rust.html").contains(Self.removedEmbeddedRust), "gone for a night: reported")
+
+            // Night 2: the original pages again, 202 included.
+            try harness.loadData()
+            #expect(await run(harness, night: 2).succeeded)
+            let rust = try harness.page("queries/rust.html")
+            #expect(rust.contains(">Embedded Rust</a>"), "listed as upcoming again")
+            #expect(!rust.contains("Cancelled or removed"), "\(rust)")
+        }
+
+        @Test func item9_anOfflineReRenderShowsWhatTheLastRunShowed() async throws {
+            let harness = try await PipelineHarness.start()
+            #expect(await run(harness, night: 0).succeeded)
+            try dropEmbeddedRust(harness)
+            // Night 1 also brings a new online event, so there is a New marker to keep.
+            harness.server.setPages(
+                [
+                    try Fixtures.page(
+                        [
+                            Fixtures.node(
+                                id: "301", title: "AI online", dateTime: "2026-12-04T17:00:00Z", venue: nil,
+                                online: true, groupName: "AI Builders"),
+                            Fixtures.node(
+                                id: "303", title: "Brand new online", dateTime: "2026-12-08T17:00:00Z", venue: nil,
+                                online: true),
+                        ], endCursor: nil)
+                ], forKeyword: "online")
+            #expect(await run(harness, night: 1).succeeded)
+            let online = PipelineHarness.tree(harness.outputDirectory)
+            #expect(String(decoding: online["/queries/online.html"] ?? Data(), as: UTF8.self).contains("New:"))
+            #expect(
+                String(decoding: online["/queries/rust.html"] ?? Data(), as: UTF8.self).contains(
+                    Self.removedEmbeddedRust))
+
+            let offline = await run(harness, night: 1, offline: true)
+            #expect(offline.published, "\(offline.line)")
+            let replayed = PipelineHarness.tree(harness.outputDirectory)
+            for page in [
+                "/index.html", "/index.md", "/queries/online.html", "/queries/rust.html", "/charts/rust.svg",
+                "/queries/online.atom",
+            ] {
+                #expect(replayed[page] == online[page], "\(page) differs offline")
             }
         }
-        #expect(await run(harness, night: 1).succeeded)
-        for page in ["swift", "rust", "online"] {
-            #expect(try !harness.page("queries/\(page).html").contains("Moved:"), "\(page)")
+
+        /// Found at W1 size (issue 23): two runs at the same `--now` (a re-run, the benchmark, `make
+        /// demo` twice) then `--offline` marked every event New, because each was first seen at the
+        /// last run's moment; the last run had marked none.
+        @Test func anOfflineReRenderAfterTwoRunsAtTheSameMomentMarksNothingNew() async throws {
+            let harness = try await PipelineHarness.start()
+            #expect(await run(harness, night: 0).succeeded)
+            #expect(await run(harness, night: 0).succeeded)
+            let online = PipelineHarness.tree(harness.outputDirectory)
+            #expect(!String(decoding: online["/queries/online.html"] ?? Data(), as: UTF8.self).contains("New:"))
+            let offline = await run(harness, night: 0, offline: true)
+            #expect(offline.published, "\(offline.line)")
+            let replayed = PipelineHarness.tree(harness.outputDirectory)
+            for page in ["/index.html", "/queries/online.html", "/queries/rust.html", "/all.html"] {
+                #expect(replayed[page] == online[page], "\(page) differs offline")
+            }
         }
-        let places = try await store.database.read { db in try String.fetchAll(db, sql: "SELECT place FROM event WHERE place IS NOT NULL") }
-        #expect(places.count == 9 && places.contains(#"{"city":"Berlin","online":false,"venue":"Factory Berlin"}"#), "\(places)")
+
+        /// Places are stored as data; rows from before (display text only) compare as text
+        /// once, so upgrading marks nothing as moved.
+        @Test func historyFromBeforePlacesWereStoredMarksNothingMoved() async throws {
+            let harness = try await PipelineHarness.start()
+            #expect(await run(harness, night: 0).succeeded)
+            let database = HistoryStore.defaultPath(cacheDirectory: harness.cacheDirectory)
+            let store = try HistoryStore(path: database)
+            try await store.database.write { db in
+                // What version 1 wrote: the text the pages showed, no place data.
+                for row in try Row.fetchAll(db, sql: "SELECT id FROM event") {
+                    let id: String = row["id"]
+                    let text =
+                        ["301", "302"].contains(id)
+                        ? "Online" : (id == "202" ? "Location to be announced" : "Factory Berlin, Berlin")
+                    try db.execute(sql: "UPDATE event SET place = NULL, venue = ? WHERE id = ?", arguments: [text, id])
+                }
+            }
+            #expect(await run(harness, night: 1).succeeded)
+            for page in ["swift", "rust", "online"] {
+                #expect(try !harness.page("queries/\(page).html").contains("Moved:"), "\(page)")
+            }
+            let places = try await store.database.read { db in
+                try String.fetchAll(db, sql: "SELECT place FROM event WHERE place IS NOT NULL")
+            }
+            #expect(
+                places.count == 9 && places.contains(#"{"city":"Berlin","online":false,"venue":"Factory Berlin"}"#),
+                "\(places)")
+        }
     }
-}
 }

@@ -28,29 +28,41 @@ enum CommandRunner {
 
     /// Python's answer to `script` (run as `python3 -c script arguments…`): what it printed.
     static func python(_ script: String, _ arguments: String...) async throws -> String {
-        let result = try await run(["python3", "-c", script] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
-        guard result.status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
+        let result = try await run(
+            ["python3", "-c", script] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        guard result.status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: result.stderr])
+        }
         return result.stdout
     }
 
     /// - Parameters:
     ///   - executable: the program (default: the built `meetup-report`).
     ///   - onStart: told the child's pid once it runs (fault tests kill it).
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    executable: URL = CommandRunner.executable,
-                    onStart: @escaping @Sendable (Int32) -> Void = { _ in }) async throws -> CommandResult {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+        executable: URL = CommandRunner.executable,
+        onStart: @escaping @Sendable (Int32) -> Void = { _ in }
+    ) async throws -> CommandResult {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path,
-                NSLocalizedDescriptionKey: "build the executable first (make test does): \(executable.path)"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [
+                    NSFilePathErrorKey: executable.path,
+                    NSLocalizedDescriptionKey: "build the executable first (make test does): \(executable.path)",
+                ])
         }
         // The tool's own runner (ExternalCommand), with the whole output and no time limit to speak of.
-        let command = ExternalCommand(arguments: [executable.path] + arguments,
-                                      environment: ChildEnvironment(exactly: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-                                                                        .merging(environment) { _, new in new }),
-                                      workingDirectory: directory, timeout: 600, capturesOutput: true, outputLimit: .max, onStart: onStart)
+        let command = ExternalCommand(
+            arguments: [executable.path] + arguments,
+            environment: ChildEnvironment(
+                exactly: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+                    .merging(environment) { _, new in new }),
+            workingDirectory: directory, timeout: 600, capturesOutput: true, outputLimit: .max, onStart: onStart)
         return try await offThePool { command.run() }.map { outcome in
-            CommandResult(status: outcome.status, killedBySignal: outcome.killedBySignal, stdout: outcome.output,
-                          stderr: outcome.errorOutput)
+            CommandResult(
+                status: outcome.status, killedBySignal: outcome.killedBySignal, stdout: outcome.output,
+                stderr: outcome.errorOutput)
         }.get()
     }
 }

@@ -15,7 +15,9 @@ struct CalendarFileTests {
         let fifo = folder.url.appendingPathComponent("feed.ics")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let query = CalendarParserTests.calendar
-        for (path, what) in [(fifo, "is a named pipe (FIFO), not a regular file"), (folder.url, "is a folder, not a regular file")] {
+        for (path, what) in [
+            (fifo, "is a named pipe (FIFO), not a regular file"), (folder.url, "is a folder, not a regular file"),
+        ] {
             guard case .failure(let error) = CalendarSource.readFile(path, query: query, maxBytes: 1 << 20) else {
                 Issue.record("\(path.path) was read")
                 continue

@@ -17,17 +17,23 @@ struct CalendarMergeTests {
         meetup.eventURL = url
         let query = EventQuery(id: "rust", keyword: "rust", latitude: 52.5, longitude: 13.4)
         func occurrence(_ id: String, days: Double, title: String) -> Event {
-            var event = Event(id: id, title: title, start: ZonedDate(date: start.date.addingTimeInterval(days * 86_400),
-                                                                     utcOffsetSeconds: 3_600))
+            var event = Event(
+                id: id, title: title,
+                start: ZonedDate(
+                    date: start.date.addingTimeInterval(days * 86_400),
+                    utcOffsetSeconds: 3_600))
             event.eventURL = url
             return event
         }
         let entry = occurrence("cal:entry", days: 0, title: "Rust evening")
-        let series = [-7.0, 0, 7, 14].map { occurrence("cal:series\(Int($0))", days: $0, title: "Weekly Rust hack night") }
-        let merged = CalendarMerge.merge(FetchedEvents(outcomes: [
-            (query, .succeeded(events: [meetup])),
-            (CalendarParserTests.calendar, .succeeded(events: [entry] + series)),
-        ]))
+        let series = [-7.0, 0, 7, 14].map {
+            occurrence("cal:series\(Int($0))", days: $0, title: "Weekly Rust hack night")
+        }
+        let merged = CalendarMerge.merge(
+            FetchedEvents(outcomes: [
+                (query, .succeeded(events: [meetup])),
+                (CalendarParserTests.calendar, .succeeded(events: [entry] + series)),
+            ]))
         let ids = merged.outcomes[1].outcome.events.map(\.id)
         #expect(ids == ["310866024", "cal:series-7", "cal:series7", "cal:series14"], "\(ids)")
         #expect(merged.distinctEvents.count == 4)
@@ -39,9 +45,13 @@ struct CalendarMergeTests {
         let url = URL(string: "https://www.meetup.com/x/events/1/")!
         var meetup = Event(id: "1", title: "Talk", start: start)
         meetup.eventURL = url
-        var hourOff = Event(id: "cal:a", title: "Talk", start: ZonedDate(date: start.date.addingTimeInterval(3_600), utcOffsetSeconds: 0))
+        var hourOff = Event(
+            id: "cal:a", title: "Talk",
+            start: ZonedDate(date: start.date.addingTimeInterval(3_600), utcOffsetSeconds: 0))
         hourOff.eventURL = url
-        var weekOff = Event(id: "cal:b", title: "Talk", start: ZonedDate(date: start.date.addingTimeInterval(7 * 86_400), utcOffsetSeconds: 0))
+        var weekOff = Event(
+            id: "cal:b", title: "Talk",
+            start: ZonedDate(date: start.date.addingTimeInterval(7 * 86_400), utcOffsetSeconds: 0))
         weekOff.eventURL = url
         let swapped = CalendarMerge.swapped([hourOff, weekOff]) { $0.eventURL == url ? meetup : nil }
         #expect(swapped.map(\.id) == ["1", "cal:b"])

@@ -14,25 +14,30 @@ struct CalendarRecurrenceTests {
     static let calendar = CalendarParserTests.calendar
     static let berlin = CalendarParserTests.berlin
 
-    func parse(_ events: String, from: String = "2026-11-22T08:00:00Z", days: Double = 60,
-               seconds: Double = CalendarParser.documentSeconds) throws(FetchError) -> CalendarParser.Parsed {
+    func parse(
+        _ events: String, from: String = "2026-11-22T08:00:00Z", days: Double = 60,
+        seconds: Double = CalendarParser.documentSeconds
+    ) throws(FetchError) -> CalendarParser.Parsed {
         let window = DateInterval(start: ISO8601.parseDateTime(from)!.date, duration: days * 86_400)
-        return try CalendarParser.parse(CalendarParserTests.feed(events), calendar: Self.calendar, window: window,
-                                        timeZone: Self.berlin, seconds: seconds)
+        return try CalendarParser.parse(
+            CalendarParserTests.feed(events), calendar: Self.calendar, window: window,
+            timeZone: Self.berlin, seconds: seconds)
     }
 
     static let fine = "BEGIN:VEVENT\r\nUID:fine\r\nDTSTART:20261201T180000Z\r\nSUMMARY:Fine\r\nEND:VEVENT\r\n"
 
     /// 29.2: libical loops inside one iterator step until the year 2582 for a rule that never matches.
     @Test func aRuleThatNeverMatchesCostsItsEventNotTheRun() throws {
-        let never = "BEGIN:VEVENT\r\nUID:never\r\nDTSTART:20261122T090000Z\r\n"
+        let never =
+            "BEGIN:VEVENT\r\nUID:never\r\nDTSTART:20261122T090000Z\r\n"
             + "RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30\r\nSUMMARY:Never\r\nEND:VEVENT\r\n"
         let started = ContinuousClock.now
         let parsed = try parse(never + Self.fine)
         #expect(ContinuousClock.now - started < .seconds(30), "bounded by the per-event limit")
         #expect(parsed.events.map(\.title) == ["Fine"], "the rest of the calendar is read")
-        #expect(parsed.warnings.contains { $0.contains("1 recurring event left out: its rule took longer than 2 s") },
-                "\(parsed.warnings)")
+        #expect(
+            parsed.warnings.contains { $0.contains("1 recurring event left out: its rule took longer than 2 s") },
+            "\(parsed.warnings)")
     }
 
     /// 29.2: the whole document is bounded by the time it is given (the run's time left).
@@ -42,7 +47,10 @@ struct CalendarRecurrenceTests {
                 + "RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30\r\nSUMMARY:Never\r\nEND:VEVENT\r\n"
         }.joined()
         let started = ContinuousClock.now
-        #expect(throws: FetchError.calendar(query: "tu-talks", reason: "reading it took longer than 1 s, the limit for one calendar")) {
+        #expect(
+            throws: FetchError.calendar(
+                query: "tu-talks", reason: "reading it took longer than 1 s, the limit for one calendar")
+        ) {
             try parse(never, seconds: 1)
         }
         #expect(ContinuousClock.now - started < .seconds(10))
@@ -64,7 +72,8 @@ struct CalendarRecurrenceTests {
 
     /// 29.4: a zone whose DAYLIGHT rule repeats every minute cost 437 s and 2.7 GiB.
     @Test func aZoneRuleRepeatingWithinADayIsRefused() throws {
-        let zone = "BEGIN:VTIMEZONE\r\nTZID:Hostile\r\nBEGIN:DAYLIGHT\r\nDTSTART:19700101T000000\r\n"
+        let zone =
+            "BEGIN:VTIMEZONE\r\nTZID:Hostile\r\nBEGIN:DAYLIGHT\r\nDTSTART:19700101T000000\r\n"
             + "RRULE:FREQ=MINUTELY\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nEND:DAYLIGHT\r\n"
             + "BEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n"
             + "END:VTIMEZONE\r\n"
@@ -72,9 +81,11 @@ struct CalendarRecurrenceTests {
         let started = ContinuousClock.now
         let parsed = try parse(zone + event)
         #expect(ContinuousClock.now - started < .seconds(10))
-        #expect(parsed.events.map { CalendarParserTests.local($0) } == ["2026-12-01 18:00 +01"], "read in the site's zone")
-        #expect(parsed.warnings.contains { $0.hasPrefix("1 time zone ignored: a rule that repeats more often than daily") },
-                "\(parsed.warnings)")
+        #expect(
+            parsed.events.map { CalendarParserTests.local($0) } == ["2026-12-01 18:00 +01"], "read in the site's zone")
+        #expect(
+            parsed.warnings.contains { $0.hasPrefix("1 time zone ignored: a rule that repeats more often than daily") },
+            "\(parsed.warnings)")
     }
 
     /// 29.6: a Thunderbird export with two revisions of one event.
@@ -83,7 +94,8 @@ struct CalendarRecurrenceTests {
             "BEGIN:VEVENT\r\nUID:rev\r\nSEQUENCE:1\r\nDTSTAMP:20261101T100000Z\r\nDTSTART:20261203T180000Z\r\nSUMMARY:Moved\r\nEND:VEVENT\r\n"
                 + "BEGIN:VEVENT\r\nUID:rev\r\nSEQUENCE:0\r\nDTSTAMP:20261102T100000Z\r\nDTSTART:20261202T180000Z\r\nSUMMARY:First\r\nEND:VEVENT\r\n"
                 + "BEGIN:VEVENT\r\nUID:stamp\r\nDTSTAMP:20261101T100000Z\r\nDTSTART:20261204T180000Z\r\nSUMMARY:Older\r\nEND:VEVENT\r\n"
-                + "BEGIN:VEVENT\r\nUID:stamp\r\nLAST-MODIFIED:20261105T100000Z\r\nDTSTART:20261204T180000Z\r\nSUMMARY:Newer\r\nEND:VEVENT\r\n")
+                + "BEGIN:VEVENT\r\nUID:stamp\r\nLAST-MODIFIED:20261105T100000Z\r\nDTSTART:20261204T180000Z\r\nSUMMARY:Newer\r\nEND:VEVENT\r\n"
+        )
         #expect(parsed.events.map(\.title) == ["Moved", "Newer"])
         #expect(Set(parsed.events.map(\.id)).count == 2)
     }
@@ -109,9 +121,14 @@ struct CalendarRecurrenceTests {
             from: "2026-10-20T00:00:00Z", days: 200)
         let formatting = EventFormatting(siteTimeZone: Self.berlin)
         let byTitle = Dictionary(parsed.events.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
-        let days = parsed.events.map { "\($0.title) " + EventFormatting.allDayDates(of: $0).start + "-" + EventFormatting.allDayDates(of: $0).end }
-        #expect(days.sorted() == ["Autumn 20261025-20261026", "Spring 20270328-20270329", "Two days 20270327-20270329",
-                                  "Weekly 20270321-20270322", "Weekly 20270328-20270329"])
+        let days = parsed.events.map {
+            "\($0.title) " + EventFormatting.allDayDates(of: $0).start + "-" + EventFormatting.allDayDates(of: $0).end
+        }
+        #expect(
+            days.sorted() == [
+                "Autumn 20261025-20261026", "Spring 20270328-20270329", "Two days 20270327-20270329",
+                "Weekly 20270321-20270322", "Weekly 20270328-20270329",
+            ])
         let autumn = try #require(byTitle["Autumn"]), two = try #require(byTitle["Two days"])
         #expect(formatting.timeUnderDayHeading(of: autumn) == "All day", "a 25-hour day is one day")
         #expect(formatting.eventTime(of: two) == "Sat 27 Mar – Sun 28 Mar, all day")
@@ -130,14 +147,20 @@ struct CalendarRecurrenceTests {
                 + "DTEND:20261215T190000Z\r\nSUMMARY:Talk (new room)\r\nEND:VEVENT\r\n"
                 + "BEGIN:VEVENT\r\nUID:two-rules\r\nDTSTART:20261130T170000Z\r\nRRULE:FREQ=WEEKLY;COUNT=2\r\n"
                 + "RRULE:FREQ=WEEKLY;COUNT=2;BYDAY=TH\r\nSUMMARY:Twice a week\r\nEND:VEVENT\r\n")
-        let talks = parsed.events.filter { $0.title.hasPrefix("Talk") }.map { "\(CalendarParserTests.local($0)) \($0.title)" }
-        #expect(talks == ["2026-12-01 17:00 +00 Talk", "2026-12-08 17:00 +00 Talk", "2026-12-15 18:00 +00 Talk (new room)",
-                          "2026-12-22 18:00 +00 Talk (new room)", "2026-12-29 18:00 +00 Talk (new room)"])
+        let talks = parsed.events.filter { $0.title.hasPrefix("Talk") }.map {
+            "\(CalendarParserTests.local($0)) \($0.title)"
+        }
+        #expect(
+            talks == [
+                "2026-12-01 17:00 +00 Talk", "2026-12-08 17:00 +00 Talk", "2026-12-15 18:00 +00 Talk (new room)",
+                "2026-12-22 18:00 +00 Talk (new room)", "2026-12-29 18:00 +00 Talk (new room)",
+            ])
         let later = try #require(parsed.events.first { CalendarParserTests.local($0).hasPrefix("2026-12-22") })
         #expect(later.end.map { $0.date.timeIntervalSince(later.start.date) } == 3_600)
         let twice = parsed.events.filter { $0.title == "Twice a week" }.map { CalendarParserTests.local($0) }
-        #expect(twice == ["2026-11-30 17:00 +00", "2026-12-03 17:00 +00", "2026-12-07 17:00 +00", "2026-12-10 17:00 +00"],
-                "DTSTART, two Mondays and two Thursdays (as recurring-ical-events counts them)")
+        #expect(
+            twice == ["2026-11-30 17:00 +00", "2026-12-03 17:00 +00", "2026-12-07 17:00 +00", "2026-12-10 17:00 +00"],
+            "DTSTART, two Mondays and two Thursdays (as recurring-ical-events counts them)")
         #expect(Set(parsed.events.map(\.id)).count == parsed.events.count)
     }
 
@@ -148,9 +171,12 @@ struct CalendarRecurrenceTests {
                 + "RDATE;TZID=Europe/Berlin:20261205T100000,20261212T100000\r\n"
                 + "RDATE;VALUE=PERIOD:20261219T090000Z/20261219T120000Z\r\nEXDATE;TZID=Europe/Berlin:20261212T100000\r\n"
                 + "SUMMARY:Sessions\r\nEND:VEVENT\r\n")
-        #expect(parsed.events.map { CalendarParserTests.local($0) }
+        #expect(
+            parsed.events.map { CalendarParserTests.local($0) }
                 == ["2026-12-01 18:00 +01", "2026-12-05 10:00 +01", "2026-12-19 10:00 +01"])
-        #expect(parsed.events.last?.end.map { Int($0.date.timeIntervalSince(parsed.events[2].start.date).rounded()) } == 3 * 3_600,
-                "a PERIOD has its own end")
+        #expect(
+            parsed.events.last?.end.map { Int($0.date.timeIntervalSince(parsed.events[2].start.date).rounded()) } == 3
+                * 3_600,
+            "a PERIOD has its own end")
     }
 }

@@ -29,7 +29,9 @@ struct ConfigLoaderTests {
     }
 
     /// Applies `edit` to the valid config's JSON object and returns the error.
-    func error(editing edit: (inout [String: Any]) -> Void, environment: [String: String] = environment) throws -> ConfigError {
+    func error(editing edit: (inout [String: Any]) -> Void, environment: [String: String] = environment) throws
+        -> ConfigError
+    {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(Self.valid.utf8)) as? [String: Any])
         edit(&object)
         let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
@@ -42,7 +44,9 @@ struct ConfigLoaderTests {
         return .notJSON(file: "", reason: "")
     }
 
-    static func editQuery(_ index: Int, _ edit: @escaping @Sendable (inout [String: Any]) -> Void) -> @Sendable (inout [String: Any]) -> Void {
+    static func editQuery(_ index: Int, _ edit: @escaping @Sendable (inout [String: Any]) -> Void)
+        -> @Sendable (inout [String: Any]) -> Void
+    {
         { object in
             var queries = object["queries"] as! [[String: Any]]
             edit(&queries[index])
@@ -54,10 +58,14 @@ struct ConfigLoaderTests {
         let config = try load(Self.valid)
         #expect(config.siteTitle == "Tech in Berlin")
         #expect(config.timeZone.identifier == "Europe/Berlin")
-        #expect(config.source == .meetupAPI(endpoint: URL(string: "https://api.meetup.com/gql-ext")!, tokenVariable: "MEETUP_TOKEN"))
+        #expect(
+            config.source
+                == .meetupAPI(endpoint: URL(string: "https://api.meetup.com/gql-ext")!, tokenVariable: "MEETUP_TOKEN"))
         #expect(config.queries.map(\.id) == ["swift", "rust-berlin"])
         #expect(config.queries[0].title == "swift", "title defaults to the keyword")
-        #expect(config.queries[0].searchArea?.radiusMiles == 25 && config.queries[0].daysAhead == 30 && config.queries[0].maxEvents == nil)
+        #expect(
+            config.queries[0].searchArea?.radiusMiles == 25 && config.queries[0].daysAhead == 30
+                && config.queries[0].maxEvents == nil)
         #expect(config.queries[1].maxEvents == 50)
         #expect(config.outputDirectory.path == "/srv/reports/Output")
         #expect(config.cacheDirectory.path == "/srv/reports/.meetup-report-cache")
@@ -73,16 +81,22 @@ struct ConfigLoaderTests {
 
     static let badValues: [BadValue] = [
         BadValue(keyPath: "queries[1].lat", expected: "a number from -90 to 90", edit: editQuery(1) { $0["lat"] = 91 }),
-        BadValue(keyPath: "queries[0].lon", expected: "a number from -180 to 180", edit: editQuery(0) { $0["lon"] = "13.4" }),
-        BadValue(keyPath: "queries[1].radiusMiles", expected: "exclusive", edit: editQuery(1) { $0["radiusMiles"] = 0 }),
-        BadValue(keyPath: "photoConcurrency", expected: "a whole number from 1 to 64", edit: { $0["photoConcurrency"] = 0 }),
+        BadValue(
+            keyPath: "queries[0].lon", expected: "a number from -180 to 180", edit: editQuery(0) { $0["lon"] = "13.4" }),
+        BadValue(
+            keyPath: "queries[1].radiusMiles", expected: "exclusive", edit: editQuery(1) { $0["radiusMiles"] = 0 }),
+        BadValue(
+            keyPath: "photoConcurrency", expected: "a whole number from 1 to 64", edit: { $0["photoConcurrency"] = 0 }),
         BadValue(keyPath: "thumbnailWidth", expected: "a whole number", edit: { $0["thumbnailWidth"] = 120.5 }),
         BadValue(keyPath: "queries[0].id", expected: "a slug", edit: editQuery(0) { $0["id"] = "../etc" }),
         BadValue(keyPath: "timeZone", expected: "IANA", edit: { $0["timeZone"] = "Mars/Olympus" }),
         BadValue(keyPath: "baseURL", expected: "http(s) URL", edit: { $0["baseURL"] = "ftp://x" }),
-        BadValue(keyPath: "source.type", expected: "\"meetup-api\" or \"snapshot\"", edit: { $0["source"] = ["type": "rest-v3"] }),
+        BadValue(
+            keyPath: "source.type", expected: "\"meetup-api\" or \"snapshot\"",
+            edit: { $0["source"] = ["type": "rest-v3"] }),
         BadValue(keyPath: "queries", expected: "non-empty array", edit: { $0["queries"] = [Any]() }),
-        BadValue(keyPath: "queries[0].keyword", expected: "non-empty string", edit: editQuery(0) { $0["keyword"] = "  " }),
+        BadValue(
+            keyPath: "queries[0].keyword", expected: "non-empty string", edit: editQuery(0) { $0["keyword"] = "  " }),
     ]
 
     @Test(arguments: badValues)
@@ -103,30 +117,38 @@ struct ConfigLoaderTests {
 
     @Test func missingRequiredKeys() throws {
         let error = try error(editing: Self.editQuery(0) { $0["lat"] = nil })
-        #expect(error == .missingKey(file: "queries.json", keyPath: "queries[0].lat", expected: "a number from -90 to 90"))
+        #expect(
+            error == .missingKey(file: "queries.json", keyPath: "queries[0].lat", expected: "a number from -90 to 90"))
         #expect(try self.error(editing: { $0["title"] = nil }).keyPath == "title")
     }
 
     @Test func duplicateQueryIDsPointAtBoth() throws {
         let error = try error(editing: Self.editQuery(1) { $0["id"] = "swift" })
-        #expect(error == .duplicateQueryID(file: "queries.json", keyPath: "queries[1].id", id: "swift", firstKeyPath: "queries[0].id"))
+        #expect(
+            error
+                == .duplicateQueryID(
+                    file: "queries.json", keyPath: "queries[1].id", id: "swift", firstKeyPath: "queries[0].id"))
     }
 
     @Test func missingTokenIsRejectedBeforeAnyNetworkCall() throws {
-        let error = try error(editing: { $0["source"] = ["type": "meetup-api", "tokenVariable": "MY_TOKEN"] }, environment: [:])
+        let error = try error(
+            editing: { $0["source"] = ["type": "meetup-api", "tokenVariable": "MY_TOKEN"] }, environment: [:])
         #expect(error == .missingToken(file: "queries.json", keyPath: "source.tokenVariable", variable: "MY_TOKEN"))
         #expect(!error.description.contains("secret"))
-        #expect(try self.error(editing: { _ in }, environment: ["MEETUP_TOKEN": "  "]).keyPath == "source.tokenVariable")
+        #expect(
+            try self.error(editing: { _ in }, environment: ["MEETUP_TOKEN": "  "]).keyPath == "source.tokenVariable")
     }
 
     @Test func snapshotSourceNeedsAnExistingFolder() throws {
         let folder = try Fixtures.temporaryDirectory()
-        let text = Self.valid.replacingOccurrences(of: #"{"type": "meetup-api"}"#, with: #"{"type": "snapshot", "directory": "snap"}"#)
+        let text = Self.valid.replacingOccurrences(
+            of: #"{"type": "meetup-api"}"#, with: #"{"type": "snapshot", "directory": "snap"}"#)
         #expect(throws: ConfigError.self) {
             try ConfigLoader(environment: [:]).parse(Data(text.utf8), file: "c.json", baseDirectory: folder.url)
         }
         try FileManager.default.createDirectory(at: folder.path("snap"), withIntermediateDirectories: true)
-        let config = try ConfigLoader(environment: [:]).parse(Data(text.utf8), file: "c.json", baseDirectory: folder.url)
+        let config = try ConfigLoader(environment: [:]).parse(
+            Data(text.utf8), file: "c.json", baseDirectory: folder.url)
         #expect(config.source == .snapshot(directory: folder.path("snap").standardizedFileURL))
     }
 
@@ -151,21 +173,46 @@ struct ConfigLoaderTests {
     }
 
     @Test func authFlowsAreParsedAndCheckedWithKeyPaths() throws {
-        let jwt = try load(Self.valid.replacingOccurrences(of: #""source": {"type": "meetup-api"}"#, with: #"""
-            "source": {"type": "meetup-api", "auth": {"type": "jwt", "clientKey": "k", "memberId": "7", "signingKeyId": "kid",
-                       "privateKeyFile": "keys/meetup.pem"}}
-            """#), environment: [:])
-        #expect(jwt.source == .meetupAPI(endpoint: URL(string: "https://api.meetup.com/gql-ext")!, auth: .jwt(JWTBearerAuth(
-            clientKey: "k", memberID: "7", signingKeyID: "kid", privateKeyFile: URL(fileURLWithPath: "/srv/reports/keys/meetup.pem")))))
+        let jwt = try load(
+            Self.valid.replacingOccurrences(
+                of: #""source": {"type": "meetup-api"}"#,
+                with: #"""
+                    "source": {"type": "meetup-api", "auth": {"type": "jwt", "clientKey": "k", "memberId": "7", "signingKeyId": "kid",
+                               "privateKeyFile": "keys/meetup.pem"}}
+                    """#), environment: [:])
+        #expect(
+            jwt.source
+                == .meetupAPI(
+                    endpoint: URL(string: "https://api.meetup.com/gql-ext")!,
+                    auth: .jwt(
+                        JWTBearerAuth(
+                            clientKey: "k", memberID: "7", signingKeyID: "kid",
+                            privateKeyFile: URL(fileURLWithPath: "/srv/reports/keys/meetup.pem")))))
 
-        let both = try error(editing: { $0["source"] = ["type": "meetup-api", "tokenVariable": "T", "auth": ["type": "token"]] })
-        #expect(both.description.contains("queries.json: source.tokenVariable: expected no tokenVariable beside auth"), "\(both)")
+        let both = try error(editing: {
+            $0["source"] = ["type": "meetup-api", "tokenVariable": "T", "auth": ["type": "token"]]
+        })
+        #expect(
+            both.description.contains("queries.json: source.tokenVariable: expected no tokenVariable beside auth"),
+            "\(both)")
         let flow = try error(editing: { $0["source"] = ["type": "meetup-api", "auth": ["type": "password"]] })
-        #expect(flow.description == #"queries.json: source.auth.type: expected "jwt", "refresh-token" or "token", found "password""#, "\(flow)")
-        let endpoint = try error(editing: { $0["source"] = ["type": "meetup-api", "auth": [
-            "type": "refresh-token", "clientId": "c", "clientSecretVariable": "S", "refreshTokenFile": "r", "tokenEndpoint": "ftp://x"]] },
+        #expect(
+            flow.description
+                == #"queries.json: source.auth.type: expected "jwt", "refresh-token" or "token", found "password""#,
+            "\(flow)")
+        let endpoint = try error(
+            editing: {
+                $0["source"] = [
+                    "type": "meetup-api",
+                    "auth": [
+                        "type": "refresh-token", "clientId": "c", "clientSecretVariable": "S", "refreshTokenFile": "r",
+                        "tokenEndpoint": "ftp://x",
+                    ],
+                ]
+            },
             environment: ["S": "secret"])
-        #expect(endpoint.description.contains("source.auth.tokenEndpoint: expected an absolute http(s) URL"), "\(endpoint)")
+        #expect(
+            endpoint.description.contains("source.auth.tokenEndpoint: expected an absolute http(s) URL"), "\(endpoint)")
         let limits = try error(editing: { $0["limits"] = ["apiRequestsPerMinute": 0] })
         #expect(limits.description.contains("limits.apiRequestsPerMinute"), "\(limits)")
     }
@@ -175,24 +222,41 @@ struct ConfigLoaderTests {
 @Suite("Query kinds in the config")
 struct QueryKindConfigTests {
     func load(_ queries: String) throws -> ReportConfig {
-        let json = #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "."}, "queries": \#(queries)}"#
-        return try ConfigLoader(environment: [:], requiresToken: false).parse(Data(json.utf8), file: "queries.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
+        let json =
+            #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "."}, "queries": \#(queries)}"#
+        return try ConfigLoader(environment: [:], requiresToken: false).parse(
+            Data(json.utf8), file: "queries.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
     }
 
     @Test func aNetworkQueryNeedsOnlyItsUrlname() throws {
-        let config = try load(#"[{"id": "rl", "network": "rladies"}, {"id": "s", "keyword": "swift", "lat": 1, "lon": 2}]"#)
+        let config = try load(
+            #"[{"id": "rl", "network": "rladies"}, {"id": "s", "keyword": "swift", "lat": 1, "lon": 2}]"#)
         #expect(config.queries[0].kind == .network("rladies") && config.queries[0].title == "rladies")
         #expect(config.queries[1].searchArea == SearchArea(keyword: "swift", latitude: 1, longitude: 2))
     }
 
     @Test(arguments: [
-        (#"[{"id": "x", "keyword": "k", "lat": 1, "lon": 2, "network": "n"}]"#, "queries.json: queries[0].network: expected exactly one of"),
+        (
+            #"[{"id": "x", "keyword": "k", "lat": 1, "lon": 2, "network": "n"}]"#,
+            "queries.json: queries[0].network: expected exactly one of"
+        ),
         (#"[{"id": "x"}]"#, "queries.json: queries[0].keyword: expected exactly one of"),
-        (#"[{"id": "x", "network": "rladies", "lat": 5}]"#, "queries.json: queries[0].lat: expected nothing: only a \"keyword\" search has a place"),
-        (#"[{"id": "x", "network": "r ladies"}]"#, "queries.json: queries[0].network: expected a Meetup Pro network's urlname"),
-        (#"[{"id": "x", "keyword": "k", "lat": 1, "lon": 2, "inactiveAfterDays": 90}]"#,
-         "queries.json: queries[0].inactiveAfterDays: expected nothing: only a \"groups\" or \"network\" query has a groups report"),
-        (#"[{"id": "x", "network": "rladies", "inactiveAfterDays": 0}]"#, "queries.json: queries[0].inactiveAfterDays: expected a whole number from 1"),
+        (
+            #"[{"id": "x", "network": "rladies", "lat": 5}]"#,
+            "queries.json: queries[0].lat: expected nothing: only a \"keyword\" search has a place"
+        ),
+        (
+            #"[{"id": "x", "network": "r ladies"}]"#,
+            "queries.json: queries[0].network: expected a Meetup Pro network's urlname"
+        ),
+        (
+            #"[{"id": "x", "keyword": "k", "lat": 1, "lon": 2, "inactiveAfterDays": 90}]"#,
+            "queries.json: queries[0].inactiveAfterDays: expected nothing: only a \"groups\" or \"network\" query has a groups report"
+        ),
+        (
+            #"[{"id": "x", "network": "rladies", "inactiveAfterDays": 0}]"#,
+            "queries.json: queries[0].inactiveAfterDays: expected a whole number from 1"
+        ),
     ])
     func wrongKindsNameTheirKeyPath(_ queries: String, message: String) {
         #expect(throws: ConfigError.self) { try load(queries) }
@@ -204,11 +268,14 @@ struct QueryKindConfigTests {
     }
 
     @Test func urlnamesAreKeptInOrderOnceEach() throws {
-        let config = try load(#"[{"id": "rl", "groups": ["rladies-lagos", "RLadies-Berlin", "rladies-lagos", "rladies-berlin"]}]"#)
+        let config = try load(
+            #"[{"id": "rl", "groups": ["rladies-lagos", "RLadies-Berlin", "rladies-lagos", "rladies-berlin"]}]"#)
         #expect(config.queries[0].kind == .groups(["rladies-lagos", "RLadies-Berlin"]))
         #expect(config.queries[0].title == "2 groups")
         #expect(config.queries[0].inactiveAfterDays == 180, "six months unless the query says")
-        #expect(try load(#"[{"id": "rl", "network": "rladies", "inactiveAfterDays": 90}]"#).queries[0].inactiveAfterDays == 90)
+        #expect(
+            try load(#"[{"id": "rl", "network": "rladies", "inactiveAfterDays": 90}]"#).queries[0].inactiveAfterDays
+                == 90)
     }
 
     @Test func aBadUrlnameIsNamedByItsIndex() {
@@ -216,7 +283,9 @@ struct QueryKindConfigTests {
             _ = try load(#"[{"id": "rl", "groups": ["rladies-lagos", "not a urlname"]}]"#)
             Issue.record("accepted")
         } catch {
-            #expect(String(describing: error).hasPrefix("queries.json: queries[0].groups[1]: expected a group urlname"), "\(error)")
+            #expect(
+                String(describing: error).hasPrefix("queries.json: queries[0].groups[1]: expected a group urlname"),
+                "\(error)")
         }
         #expect(throws: ConfigError.self) { try load(#"[{"id": "rl", "groups": []}]"#) }
     }
@@ -225,13 +294,17 @@ struct QueryKindConfigTests {
 @Suite("Search places")
 struct PlaceNameTests {
     @Test func aSearchIsDescribedByItsPlaceNameElseItsCoordinates() throws {
-        let json = #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "/tmp"}, "queries": [{"id": "s", "keyword": "swift", "lat": 52.52, "lon": 13.405, "placeName": "Berlin"}, {"id": "r", "keyword": "rust", "lat": 52.52, "lon": 13.405}]}"#
-        let config = try ConfigLoader(environment: [:], requiresToken: false).parse(Data(json.utf8), file: "q.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
+        let json =
+            #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "/tmp"}, "queries": [{"id": "s", "keyword": "swift", "lat": 52.52, "lon": 13.405, "placeName": "Berlin"}, {"id": "r", "keyword": "rust", "lat": 52.52, "lon": 13.405}]}"#
+        let config = try ConfigLoader(environment: [:], requiresToken: false).parse(
+            Data(json.utf8), file: "q.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
         #expect(QueryScope.text(of: config.queries[0]) == "“swift” within 25 mi of Berlin")
         #expect(QueryScope.text(of: config.queries[1]) == "“rust” within 25 mi of 52.520, 13.405")
-        let groups = #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "/tmp"}, "queries": [{"id": "g", "groups": ["a"], "placeName": "Berlin"}]}"#
+        let groups =
+            #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "/tmp"}, "queries": [{"id": "g", "groups": ["a"], "placeName": "Berlin"}]}"#
         #expect(throws: ConfigError.self) {
-            try ConfigLoader(environment: [:], requiresToken: false).parse(Data(groups.utf8), file: "q.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
+            try ConfigLoader(environment: [:], requiresToken: false).parse(
+                Data(groups.utf8), file: "q.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
         }
     }
 }

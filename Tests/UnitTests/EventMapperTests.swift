@@ -82,7 +82,9 @@ struct RecordedGraphQLMappingTests {
     @Test func connectionRootsAreAllRead() throws {
         let group = try EventMapper.page(from: Fixtures.data("meetupr/group-events-inst-5.json"))
         #expect(group.events.count == 5)
-        let search = try EventMapper.page(from: Fixtures.page([Fixtures.node(id: "1", title: "A", dateTime: "2026-12-01T19:00:00+01:00")], endCursor: "next"))
+        let search = try EventMapper.page(
+            from: Fixtures.page(
+                [Fixtures.node(id: "1", title: "A", dateTime: "2026-12-01T19:00:00+01:00")], endCursor: "next"))
         #expect(search.events.map(\.id) == ["1"])
         #expect(search.nextCursor == "next")
     }
@@ -116,9 +118,10 @@ struct MessyEventMappingTests {
     }
 
     @Test func onlyWebLinksSurviveAndTitlesLoseControlCharacters() throws {
-        let node = Fixtures.node(id: "11", title: "Tab\there\u{0007}\n<b>bold</b>", dateTime: "2026-12-01T19:00:00Z",
-                                 groupPhoto: "file:///etc/passwd", eventPhoto: "https://example.org/p.jpg",
-                                 eventURL: "javascript:alert(1)")
+        let node = Fixtures.node(
+            id: "11", title: "Tab\there\u{0007}\n<b>bold</b>", dateTime: "2026-12-01T19:00:00Z",
+            groupPhoto: "file:///etc/passwd", eventPhoto: "https://example.org/p.jpg",
+            eventURL: "javascript:alert(1)")
         let event = try #require(try map(node).events.first)
         #expect(event.title == "Tab here <b>bold</b>", "markup stays text here; renderers escape it")
         #expect(event.eventURL == nil)
@@ -128,9 +131,10 @@ struct MessyEventMappingTests {
     }
 
     @Test func groupPhotoIsPreferredAndHighResWins() throws {
-        let node = Fixtures.node(id: "12", title: "P", dateTime: "2026-12-01T19:00:00Z",
-                                 groupPhoto: "https://secure.meetupstatic.com/photos/event/b/6/9/2/highres_488026738.jpeg",
-                                 eventPhoto: "https://example.org/e.jpg")
+        let node = Fixtures.node(
+            id: "12", title: "P", dateTime: "2026-12-01T19:00:00Z",
+            groupPhoto: "https://secure.meetupstatic.com/photos/event/b/6/9/2/highres_488026738.jpeg",
+            eventPhoto: "https://example.org/e.jpg")
         let event = try #require(try map(node).events.first)
         #expect(event.displayPhotoURL?.lastPathComponent == "highres_488026738.jpeg")
     }
@@ -139,19 +143,19 @@ struct MessyEventMappingTests {
 @Suite("Mapping archives in the retired REST v3 shape")
 struct LegacyV3MappingTests {
     static let archive = #"""
-    {"events": [
-      {"id": "255012345", "name": "Intro to R & <i>tidyverse</i>", "status": "upcoming",
-       "time": 1577898000000, "utc_offset": 3600000, "local_date": "2020-01-01", "local_time": "18:00",
-       "duration": 7200000, "yes_rsvp_count": 41, "link": "https://www.meetup.com/rladies-berlin/events/255012345/",
-       "venue": {"name": "Betahaus", "city": "Berlin", "lat": 52.5, "lon": 13.39},
-       "group": {"name": "R-Ladies Berlin", "urlname": "rladies-berlin",
-                 "photo": {"highres_link": "https://secure.meetupstatic.com/photos/event/1/2/highres_1.jpeg",
-                           "photo_link": "https://secure.meetupstatic.com/photos/event/1/2/600_1.jpeg"}}},
-      {"id": 255099999, "name": "Local time only", "local_date": "2020-01-02", "local_time": "09:30", "utc_offset": -18000000,
-       "link": "javascript:alert(1)", "is_online_event": true},
-      {"name": "no id, skipped", "time": 1577898000000}
-    ]}
-    """#
+        {"events": [
+          {"id": "255012345", "name": "Intro to R & <i>tidyverse</i>", "status": "upcoming",
+           "time": 1577898000000, "utc_offset": 3600000, "local_date": "2020-01-01", "local_time": "18:00",
+           "duration": 7200000, "yes_rsvp_count": 41, "link": "https://www.meetup.com/rladies-berlin/events/255012345/",
+           "venue": {"name": "Betahaus", "city": "Berlin", "lat": 52.5, "lon": 13.39},
+           "group": {"name": "R-Ladies Berlin", "urlname": "rladies-berlin",
+                     "photo": {"highres_link": "https://secure.meetupstatic.com/photos/event/1/2/highres_1.jpeg",
+                               "photo_link": "https://secure.meetupstatic.com/photos/event/1/2/600_1.jpeg"}}},
+          {"id": 255099999, "name": "Local time only", "local_date": "2020-01-02", "local_time": "09:30", "utc_offset": -18000000,
+           "link": "javascript:alert(1)", "is_online_event": true},
+          {"name": "no id, skipped", "time": 1577898000000}
+        ]}
+        """#
 
     @Test func eventsObjectMapsAllFields() throws {
         let page = try EventMapper.page(from: Data(Self.archive.utf8))
@@ -185,7 +189,9 @@ struct OnlinePlaceholderVenueTests {
     static let pacific = (latitude: -8.521147, longitude: 179.1962)
 
     func events(_ transform: (inout [String: Any]) -> Void = { _ in }) throws -> [Event] {
-        var body = try #require(try JSONSerialization.jsonObject(with: Fixtures.data("meetupr/group-events-rladies-lagos-1.json")) as? [String: Any])
+        var body = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("meetupr/group-events-rladies-lagos-1.json"))
+                as? [String: Any])
         transform(&body)
         return try EventMapper.page(from: JSONSerialization.data(withJSONObject: body)).events
     }
@@ -196,17 +202,23 @@ struct OnlinePlaceholderVenueTests {
         #expect(!recorded.contains { $0.venue?.latitude == Self.pacific.latitude }, "no event is in the Pacific")
         #expect(recorded.filter(\.isOnline).count >= 8)
         let hybrid = try #require(recorded.first { $0.id == "300356000" })
-        #expect(hybrid.venue?.name == "American Corner Ikeja" && hybrid.venue?.latitude == 6.565846, "its real venue is kept")
+        #expect(
+            hybrid.venue?.name == "American Corner Ikeja" && hybrid.venue?.latitude == 6.565846,
+            "its real venue is kept")
     }
 
     /// The same body as older answers gave it, without `venueType`: the name and the point still say what it is.
     @Test func withoutItsVenueTypeThePlaceholderIsStillNoPlace() throws {
         let stripped = try events { body in
             guard var data = body["data"] as? [String: Any], var group = data["groupByUrlname"] as? [String: Any],
-                  var events = group["events"] as? [String: Any], var edges = events["edges"] as? [[String: Any]] else { return }
+                var events = group["events"] as? [String: Any], var edges = events["edges"] as? [[String: Any]]
+            else { return }
             for index in edges.indices {
-                guard var node = edges[index]["node"] as? [String: Any], let venues = node["venues"] as? [[String: Any]] else { continue }
-                node["venues"] = venues.map { venue in var venue = venue; venue.removeValue(forKey: "venueType"); return venue }
+                guard var node = edges[index]["node"] as? [String: Any], let venues = node["venues"] as? [[String: Any]]
+                else { continue }
+                node["venues"] = venues.map { venue in
+                    var venue = venue; venue.removeValue(forKey: "venueType"); return venue
+                }
                 edges[index]["node"] = node
             }
             events["edges"] = edges
@@ -214,8 +226,9 @@ struct OnlinePlaceholderVenueTests {
             data["groupByUrlname"] = group
             body["data"] = data
         }
-        #expect(!stripped.contains { $0.venue?.latitude == Self.pacific.latitude || $0.venue?.name == "Online event" },
-                "\(stripped.compactMap(\.venue?.name))")
+        #expect(
+            !stripped.contains { $0.venue?.latitude == Self.pacific.latitude || $0.venue?.name == "Online event" },
+            "\(stripped.compactMap(\.venue?.name))")
     }
 }
 
@@ -223,15 +236,23 @@ struct OnlinePlaceholderVenueTests {
 @Suite("Event identity")
 struct EventIdentityTests {
     @Test func theTokenIsTheIdAndMeetupsIdIsKept() throws {
-        let page = try EventMapper.page(from: Fixtures.page([Fixtures.node(id: "200", title: "Hack night",
-                                                                           dateTime: "2026-12-10T18:00:00+01:00", token: "tok-hack")],
-                                                            endCursor: nil))
+        let page = try EventMapper.page(
+            from: Fixtures.page(
+                [
+                    Fixtures.node(
+                        id: "200", title: "Hack night",
+                        dateTime: "2026-12-10T18:00:00+01:00", token: "tok-hack")
+                ],
+                endCursor: nil))
         let event = try #require(page.events.first)
         #expect(event.id == "tok-hack" && event.meetupID == "200" && event.isNamed("200") && event.isNamed("tok-hack"))
         let stored = try #require(Event(jsonValue: event.jsonValue))
         #expect(stored.meetupID == "200", "the last-good cache keeps it")
-        let untokened = try EventMapper.page(from: Fixtures.page([Fixtures.node(id: "100", title: "Old", dateTime: "2026-12-10T18:00:00+01:00")],
-                                                                 endCursor: nil)).events.first
+        let untokened = try EventMapper.page(
+            from: Fixtures.page(
+                [Fixtures.node(id: "100", title: "Old", dateTime: "2026-12-10T18:00:00+01:00")],
+                endCursor: nil)
+        ).events.first
         #expect(untokened?.id == "100" && untokened?.meetupID == nil)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 @testable import MeetupReportTestSupport
@@ -26,20 +26,23 @@ struct HostileSite {
     init() throws {
         let query = EventQuery(id: "q", title: "Q <&>", keyword: "k", latitude: 1, longitude: 2)
         let events = Self.titles.enumerated().map { index, title in
-            Event(id: "e\(index)", title: TextCleaning.singleLine(title),
-                  start: ISO8601.parseDateTime("2026-12-0\(index + 1)T19:00:00+09:00")!,
-                  end: ISO8601.parseDateTime("2026-12-0\(index + 1)T21:00:00+09:00")!,
-                  eventURL: URL(string: "https://www.meetup.com/g/events/\(index)/?a=1&b=2"),
-                  description: "<p>Hi & <b>welcome</b></p>\nEND:VCALENDAR", rsvpCount: index,
-                  venue: Venue(name: "Bar; Café, \"Berlin\"", city: "Berlin"), group: EventGroup(name: "G & <H>"),
-                  createdAt: index == 0 ? ISO8601.parseDateTime("2026-11-01T10:00:00Z")!.date : nil)
+            Event(
+                id: "e\(index)", title: TextCleaning.singleLine(title),
+                start: ISO8601.parseDateTime("2026-12-0\(index + 1)T19:00:00+09:00")!,
+                end: ISO8601.parseDateTime("2026-12-0\(index + 1)T21:00:00+09:00")!,
+                eventURL: URL(string: "https://www.meetup.com/g/events/\(index)/?a=1&b=2"),
+                description: "<p>Hi & <b>welcome</b></p>\nEND:VCALENDAR", rsvpCount: index,
+                venue: Venue(name: "Bar; Café, \"Berlin\"", city: "Berlin"), group: EventGroup(name: "G & <H>"),
+                createdAt: index == 0 ? ISO8601.parseDateTime("2026-11-01T10:00:00Z")!.date : nil)
         }
-        let config = ReportConfig(siteTitle: "Site & <Co>", baseURL: URL(string: "https://example.org/sub")!,
-                                  timeZone: TimeZone(identifier: "Europe/Berlin")!,
-                                  source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
-                                  outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
-        let input = SiteInput(config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
-                              thumbnails: [:], generatedAt: Self.now)
+        let config = ReportConfig(
+            siteTitle: "Site & <Co>", baseURL: URL(string: "https://example.org/sub")!,
+            timeZone: TimeZone(identifier: "Europe/Berlin")!,
+            source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
+            outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
+        let input = SiteInput(
+            config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
+            thumbnails: [:], generatedAt: Self.now)
         var files: [String: String] = [:]
         for file in SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(input) {
             if case .bytes(let data) = file.contents { files[file.path] = String(decoding: data, as: UTF8.self) }
@@ -64,8 +67,10 @@ final class AtomReader: NSObject, XMLParserDelegate {
         return reader
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         text = ""
         if name == "entry" { current = Entry() }
         if name == "link", current != nil, attributes["rel"] == "alternate" { current?.link = attributes["href"] ?? "" }
@@ -116,7 +121,10 @@ struct AtomFeedTests {
         #expect(feed.entries.count == 5)
         #expect(Set(feed.entries.map(\.title)) == Set(HostileSite.titles.map(TextCleaning.singleLine)))
         #expect(feed.entries.allSatisfy { $0.id.hasPrefix("urn:meetup-report:event:e") })
-        #expect(feed.entries.allSatisfy { $0.link.hasPrefix("https://www.meetup.com/g/events/") && $0.link.hasSuffix("?a=1&b=2") })
+        #expect(
+            feed.entries.allSatisfy {
+                $0.link.hasPrefix("https://www.meetup.com/g/events/") && $0.link.hasSuffix("?a=1&b=2")
+            })
         let created = try #require(feed.entries.first { $0.id.hasSuffix(":e0") })
         #expect(created.updated == "2026-11-01T10:00:00Z", "the event's creation time")
         #expect(feed.entries.first?.id.hasSuffix(":e0") == false, "the older, created entry sorts last")
@@ -130,7 +138,9 @@ struct AtomFeedTests {
         #expect(xml.contains("<id>https://example.org/sub/feed.atom</id>"))
         #expect(xml.contains("href=\"https://example.org/sub/index.html\""))
         let index = try #require(site.files["index.html"])
-        #expect(index.contains(#"<link rel="alternate" type="application/atom+xml" title="Site &amp; &lt;Co&gt;" href="feed.atom">"#))
+        #expect(
+            index.contains(
+                #"<link rel="alternate" type="application/atom+xml" title="Site &amp; &lt;Co&gt;" href="feed.atom">"#))
         #expect(index.contains(#"href="webcal://example.org/sub/calendar.ics""#))
         let query = try #require(site.files["queries/q.html"])
         #expect(query.contains(#"href="../queries/q.atom""#) && query.contains(#"href="../queries/q.ics" download"#))
@@ -159,7 +169,9 @@ struct ICalendarTests {
         #expect(lines.contains("DTEND:20261201T120000Z"))
         #expect(lines.contains("DTSTAMP:20261122T080000Z"))
         #expect(lines.contains("LOCATION:Bar\\; Café\\, \"Berlin\"\\, Berlin"))
-        let summaries = lines.filter { $0.hasPrefix("SUMMARY:") }.map { ICalendarReader.unescape(String($0.dropFirst(8))) }
+        let summaries = lines.filter { $0.hasPrefix("SUMMARY:") }.map {
+            ICalendarReader.unescape(String($0.dropFirst(8)))
+        }
         #expect(Set(summaries) == Set(HostileSite.titles.map(TextCleaning.singleLine)))
         let description = try #require(lines.first { $0.hasPrefix("DESCRIPTION:") })
         #expect(description.contains("Hi & welcome END:VCALENDAR"), "plain text, tags removed")
@@ -198,7 +210,8 @@ struct SiteStructureTests {
 
     @Test func pastEventsAreLeftOutAtTheRunsClock() {
         let query = EventQuery(id: "q", keyword: "k", latitude: 0, longitude: 0)
-        let events = ["2026-11-22T07:59:59Z", "2026-11-22T08:00:00Z", "2026-11-23T08:00:00Z"].enumerated().map { index, start in
+        let events = ["2026-11-22T07:59:59Z", "2026-11-22T08:00:00Z", "2026-11-23T08:00:00Z"].enumerated().map {
+            index, start in
             Event(id: "\(index)", title: "t", start: ISO8601.parseDateTime(start)!)
         }
         let fetched = FetchedEvents(outcomes: [(query, .succeeded(events: events))]).upcoming(at: HostileSite.now)

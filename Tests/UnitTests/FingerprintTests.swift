@@ -8,29 +8,40 @@ import Testing
 /// What the render memo's keys and the cache's files are made from (issue 23).
 @Suite("Event fingerprints and the last-good files")
 struct FingerprintTests {
-    static let event = Event(id: "1", title: "Talk", start: ISO8601.parseDateTime("2026-12-01T19:00:00+01:00")!,
-                             end: ISO8601.parseDateTime("2026-12-01T21:00:00+01:00")!, eventURL: URL(string: "https://x.org/e/1"),
-                             description: "About *things*", rsvpCount: 3, venue: Venue(name: "Hall", city: "Berlin", latitude: 52.5, longitude: 13.4),
-                             isOnline: false, group: EventGroup(name: "G", urlname: "g"), groupPhotoURL: URL(string: "https://x.org/g.jpg"),
-                             eventPhotoURL: URL(string: "https://x.org/e.jpg"), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+    static let event = Event(
+        id: "1", title: "Talk", start: ISO8601.parseDateTime("2026-12-01T19:00:00+01:00")!,
+        end: ISO8601.parseDateTime("2026-12-01T21:00:00+01:00")!, eventURL: URL(string: "https://x.org/e/1"),
+        description: "About *things*", rsvpCount: 3,
+        venue: Venue(name: "Hall", city: "Berlin", latitude: 52.5, longitude: 13.4),
+        isOnline: false, group: EventGroup(name: "G", urlname: "g"), groupPhotoURL: URL(string: "https://x.org/g.jpg"),
+        eventPhotoURL: URL(string: "https://x.org/e.jpg"), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
 
     /// The fingerprint is fed field by field: a stored property added to `Event` (or to its
     /// venue, group or dates) must be added to it too, or pages showing it would not be remade.
     @Test func theFingerprintCoversEveryStoredProperty() {
-        #expect(Mirror(reflecting: Self.event).children.count == 16, "Event's properties changed: update Event.fingerprint")
-        #expect(Mirror(reflecting: Venue(name: "", city: nil)).children.count == 4, "Venue changed: update Event.fingerprint")
-        #expect(Mirror(reflecting: EventGroup(name: "")).children.count == 2, "EventGroup changed: update Event.fingerprint")
+        #expect(
+            Mirror(reflecting: Self.event).children.count == 16, "Event's properties changed: update Event.fingerprint")
+        #expect(
+            Mirror(reflecting: Venue(name: "", city: nil)).children.count == 4,
+            "Venue changed: update Event.fingerprint")
+        #expect(
+            Mirror(reflecting: EventGroup(name: "")).children.count == 2, "EventGroup changed: update Event.fingerprint"
+        )
         #expect(Mirror(reflecting: Self.event.start).children.count == 2, "ZonedDate changed: update Event.fingerprint")
     }
 
     @Test func everyFieldChangesTheFingerprint() {
         let base = Self.event.fingerprint
         var changes: [(String, (inout Event) -> Void)] = [
-            ("title", { $0.title = "Other" }), ("description", { $0.description = "Other" }), ("rsvp", { $0.rsvpCount = 4 }),
+            ("title", { $0.title = "Other" }), ("description", { $0.description = "Other" }),
+            ("rsvp", { $0.rsvpCount = 4 }),
             ("start", { $0.start = ISO8601.parseDateTime("2026-12-01T19:00:00+02:00")! }), ("end", { $0.end = nil }),
-            ("url", { $0.eventURL = nil }), ("venue", { $0.venue?.city = "Potsdam" }), ("lat", { $0.venue?.latitude = 52.6 }),
-            ("online", { $0.isOnline = true }), ("group", { $0.group?.urlname = "h" }), ("photo", { $0.groupPhotoURL = nil }),
-            ("event photo", { $0.eventPhotoURL = nil }), ("created", { $0.createdAt = nil }), ("all day", { $0.isAllDay = true }),
+            ("url", { $0.eventURL = nil }), ("venue", { $0.venue?.city = "Potsdam" }),
+            ("lat", { $0.venue?.latitude = 52.6 }),
+            ("online", { $0.isOnline = true }), ("group", { $0.group?.urlname = "h" }),
+            ("photo", { $0.groupPhotoURL = nil }),
+            ("event photo", { $0.eventPhotoURL = nil }), ("created", { $0.createdAt = nil }),
+            ("all day", { $0.isAllDay = true }),
         ]
         changes.append(("id", { $0.id = "2" }))
         changes.append(("Meetup id", { $0.meetupID = "310866024" }))
@@ -52,8 +63,12 @@ struct FingerprintTests {
         other.title = "Quote \" and \u{1} and é"
         let at = Date(timeIntervalSince1970: 1_795_503_894.25)
         try store.save([Self.event, other], for: "q", fetchedAt: at)
-        let expected = JSONValue.object(["fetchedAt": .number(at.timeIntervalSince1970), "events": .array([Self.event.jsonValue, other.jsonValue])])
-        #expect(try String(contentsOf: store.directory.appendingPathComponent("q.json"), encoding: .utf8) == expected.compactJSON)
+        let expected = JSONValue.object([
+            "fetchedAt": .number(at.timeIntervalSince1970), "events": .array([Self.event.jsonValue, other.jsonValue]),
+        ])
+        #expect(
+            try String(contentsOf: store.directory.appendingPathComponent("q.json"), encoding: .utf8)
+                == expected.compactJSON)
         #expect(store.load(for: "q")?.events == [Self.event, other])
     }
 }

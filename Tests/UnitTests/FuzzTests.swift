@@ -16,7 +16,9 @@ struct JSONFuzzer {
         switch Int.random(in: 0..<(depth > 4 ? 5 : 8), using: &random) {
         case 0: return NSNull()
         case 1: return Bool.random(using: &random)
-        case 2: return [Double.random(in: -1e6...1e6, using: &random), 0, -0.5, 91, 1e300, 52.5][Int.random(in: 0..<6, using: &random)]
+        case 2:
+            return [Double.random(in: -1e6...1e6, using: &random), 0, -0.5, 91, 1e300, 52.5][
+                Int.random(in: 0..<6, using: &random)]
         case 3: return Int.random(in: -5...100, using: &random)
         case 4: return strings[Int.random(in: 0..<strings.count, using: &random)]
         case 5, 6:
@@ -60,14 +62,19 @@ struct FuzzTests {
     @Test func apiMappingNeverCrashesAndKeepsItsInvariants() throws {
         var fuzzer = JSONFuzzer(
             random: SeededGenerator(state: 0x5EED_0001),
-            keys: ["data", "errors", "message", "eventSearch", "groupByUrlname", "events", "proNetwork", "eventsSearch",
-                   "edges", "node", "pageInfo", "hasNextPage", "endCursor", "id", "title", "name", "dateTime", "endTime",
-                   "duration", "eventUrl", "link", "venues", "venue", "venueType", "lat", "lon", "city", "group", "urlname",
-                   "keyGroupPhoto", "featuredEventPhoto", "highResUrl", "baseUrl", "rsvps", "totalCount", "status",
-                   "time", "utc_offset", "local_date", "local_time", "yes_rsvp_count", "photo", "highres_link"],
-            strings: ["", "1", "2026-12-01T19:00:00+01:00", "2026-12-01T19:00", "PT2H", "P1D", "online", "CANCELLED",
-                      "https://www.meetup.com/x/events/1/", "javascript:alert(1)", "file:///etc/passwd", "<script>",
-                      "\u{0}\u{7}", "🎉", "2020-01-01", "18:00", "data:,x", "https://secure.meetupstatic.com/p.jpeg"])
+            keys: [
+                "data", "errors", "message", "eventSearch", "groupByUrlname", "events", "proNetwork", "eventsSearch",
+                "edges", "node", "pageInfo", "hasNextPage", "endCursor", "id", "title", "name", "dateTime", "endTime",
+                "duration", "eventUrl", "link", "venues", "venue", "venueType", "lat", "lon", "city", "group",
+                "urlname",
+                "keyGroupPhoto", "featuredEventPhoto", "highResUrl", "baseUrl", "rsvps", "totalCount", "status",
+                "time", "utc_offset", "local_date", "local_time", "yes_rsvp_count", "photo", "highres_link",
+            ],
+            strings: [
+                "", "1", "2026-12-01T19:00:00+01:00", "2026-12-01T19:00", "PT2H", "P1D", "online", "CANCELLED",
+                "https://www.meetup.com/x/events/1/", "javascript:alert(1)", "file:///etc/passwd", "<script>",
+                "\u{0}\u{7}", "🎉", "2020-01-01", "18:00", "data:,x", "https://secure.meetupstatic.com/p.jpeg",
+            ])
         let seeds = try ["group-events-rladies-lagos-1", "group-events-inst-5", "pro-events-3", "group-events-inst-2"]
             .map { try Fixtures.data("meetupr/\($0).json") }
         var mapped = 0, rejected = 0
@@ -85,26 +92,32 @@ struct FuzzTests {
                     }
                 }
             } catch {
-                rejected += 1   // a typed PageMappingError: the only way mapping may fail
-                let reason = switch error {
-                case .notJSON(let reason), .unexpectedShape(let reason): reason
-                case .graphQLErrors(let messages), .tokenRejected(let messages), .groupFailed(_, _, let messages):
-                    messages.joined()
-                }
+                rejected += 1  // a typed PageMappingError: the only way mapping may fail
+                let reason =
+                    switch error {
+                    case .notJSON(let reason), .unexpectedShape(let reason): reason
+                    case .graphQLErrors(let messages), .tokenRejected(let messages), .groupFailed(_, _, let messages):
+                        messages.joined()
+                    }
                 #expect(!reason.isEmpty, "input \(index): a rejection says why")
             }
         }
-        #expect(mapped > 500 && rejected > 500, "the fuzzer reaches both outcomes (\(mapped) mapped, \(rejected) rejected)")
+        #expect(
+            mapped > 500 && rejected > 500, "the fuzzer reaches both outcomes (\(mapped) mapped, \(rejected) rejected)")
     }
 
     @Test func configParserNeverCrashesAndOnlyAcceptsValidConfigs() throws {
         var fuzzer = JSONFuzzer(
             random: SeededGenerator(state: 0x5EED_0002),
-            keys: ["title", "baseURL", "timeZone", "source", "type", "endpoint", "tokenVariable", "directory", "queries",
-                   "id", "keyword", "lat", "lon", "radiusMiles", "daysAhead", "maxEvents", "output", "cache",
-                   "thumbnailWidth", "photoConcurrency", "limits", "retries", "requestTimeout"],
-            strings: ["", "x", "meetup-api", "snapshot", "https://example.org/", "Europe/Berlin", "Mars/Base", "MEETUP_TOKEN",
-                      "swift", "../etc", "a-b", "ftp://x", "/tmp"])
+            keys: [
+                "title", "baseURL", "timeZone", "source", "type", "endpoint", "tokenVariable", "directory", "queries",
+                "id", "keyword", "lat", "lon", "radiusMiles", "daysAhead", "maxEvents", "output", "cache",
+                "thumbnailWidth", "photoConcurrency", "limits", "retries", "requestTimeout",
+            ],
+            strings: [
+                "", "x", "meetup-api", "snapshot", "https://example.org/", "Europe/Berlin", "Mars/Base", "MEETUP_TOKEN",
+                "swift", "../etc", "a-b", "ftp://x", "/tmp",
+            ])
         let valid = Data(ConfigLoaderTests.valid.utf8)
         let base = URL(fileURLWithPath: "/srv")
         let loader = ConfigLoader(environment: ["MEETUP_TOKEN": "t"])
@@ -114,8 +127,9 @@ struct FuzzTests {
             do throws(ConfigError) {
                 let config = try loader.parse(input, file: "fuzz.json", baseDirectory: base)
                 accepted += 1
-                #expect((try? loader.parse(input, file: "fuzz.json", baseDirectory: base))?.queries == config.queries,
-                        "input \(index): loading is deterministic")
+                #expect(
+                    (try? loader.parse(input, file: "fuzz.json", baseDirectory: base))?.queries == config.queries,
+                    "input \(index): loading is deterministic")
                 #expect(!config.queries.isEmpty)
                 #expect(Set(config.queries.map(\.id)).count == config.queries.count)
                 for query in config.queries {

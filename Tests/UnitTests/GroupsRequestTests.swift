@@ -11,15 +11,20 @@ import Testing
 @Suite("Groups requests and their answers")
 struct GroupsRequestTests {
     static func batchAnswer() throws -> Data {
-        let recorded = try JSONSerialization.jsonObject(with: try Fixtures.data("meetupr/group-events-rladies-lagos-1.json")) as? [String: Any]
+        let recorded =
+            try JSONSerialization.jsonObject(with: try Fixtures.data("meetupr/group-events-rladies-lagos-1.json"))
+            as? [String: Any]
         let group = (recorded?["data"] as? [String: Any])?["groupByUrlname"] ?? NSNull()
-        let body: [String: Any] = ["data": ["g0": group, "g1": NSNull()],
-                                   "errors": [["message": "not found", "path": ["g1"]]]]
+        let body: [String: Any] = [
+            "data": ["g0": group, "g1": NSNull()],
+            "errors": [["message": "not found", "path": ["g1"]]],
+        ]
         return try JSONSerialization.data(withJSONObject: body)
     }
 
     @Test func eachAliasIsItsGroupsPageAndANullAliasAnUnknownGroup() throws {
-        let pages = try GroupsRequest.pages(from: try GroupsRequest.document(try Self.batchAnswer()), urlnames: ["a", "b"])
+        let pages = try GroupsRequest.pages(
+            from: try GroupsRequest.document(try Self.batchAnswer()), urlnames: ["a", "b"])
         let lagos = try #require(pages[0])
         #expect(lagos.events.count == 13 && lagos.totalCount == 13)
         #expect(lagos.events.first?.title == "satRday Lagos + The Launch of RLadies Lagos.")
@@ -34,7 +39,8 @@ struct GroupsRequestTests {
     }
 
     @Test func theDocumentAliasesEveryGroupOfTheBatch() throws {
-        let body = GroupsRequest.batchBody(["a", "b", "c"], window: DateInterval(start: Date(timeIntervalSince1970: 0), duration: 86_400), first: 50)
+        let body = GroupsRequest.batchBody(
+            ["a", "b", "c"], window: DateInterval(start: Date(timeIntervalSince1970: 0), duration: 86_400), first: 50)
         let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         let document = try #require(json["query"] as? String)
         #expect(document.contains("g2: groupByUrlname(urlname: $u2)") && !document.contains("g3:"))
@@ -46,7 +52,9 @@ struct GroupsRequestTests {
         var throttle = RequestThrottle(limit: 50, window: 60)
         #expect(throttle.reserve(at: 0, cost: 20) == 0)
         #expect(throttle.reserve(at: 1, cost: 20) == 1)
-        #expect(throttle.reserve(at: 2, cost: 20) == 60, "60 of 50 in the window: the third batch waits for the first to age out")
+        #expect(
+            throttle.reserve(at: 2, cost: 20) == 60,
+            "60 of 50 in the window: the third batch waits for the first to age out")
         #expect(throttle.reserve(at: 3) == 60, "at 60 the first batch has aged out: 41 of 50 in the window")
     }
 }

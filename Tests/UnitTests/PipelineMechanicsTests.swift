@@ -31,11 +31,14 @@ struct PipelineMechanicsTests {
 
     /// An environment for steps that use none of it: a snapshot config in a temp folder.
     static func environment(in folder: TemporaryDirectory) throws -> RunEnvironment {
-        let config = ReportConfig(siteTitle: "T", baseURL: URL(string: "https://example.org/")!, timeZone: TimeZone(identifier: "UTC")!,
-                                  source: .snapshot(directory: folder.path("snapshot")),
-                                  queries: [EventQuery(id: "q", keyword: "k", latitude: 0, longitude: 0)],
-                                  outputDirectory: folder.path("Output"), cacheDirectory: folder.path("cache"))
-        let run = ReportRun(config: config, templatesDirectory: Fixtures.templates, options: RunOptions(now: Date(timeIntervalSince1970: 0)))
+        let config = ReportConfig(
+            siteTitle: "T", baseURL: URL(string: "https://example.org/")!, timeZone: TimeZone(identifier: "UTC")!,
+            source: .snapshot(directory: folder.path("snapshot")),
+            queries: [EventQuery(id: "q", keyword: "k", latitude: 0, longitude: 0)],
+            outputDirectory: folder.path("Output"), cacheDirectory: folder.path("cache"))
+        let run = ReportRun(
+            config: config, templatesDirectory: Fixtures.templates,
+            options: RunOptions(now: Date(timeIntervalSince1970: 0)))
         return try run.makeEnvironment(observer: SilentObserver(), redactor: SecretRedactor())
     }
 
@@ -51,9 +54,12 @@ struct PipelineMechanicsTests {
         ]
         var context = RunContext()
         StepRunner(steps: steps).run(&context, in: try Self.environment(in: folder))
-        #expect(log.withLock { $0 } == ["fetch", "render", "finishRecording (after abort)", "recordHistory (after abort)"])
+        #expect(
+            log.withLock { $0 } == ["fetch", "render", "finishRecording (after abort)", "recordHistory (after abort)"])
         #expect(context.summary.abortReason == "disk full", "the first reason is kept")
-        #expect(Set(context.summary.stageSeconds.keys) == ["fetch", "render"], "steps after an abort are not timed as stages")
+        #expect(
+            Set(context.summary.stageSeconds.keys) == ["fetch", "render"],
+            "steps after an abort are not timed as stages")
     }
 
     // MARK: BoundedWork
@@ -96,8 +102,10 @@ struct PipelineMechanicsTests {
             self.failing = failing
         }
 
-        func fetch(_ url: URL, validators: PhotoValidators?, into directory: URL,
-                   completion: @escaping @Sendable (PhotoFetchResult) -> Void) {
+        func fetch(
+            _ url: URL, validators: PhotoValidators?, into directory: URL,
+            completion: @escaping @Sendable (PhotoFetchResult) -> Void
+        ) {
             asked.withLock { $0[url, default: 0] += 1 }
             if url == failing { return completion(.failed(reason: "HTTP 404")) }
             if validators != nil {
@@ -107,7 +115,9 @@ struct PipelineMechanicsTests {
             let file = directory.appendingPathComponent(UUID().uuidString)
             do {
                 try image.write(to: file)
-                completion(.downloaded(file: file, byteCount: image.count, validators: PhotoValidators(etag: "\"1\""), freshFor: 3600))
+                completion(
+                    .downloaded(
+                        file: file, byteCount: image.count, validators: PhotoValidators(etag: "\"1\""), freshFor: 3600))
             } catch {
                 completion(.failed(reason: "\(error)"))
             }
@@ -129,17 +139,22 @@ struct PipelineMechanicsTests {
 
     @Test func eachPhotoIsLoadedOnceThumbnailedOnceAndFreshByTheWallClock() throws {
         let folder = try TemporaryDirectory()
-        let (a, b, gone) = (URL(string: "https://photos.example/a.jpg")!, URL(string: "https://photos.example/b.jpg")!,
-                            URL(string: "https://photos.example/gone.jpg")!)
+        let (a, b, gone) = (
+            URL(string: "https://photos.example/a.jpg")!, URL(string: "https://photos.example/b.jpg")!,
+            URL(string: "https://photos.example/gone.jpg")!
+        )
         func event(_ id: String, _ photo: URL) -> Event {
-            Event(id: id, title: id, start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0), groupPhotoURL: photo)
+            Event(
+                id: id, title: id, start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0),
+                groupPhotoURL: photo)
         }
         let fetcher = StandInFetcher(image: try Fixtures.data("photos/group-a.jpg"), failing: gone)
         let thumbnailer = StandInThumbnailer()
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         func pipeline(at moment: Date) -> PhotoPipeline {
-            PhotoPipeline(cache: PhotoCache(directory: folder.path("cache")), fetcher: fetcher, thumbnailer: thumbnailer,
-                          settings: .init(thumbnailWidth: 100, concurrency: 2), clock: { moment })
+            PhotoPipeline(
+                cache: PhotoCache(directory: folder.path("cache")), fetcher: fetcher, thumbnailer: thumbnailer,
+                settings: .init(thumbnailWidth: 100, concurrency: 2), clock: { moment })
         }
         let first = pipeline(at: start)
         first.submit([event("1", a), event("2", b), event("3", a)])
@@ -179,7 +194,8 @@ struct PipelineMechanicsTests {
             let exponential = min(3, 0.5 * pow(2, Double(attempt - 1)))
             for random in [-1.0, 0, 0.25, 0.5, 0.999, 1, 7] {
                 let delay = policy.delay(beforeRetry: attempt, retryAfter: nil, now: now, random: random) ?? -1
-                #expect(delay >= exponential / 2 && delay <= exponential, "attempt \(attempt), random \(random): \(delay)")
+                #expect(
+                    delay >= exponential / 2 && delay <= exponential, "attempt \(attempt), random \(random): \(delay)")
             }
             #expect(policy.delay(beforeRetry: attempt, retryAfter: nil, now: now, random: 0) == exponential / 2)
             #expect(policy.delay(beforeRetry: attempt, retryAfter: nil, now: now, random: 1) == exponential)
@@ -187,8 +203,12 @@ struct PipelineMechanicsTests {
         #expect(policy.delay(beforeRetry: 5, retryAfter: nil, now: now, random: 0.5) == nil, "retries used up")
         #expect(policy.delay(beforeRetry: 1, retryAfter: "2", now: now, random: 0.9) == 2, "Retry-After wins")
         #expect(policy.delay(beforeRetry: 1, retryAfter: "3600", now: now, random: 0.9) == 3, "capped")
-        #expect(policy.delay(beforeRetry: 1, retryAfter: "Fri, 15 Jan 2027 08:00:02 GMT", now: now, random: 0) == 2, "an HTTP date two seconds ahead")
-        #expect(policy.delay(beforeRetry: 1, retryAfter: "Thu, 01 Jan 1970 00:00:00 GMT", now: now, random: 0) == 0, "a date in the past")
+        #expect(
+            policy.delay(beforeRetry: 1, retryAfter: "Fri, 15 Jan 2027 08:00:02 GMT", now: now, random: 0) == 2,
+            "an HTTP date two seconds ahead")
+        #expect(
+            policy.delay(beforeRetry: 1, retryAfter: "Thu, 01 Jan 1970 00:00:00 GMT", now: now, random: 0) == 0,
+            "a date in the past")
     }
 
     // MARK: Quoted-printable and RFC 2047
@@ -204,7 +224,9 @@ struct PipelineMechanicsTests {
             var position = chars.startIndex
             while position < chars.endIndex {
                 if chars[position] == UInt8(ascii: "="), position + 2 < chars.endIndex,
-                   let value = UInt8(String(decoding: chars[(position + 1)...(position + 2)], as: UTF8.self), radix: 16) {
+                    let value = UInt8(
+                        String(decoding: chars[(position + 1)...(position + 2)], as: UTF8.self), radix: 16)
+                {
                     bytes.append(value)
                     position += 3
                 } else {
@@ -220,13 +242,16 @@ struct PipelineMechanicsTests {
     @Test func quotedPrintableKeepsLinesShortAndDecodesBackExactly() {
         let cases = [
             String(repeating: "a", count: 76), String(repeating: "a", count: 75) + "=", "trailing space ", "tab\t",
-            String(repeating: "é", count: 60), "x = y\nnext line\r\nwindows line", String(repeating: "東京 ", count: 40), "",
+            String(repeating: "é", count: 60), "x = y\nnext line\r\nwindows line", String(repeating: "東京 ", count: 40),
+            "",
         ]
         for text in cases {
             let encoded = DigestEmail.quotedPrintable(text)
             for line in encoded.components(separatedBy: "\r\n") {
                 #expect(line.utf8.count <= 76, "\(line.utf8.count): \(line)")
-                #expect(!line.hasSuffix(" ") && !line.hasSuffix("\t"), "no trailing white space survives transport: \(line)")
+                #expect(
+                    !line.hasSuffix(" ") && !line.hasSuffix("\t"), "no trailing white space survives transport: \(line)"
+                )
             }
             #expect(encoded.unicodeScalars.allSatisfy { $0.isASCII })
             #expect(Self.decodeQuotedPrintable(encoded) == text.replacingOccurrences(of: "\r\n", with: "\n"), "\(text)")
@@ -242,7 +267,8 @@ struct PipelineMechanicsTests {
                 #expect(word.count <= 75, "RFC 2047 §2: \(word.count)")
                 #expect(word.hasPrefix("=?UTF-8?B?") && word.hasSuffix("?="))
                 let payload = try #require(Data(base64Encoded: String(word.dropFirst(10).dropLast(2))))
-                let piece = try #require(String(data: payload, encoding: .utf8), "each word is whole UTF-8: no character split")
+                let piece = try #require(
+                    String(data: payload, encoding: .utf8), "each word is whole UTF-8: no character split")
                 decoded += piece
             }
             #expect(decoded == text)

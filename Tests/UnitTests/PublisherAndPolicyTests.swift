@@ -26,7 +26,8 @@ struct PublisherAndPolicyTests {
         try publisher.publish(staging)
 
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "new")
-        #expect(try String(contentsOf: output.appendingPathComponent(".htaccess"), encoding: .utf8).hasPrefix("Header set"))
+        #expect(
+            try String(contentsOf: output.appendingPathComponent(".htaccess"), encoding: .utf8).hasPrefix("Header set"))
         let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path("site").path)
         #expect(siblings == ["Output"], "\(siblings)")
     }
@@ -34,7 +35,8 @@ struct PublisherAndPolicyTests {
     @Test(arguments: [
         ("100.64.0.1", true), ("100.127.255.254", true), ("100.128.0.1", false), ("100.63.255.255", false),
         ("::ffff:10.0.0.1", true), ("::ffff:127.0.0.1", true), ("::ffff:100.64.1.1", true), ("::ffff:8.8.8.8", false),
-        ("169.254.169.254", true), ("fe80::1", true), ("fd00::1", true), ("2001:4860:4860::8888", false), ("93.184.216.34", false),
+        ("169.254.169.254", true), ("fe80::1", true), ("fd00::1", true), ("2001:4860:4860::8888", false),
+        ("93.184.216.34", false),
     ])
     func privateRangesIncludeCarrierGradeNATAndMappedAddresses(address: String, isPrivate: Bool) {
         #expect(AddressPolicy.isPrivate(address: address) == isPrivate)

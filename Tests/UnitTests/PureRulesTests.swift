@@ -19,16 +19,21 @@ struct PureRulesTests {
         var step = PageWalk.Step.finished
         for page in 1...1_000 {
             // Each page brings an event already seen: the cap on events is never reached.
-            let event = Event(id: "e", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+            let event = Event(
+                id: "e", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
             step = capped.add(EventPage(events: [event], nextCursor: "cursor-\(page)", totalCount: 5))
             if step != .next(cursor: "cursor-\(page)") { break }
         }
         #expect(capped.pagesRead == 12, "5 events at 1 a page: 5 pages, doubled, plus 2")
-        #expect(step == .failed(reason: "stopped after 12 pages: more than this query can need (the query keeps at most 5 events)"))
+        #expect(
+            step
+                == .failed(
+                    reason: "stopped after 12 pages: more than this query can need (the query keeps at most 5 events)"))
 
         var uncounted = PageWalk(maxEvents: nil)
         for page in 1...1_000 {
-            let event = Event(id: "e\(page)", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+            let event = Event(
+                id: "e\(page)", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
             if case .failed = uncounted.add(EventPage(events: [event], nextCursor: "c\(page)")) { break }
         }
         #expect(uncounted.pagesRead == PageWalk.absolutePageCap)
@@ -40,7 +45,8 @@ struct PureRulesTests {
         var walk = PageWalk(maxEvents: nil)
         var step = PageWalk.Step.finished
         for page in 1...30 {
-            let event = Event(id: "e\(page)", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+            let event = Event(
+                id: "e\(page)", title: "E", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
             step = walk.add(EventPage(events: [event], nextCursor: page < 30 ? "c\(page)" : nil, totalCount: 1))
             if case .failed = step { break }
         }
@@ -96,7 +102,9 @@ struct JSONWritingTests {
 struct EventCalendarLinkTests {
     @Test func theGoogleLinkCarriesTheTitleAndUTCTimesWhateverTheTitleHolds() throws {
         let start = try #require(ISO8601.parseDateTime("2026-12-01T19:00:00+01:00"))
-        let event = Event(id: "../../etc/passwd", title: "Rust & C++ = fun?\n#1", start: start, eventURL: URL(string: "https://www.meetup.com/x/events/1/"))
+        let event = Event(
+            id: "../../etc/passwd", title: "Rust & C++ = fun?\n#1", start: start,
+            eventURL: URL(string: "https://www.meetup.com/x/events/1/"))
         let url = try #require(EventCalendarLinks.googleCalendar(event, details: "Talks & pizza"))
         let items = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
         let values = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") })
@@ -105,8 +113,9 @@ struct EventCalendarLinkTests {
         #expect(values["dates"] == "20261201T180000Z/20261201T200000Z", "UTC, two hours without an end")
         #expect(values["details"] == "Talks & pizza\n\nhttps://www.meetup.com/x/events/1/")
         #expect(!url.absoluteString.contains("+"), "a + would read as a space")
-        #expect(EventCalendarLinks.icsPath(event).hasPrefix("events/") && !EventCalendarLinks.icsPath(event).contains(".."),
-                "the id never becomes a path")
+        #expect(
+            EventCalendarLinks.icsPath(event).hasPrefix("events/") && !EventCalendarLinks.icsPath(event).contains(".."),
+            "the id never becomes a path")
     }
 }
 
@@ -124,7 +133,9 @@ struct DescriptionRenderingTests {
         #expect(html.contains("<p><strong>Agenda</strong></p>"), "headings become bold paragraphs: \(html)")
         #expect(html.contains("<a href=\"https://example.org/s\" rel=\"nofollow noopener\">slides</a>"))
         #expect(html.contains("and bad</li>"), "a javascript: link keeps its text only: \(html)")
-        #expect(!html.contains("<img") && !html.contains("<script") && !html.contains("<b>") && !html.contains("<!--"), "\(html)")
+        #expect(
+            !html.contains("<img") && !html.contains("<script") && !html.contains("<b>") && !html.contains("<!--"),
+            "\(html)")
         let text = DescriptionRendering.text(fromHTML: html)
         #expect(text.hasPrefix("Agenda\n\n• Doors at 18:30\n• Talks: slides and bad"), "\(text)")
     }
@@ -133,7 +144,8 @@ struct DescriptionRenderingTests {
 @Suite("Text and header parsing from the code review")
 struct ParsingReviewTests {
     @Test func characterReferencesAreDecoded() {
-        #expect(TextCleaning.plainText("It&#8217;s a caf&eacute; &#x1F600; &hellip; &euro;5 &apos;x&apos;")
+        #expect(
+            TextCleaning.plainText("It&#8217;s a caf&eacute; &#x1F600; &hellip; &euro;5 &apos;x&apos;")
                 == "It’s a café 😀 … €5 'x'")
         #expect(TextCleaning.plainText("AT&T &bogus; &#xD800; &#0; &amp") == "AT&T &bogus; \u{FFFD} \u{FFFD} &amp")
     }
@@ -141,9 +153,12 @@ struct ParsingReviewTests {
     @Test func expiresIsMeasuredFromDateOrFromWhenTheAnswerArrived() {
         let received = ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date
         #expect(HTTPPhotoFetcher.freshness(["expires": "Sun, 22 Nov 2026 09:00:00 GMT"], receivedAt: received) == 3600)
-        #expect(HTTPPhotoFetcher.freshness(["expires": "Sun, 22 Nov 2026 09:00:00 GMT", "date": "Sun, 22 Nov 2026 08:30:00 GMT"],
-                                           receivedAt: received) == 1800)
-        #expect(HTTPPhotoFetcher.freshness(["expires": "0"], receivedAt: received) == 0, "an invalid date means expired")
+        #expect(
+            HTTPPhotoFetcher.freshness(
+                ["expires": "Sun, 22 Nov 2026 09:00:00 GMT", "date": "Sun, 22 Nov 2026 08:30:00 GMT"],
+                receivedAt: received) == 1800)
+        #expect(
+            HTTPPhotoFetcher.freshness(["expires": "0"], receivedAt: received) == 0, "an invalid date means expired")
         #expect(HTTPPhotoFetcher.freshness([:], receivedAt: received) == nil)
     }
 }

@@ -21,28 +21,39 @@ struct RenderMemoTests {
     /// 150 events over two months, found by two queries (a third by both): pages of 60, feeds, calendars.
     static func baseInput() -> SiteInput {
         let events = (0..<150).map { index in
-            Event(id: "e\(index)", title: "Meetup \(index)",
-                  start: ISO8601.parseDateTime(String(format: "%@-%02dT18:00:00+01:00", index < 100 ? "2026-12" : "2027-01", 1 + index % 28))!,
-                  eventURL: URL(string: "https://www.meetup.com/g\(index % 7)/events/\(index)/"),
-                  description: "Talks about *\(index)*.\n\n* pizza\n* [slides](https://example.org/\(index))\n\nMore text \(index).",
-                  rsvpCount: index, venue: Venue(name: "Venue \(index % 5)", city: "Berlin"),
-                  group: EventGroup(name: "Group \(index % 7)", urlname: "g\(index % 7)"),
-                  groupPhotoURL: URL(string: "https://photos.example.org/\(index % 7).jpg"))
+            Event(
+                id: "e\(index)", title: "Meetup \(index)",
+                start: ISO8601.parseDateTime(
+                    String(format: "%@-%02dT18:00:00+01:00", index < 100 ? "2026-12" : "2027-01", 1 + index % 28))!,
+                eventURL: URL(string: "https://www.meetup.com/g\(index % 7)/events/\(index)/"),
+                description:
+                    "Talks about *\(index)*.\n\n* pizza\n* [slides](https://example.org/\(index))\n\nMore text \(index).",
+                rsvpCount: index, venue: Venue(name: "Venue \(index % 5)", city: "Berlin"),
+                group: EventGroup(name: "Group \(index % 7)", urlname: "g\(index % 7)"),
+                groupPhotoURL: URL(string: "https://photos.example.org/\(index % 7).jpg"))
         }
-        let config = ReportConfig(siteTitle: "Memo site", baseURL: URL(string: "https://x.org/")!, timeZone: TimeZone(identifier: "Europe/Berlin")!,
-                                  source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [swift, rust],
-                                  outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
+        let config = ReportConfig(
+            siteTitle: "Memo site", baseURL: URL(string: "https://x.org/")!,
+            timeZone: TimeZone(identifier: "Europe/Berlin")!,
+            source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [swift, rust],
+            outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
         var history = HistoryReport()
         history.counts = ["swift": [90, 100], "rust": [90, 100]]
-        return SiteInput(config: config, fetched: FetchedEvents(outcomes: [(swift, .succeeded(events: Array(events[0..<100]))),
-                                                                          (rust, .succeeded(events: Array(events[50..<150])))]),
-                         thumbnails: [:], generatedAt: night, history: history)
+        return SiteInput(
+            config: config,
+            fetched: FetchedEvents(outcomes: [
+                (swift, .succeeded(events: Array(events[0..<100]))),
+                (rust, .succeeded(events: Array(events[50..<150]))),
+            ]),
+            thumbnails: [:], generatedAt: night, history: history)
     }
 
     /// Renders and publishes `input` into `folder/site` as a run does; the site's files and the render's figures.
     @discardableResult
-    static func publish(_ input: SiteInput, in folder: URL, memo useMemo: Bool = true,
-                        templates: URL = Fixtures.templates) throws -> (files: [String: Data], outcome: RenderOutcome) {
+    static func publish(
+        _ input: SiteInput, in folder: URL, memo useMemo: Bool = true,
+        templates: URL = Fixtures.templates
+    ) throws -> (files: [String: Data], outcome: RenderOutcome) {
         let output = folder.appendingPathComponent("site"), cache = folder.appendingPathComponent("cache")
         let publisher = SitePublisher(outputDirectory: output)
         let staging = try publisher.makeStagingDirectory()
@@ -51,7 +62,10 @@ struct RenderMemoTests {
         let memo = RenderMemo(cacheDirectory: cache, published: previous, staging: staging)
         let store = EventArtefactStore(cacheDirectory: cache)
         let outcome = SiteRenderer(templates: try SiteTemplates(directory: templates))
-            .render(input, reuse: useMemo ? memo as any RenderReuse : RenderEverything(), artefacts: useMemo ? store.load() : EventArtefactSet()) { item, file in
+            .render(
+                input, reuse: useMemo ? memo as any RenderReuse : RenderEverything(),
+                artefacts: useMemo ? store.load() : EventArtefactSet()
+            ) { item, file in
                 #expect((try? writer.write(file)) != nil, "\(file.path)")
                 memo.record(item, path: file.path)
             }
@@ -73,7 +87,8 @@ struct RenderMemoTests {
 
     /// The second night with and without the memo, after the same first night.
     static func compare(_ change: (inout SiteInput) -> Void, label: String, templates: URL = Fixtures.templates)
-        throws -> RenderOutcome {
+        throws -> RenderOutcome
+    {
         let memoFolder = try TemporaryDirectory(), plainFolder = try TemporaryDirectory()
         try publish(baseInput(), in: memoFolder.url)
         var changed = baseInput()
@@ -88,55 +103,68 @@ struct RenderMemoTests {
     }
 
     @Test func aNightWithNothingChangedMakesOnlyTheIndex() throws {
-        let outcome = try Self.compare({ $0.history?.counts = ["swift": [90, 100, 100], "rust": [90, 100, 100]] }, label: "nothing")
+        let outcome = try Self.compare(
+            { $0.history?.counts = ["swift": [90, 100, 100], "rust": [90, 100, 100]] }, label: "nothing")
         #expect(outcome.itemsMade == 1, "the index, whose trend charts grew a point; made \(outcome.itemsMade)")
         #expect(outcome.eventsRendered == 0 && outcome.itemsReused > 150, "\(outcome)")
     }
 
     @Test func oneChangedEventRemakesThePagesThatShowItAndNothingElse() throws {
-        let outcome = try Self.compare({ input in
-            guard case .succeeded(var events) = input.fetched.outcomes[0].outcome else { return }
-            events[70].title = "Moved upstairs"
-            input.fetched.outcomes[0].outcome = .succeeded(events: events)
-            guard case .succeeded(var other) = input.fetched.outcomes[1].outcome else { return }
-            other[20].title = "Moved upstairs"
-            input.fetched.outcomes[1].outcome = .succeeded(events: other)
-        }, label: "one title")
+        let outcome = try Self.compare(
+            { input in
+                guard case .succeeded(var events) = input.fetched.outcomes[0].outcome else { return }
+                events[70].title = "Moved upstairs"
+                input.fetched.outcomes[0].outcome = .succeeded(events: events)
+                guard case .succeeded(var other) = input.fetched.outcomes[1].outcome else { return }
+                other[20].title = "Moved upstairs"
+                input.fetched.outcomes[1].outcome = .succeeded(events: other)
+            }, label: "one title")
         #expect(outcome.eventsRendered == 1, "\(outcome)")
         // Its calendar, events.json, the index and site feed, All events, its month page,
         // both queries' pages (2 each, the feeds with the first).
         #expect(outcome.itemsMade <= 12, "\(outcome)")
     }
 
-    @Test(arguments: ["description", "removed", "added", "new", "firstSeen", "thumbnail", "title", "moment", "note", "changes", "stale"])
+    @Test(arguments: [
+        "description", "removed", "added", "new", "firstSeen", "thumbnail", "title", "moment", "note", "changes",
+        "stale",
+    ])
     func everyKindOfChangeGivesTheFullRendersBytes(_ change: String) throws {
-        _ = try Self.compare({ input in
-            guard case .succeeded(var events) = input.fetched.outcomes[0].outcome else { return }
-            switch change {
-            case "description": events[3].description = "Now **with** a [link](https://example.org/new)."
-            case "removed": events.remove(at: 61)
-            case "added": events.append(Event(id: "new", title: "New one", start: ISO8601.parseDateTime("2026-12-05T18:00:00+01:00")!))
-            case "new": input.history?.newEventIDs = ["e5"]
-            case "firstSeen": input.history?.firstSeen = ["e6": ISO8601.parseDateTime("2026-11-01T08:00:00Z")!.date]
-            case "thumbnail":
-                input.thumbnails[URL(string: "https://photos.example.org/3.jpg")!] = Thumbnail(
-                    file: URL(fileURLWithPath: "/dev/null"), size: PixelSize(width: 320, height: 200), publishedName: "three.jpg")
-            case "title": input.config.siteTitle = "Renamed site"
-            case "moment": input.generatedAt = input.generatedAt.addingTimeInterval(86_400)
-            case "note": input.config.curation.notes = ["e8": "Bring *snacks*."]
-            case "changes":
-                input.history?.changes = [HistoryChange(kind: .moved, eventID: "e9", title: "Was elsewhere", noticedAt: RenderMemoTests.night,
-                                                        oldStart: events[9].start, newStart: events[10].start,
-                                                        oldPlace: EventPlace(venueName: "Old hall", city: "Berlin", isOnline: false),
-                                                        newPlace: EventPlace(venueName: "New hall", city: "Berlin", isOnline: false),
-                                                        url: nil, queryIDs: ["swift"])]
-            case "stale":
-                input.fetched.outcomes[1].outcome = .stale(events: events, since: RenderMemoTests.night.addingTimeInterval(-86_400),
-                                                           error: .httpStatus(query: "rust", page: 1, status: 503))
-            default: Issue.record("unknown change \(change)")
-            }
-            input.fetched.outcomes[0].outcome = .succeeded(events: events)
-        }, label: change)
+        _ = try Self.compare(
+            { input in
+                guard case .succeeded(var events) = input.fetched.outcomes[0].outcome else { return }
+                switch change {
+                case "description": events[3].description = "Now **with** a [link](https://example.org/new)."
+                case "removed": events.remove(at: 61)
+                case "added":
+                    events.append(
+                        Event(id: "new", title: "New one", start: ISO8601.parseDateTime("2026-12-05T18:00:00+01:00")!))
+                case "new": input.history?.newEventIDs = ["e5"]
+                case "firstSeen": input.history?.firstSeen = ["e6": ISO8601.parseDateTime("2026-11-01T08:00:00Z")!.date]
+                case "thumbnail":
+                    input.thumbnails[URL(string: "https://photos.example.org/3.jpg")!] = Thumbnail(
+                        file: URL(fileURLWithPath: "/dev/null"), size: PixelSize(width: 320, height: 200),
+                        publishedName: "three.jpg")
+                case "title": input.config.siteTitle = "Renamed site"
+                case "moment": input.generatedAt = input.generatedAt.addingTimeInterval(86_400)
+                case "note": input.config.curation.notes = ["e8": "Bring *snacks*."]
+                case "changes":
+                    input.history?.changes = [
+                        HistoryChange(
+                            kind: .moved, eventID: "e9", title: "Was elsewhere", noticedAt: RenderMemoTests.night,
+                            oldStart: events[9].start, newStart: events[10].start,
+                            oldPlace: EventPlace(venueName: "Old hall", city: "Berlin", isOnline: false),
+                            newPlace: EventPlace(venueName: "New hall", city: "Berlin", isOnline: false),
+                            url: nil, queryIDs: ["swift"])
+                    ]
+                case "stale":
+                    input.fetched.outcomes[1].outcome = .stale(
+                        events: events, since: RenderMemoTests.night.addingTimeInterval(-86_400),
+                        error: .httpStatus(query: "rust", page: 1, status: 503))
+                default: Issue.record("unknown change \(change)")
+                }
+                input.fetched.outcomes[0].outcome = .succeeded(events: events)
+            }, label: change)
     }
 
     @Test func changedTemplatesRemakeEverything() throws {
@@ -144,7 +172,8 @@ struct RenderMemoTests {
         let templates = folder.path("Templates")
         try FileManager.default.copyItem(at: Fixtures.templates, to: templates)
         let block = templates.appendingPathComponent("event.md.mustache")
-        try (String(contentsOf: block, encoding: .utf8) + "\nEdited.\n").write(to: block, atomically: true, encoding: .utf8)
+        try (String(contentsOf: block, encoding: .utf8) + "\nEdited.\n").write(
+            to: block, atomically: true, encoding: .utf8)
         let outcome = try Self.compare({ _ in }, label: "templates", templates: templates)
         #expect(outcome.itemsReused == 0 && outcome.eventsRendered == 150, "\(outcome)")
     }
@@ -155,9 +184,10 @@ struct RenderMemoTests {
         let store = EventArtefactStore(cacheDirectory: folder.url)
         var set = EventArtefactSet(markerPrefix: "mrmoretestx")
         for index in 0..<3_000 {
-            set.byKey["key\(index)"] = EventArtefacts(plain: "Plain é 😀 \(index)", rich: index % 2 == 0 ? "" : "<p>\(index)</p>",
-                                                      calendarText: "text", blockQuery: String(repeating: "q", count: index),
-                                                      blockAll: "all \(index)")
+            set.byKey["key\(index)"] = EventArtefacts(
+                plain: "Plain é 😀 \(index)", rich: index % 2 == 0 ? "" : "<p>\(index)</p>",
+                calendarText: "text", blockQuery: String(repeating: "q", count: index),
+                blockAll: "all \(index)")
         }
         try store.save(set)
         let loaded = store.load()
@@ -165,7 +195,10 @@ struct RenderMemoTests {
         let data = try Data(contentsOf: store.file)
         try data.prefix(data.count - 3).write(to: store.file)
         #expect(store.load().byKey.isEmpty, "a truncated file is not trusted")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.file.deletingLastPathComponent().path) == ["events.bin"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: store.file.deletingLastPathComponent().path) == [
+                "events.bin"
+            ])
     }
 
     /// A published file edited by hand (another inode or time) is made again, not trusted.

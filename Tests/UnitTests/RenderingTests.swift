@@ -20,16 +20,19 @@ struct EscapingTests {
         "<img src=x onerror=alert(1)>",
         "C:\\path\\ and \\*escaped\\*",
         "- not a list", "+ plus", "1. not numbered", "12) not numbered either", "> not a quote", "=== not a heading",
-        "Meetup #12 #", "AT&T &copy; &#169; &amp;", "`tick` and ``two``", "<https://evil.example>", "a_b*c*d_", "~~~ not a fence",
+        "Meetup #12 #", "AT&T &copy; &#169; &amp;", "`tick` and ``two``", "<https://evil.example>", "a_b*c*d_",
+        "~~~ not a fence",
     ])
     func escapedTextRendersLiterallyAndNeverAsMarkup(_ input: String) {
         let expected = TextCleaning.singleLine(input)
             .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         // Mid-line, at the start of a paragraph, and as a heading's text.
-        for (markdown, html) in [("Title: " + MarkdownEscaping.text(input), "<p>Title: \(expected)</p>\n"),
-                                 (MarkdownEscaping.text(input), "<p>\(expected)</p>\n"),
-                                 ("### " + MarkdownEscaping.text(input), "<h3>\(expected)</h3>\n")] {
+        for (markdown, html) in [
+            ("Title: " + MarkdownEscaping.text(input), "<p>Title: \(expected)</p>\n"),
+            (MarkdownEscaping.text(input), "<p>\(expected)</p>\n"),
+            ("### " + MarkdownEscaping.text(input), "<h3>\(expected)</h3>\n"),
+        ] {
             let rendered = CommonMark.html(from: markdown)
             #expect(rendered == html, "\(markdown)")
             #expect(!rendered.contains("<script") && !rendered.contains("<img") && !rendered.contains("href"))
@@ -51,7 +54,8 @@ struct EscapingTests {
     }
 
     @Test func excerptsArePlainText() {
-        let excerpt = TextCleaning.excerpt("<p>We are <strong>excited</strong> &amp; ready.</p>\\-\\-\\- [Slides](https://x.org)")
+        let excerpt = TextCleaning.excerpt(
+            "<p>We are <strong>excited</strong> &amp; ready.</p>\\-\\-\\- [Slides](https://x.org)")
         #expect(excerpt == "We are excited & ready. --- Slides")
         #expect(TextCleaning.excerpt("* item __bold__ snake_case **x**") == "* item bold snake_case x")
         let long = TextCleaning.excerpt(String(repeating: "word ", count: 100), maxLength: 20)
@@ -59,11 +63,15 @@ struct EscapingTests {
     }
 
     @Test func imageAttributesOnlyTouchGeneratedSources() {
-        let thumbnail = Thumbnail(file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80), publishedName: "abc.jpg")
+        let thumbnail = Thumbnail(
+            file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80), publishedName: "abc.jpg")
         let sizes = ImageAttributes.sizes(thumbnails: [thumbnail], placeholder: PixelSize(width: 120, height: 80))
         let body = PageBody(root: "../", imageSizes: sizes, descriptions: [:], charts: [:], anchors: [])
         let html = body.html(from: "![a](../thumbs/abc.jpg) ![b](https://x.org/y.jpg)")
-        #expect(html == #"<p><img width="120" height="80" src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"# + "\n")
+        #expect(
+            html
+                == #"<p><img width="120" height="80" src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"#
+                + "\n")
         // Above the fold the first three photos load at once; the rest lazily (issue 21).
         let many = body.html(from: (1...5).map { "![p\($0)](../thumbs/abc.jpg)" }.joined(separator: " "))
         #expect(many.components(separatedBy: "loading=\"lazy\"").count - 1 == 2, "\(many)")
@@ -72,20 +80,28 @@ struct EscapingTests {
 
     /// Issue 30.10: a thumbnail with a double-density twin is offered to high-density screens.
     @Test func aThumbnailWithATwinGetsASrcset() {
-        let twin = Thumbnail.Density(file: URL(fileURLWithPath: "/c/t2.jpg"), size: PixelSize(width: 240, height: 160),
-                                     publishedName: "abc@2x.jpg")
-        let thumbnail = Thumbnail(file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80),
-                                  publishedName: "abc.jpg", double: twin)
-        let body = PageBody(root: "../", imageSizes: ImageAttributes.sizes(thumbnails: [thumbnail], placeholder: PixelSize(width: 1, height: 1)),
-                            imageDoubles: ImageAttributes.doubles(thumbnails: [thumbnail]), descriptions: [:], charts: [:], anchors: [])
-        #expect(body.html(from: "![a](../thumbs/abc.jpg)")
-                == #"<p><img width="120" height="80" srcset="../thumbs/abc@2x.jpg 2x" src="../thumbs/abc.jpg" alt="a" /></p>"# + "\n")
+        let twin = Thumbnail.Density(
+            file: URL(fileURLWithPath: "/c/t2.jpg"), size: PixelSize(width: 240, height: 160),
+            publishedName: "abc@2x.jpg")
+        let thumbnail = Thumbnail(
+            file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80),
+            publishedName: "abc.jpg", double: twin)
+        let body = PageBody(
+            root: "../",
+            imageSizes: ImageAttributes.sizes(thumbnails: [thumbnail], placeholder: PixelSize(width: 1, height: 1)),
+            imageDoubles: ImageAttributes.doubles(thumbnails: [thumbnail]), descriptions: [:], charts: [:], anchors: [])
+        #expect(
+            body.html(from: "![a](../thumbs/abc.jpg)")
+                == #"<p><img width="120" height="80" srcset="../thumbs/abc@2x.jpg 2x" src="../thumbs/abc.jpg" alt="a" /></p>"#
+                + "\n")
     }
 
     /// The page body is made at cmark's nodes: a marker paragraph becomes its description,
     /// the chart's image the chart, and the h3 headings get ids only when they are the events.
     @Test func thePageBodyChangesOnlyTheNodesTheToolMade() {
-        let events = ["1", "2"].map { Event(id: $0, title: $0, start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0)) }
+        let events = ["1", "2"].map {
+            Event(id: $0, title: $0, start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+        }
         let marker = DescriptionRendering.marker(for: events[0])
         let markdown = """
             ### One
@@ -100,17 +116,24 @@ struct EscapingTests {
 
             <div>raw block</div>
             """
-        let body = PageBody(root: "", imageSizes: [:], descriptions: [marker: "<p>Details</p>"], charts: ["charts/q.svg": "<svg/>"],
-                            anchors: events)
+        let body = PageBody(
+            root: "", imageSizes: [:], descriptions: [marker: "<p>Details</p>"], charts: ["charts/q.svg": "<svg/>"],
+            anchors: events)
         let html = body.html(from: markdown)
-        #expect(html.contains("<article class=\"event\">\n<h3 id=\"\(EventAnchors.id(of: events[0]))\">One</h3>\n<div class=\"event-text\">\n"
-                              + "<details class=\"more\"><summary aria-label=\"More about 1\"><span class=\"more-label\">More</span></summary>\n<p>Details</p>\n</details>\n</div>\n</article>"),
-                "each event an article, its More named after it: \(html)")
-        #expect(html.contains("<h3 id=\"\(EventAnchors.id(of: events[1]))\">Two</h3>\n<div class=\"event-text\">\n\n<p><svg/>"),
-                "no description: an empty line, as before: \(html)")
+        #expect(
+            html.contains(
+                "<article class=\"event\">\n<h3 id=\"\(EventAnchors.id(of: events[0]))\">One</h3>\n<div class=\"event-text\">\n"
+                    + "<details class=\"more\"><summary aria-label=\"More about 1\"><span class=\"more-label\">More</span></summary>\n<p>Details</p>\n</details>\n</div>\n</article>"
+            ),
+            "each event an article, its More named after it: \(html)")
+        #expect(
+            html.contains(
+                "<h3 id=\"\(EventAnchors.id(of: events[1]))\">Two</h3>\n<div class=\"event-text\">\n\n<p><svg/>"),
+            "no description: an empty line, as before: \(html)")
         #expect(html.contains("\(DescriptionRendering.markerPrefix)inline"), "a marker inside other text is text")
         #expect(!html.contains("<b>") && !html.contains("<div>"), "raw HTML from the text is never passed through")
-        let fewer = PageBody(root: "", imageSizes: [:], descriptions: [:], charts: [:], anchors: [events[0]]).html(from: markdown)
+        let fewer = PageBody(root: "", imageSizes: [:], descriptions: [:], charts: [:], anchors: [events[0]]).html(
+            from: markdown)
         #expect(!fewer.contains("<h3 id="), "two headings, one event: no ids rather than wrong ones")
     }
 }
@@ -120,23 +143,35 @@ struct EventRowTests {
     /// Found at W1 size (issue 21): excerpts beside a floated photo, then under it, and
     /// their Markdown shown raw ("Agenda * 18:30 doors").
     @Test func anEventsPhotoHasAColumnOfItsOwnAndItsExcerptGivesWayToMore() {
-        let event = Event(id: "7", title: "Rust & friends", start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+        let event = Event(
+            id: "7", title: "Rust & friends",
+            start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
         let marker = DescriptionRendering.marker(for: event)
-        let markdown = "### Rust\n\n![Photo](thumbs/a.jpg) **Tue 1 Dec, 18:00** · Venue\n\nJoin us · Agenda\n\n\(marker)\n\nAdd to calendar\n"
-        let html = PageBody(root: "", imageSizes: ["thumbs/a.jpg": PixelSize(width: 320, height: 213)], descriptions: [marker: "<p>Join us</p>"],
-                            charts: [:], anchors: [event]).html(from: markdown)
-        #expect(html.contains("</h3>\n<div class=\"event-photo\"><img width=\"320\" height=\"213\" src=\"thumbs/a.jpg\" alt=\"Photo\" /></div>\n"
-                              + "<div class=\"event-text\">\n<p><strong>Tue 1 Dec, 18:00</strong> · Venue</p>\n"
-                              + "<details class=\"more\"><summary aria-label=\"More about Rust &amp; friends\"><span class=\"excerpt\">Join us · Agenda</span> "
-                              + "<span class=\"more-label\">More</span></summary>\n<p>Join us</p>\n</details>\n"),
-                "the excerpt is the closed toggle's text, the title escaped in its name: \(html)")
+        let markdown =
+            "### Rust\n\n![Photo](thumbs/a.jpg) **Tue 1 Dec, 18:00** · Venue\n\nJoin us · Agenda\n\n\(marker)\n\nAdd to calendar\n"
+        let html = PageBody(
+            root: "", imageSizes: ["thumbs/a.jpg": PixelSize(width: 320, height: 213)],
+            descriptions: [marker: "<p>Join us</p>"],
+            charts: [:], anchors: [event]
+        ).html(from: markdown)
+        #expect(
+            html.contains(
+                "</h3>\n<div class=\"event-photo\"><img width=\"320\" height=\"213\" src=\"thumbs/a.jpg\" alt=\"Photo\" /></div>\n"
+                    + "<div class=\"event-text\">\n<p><strong>Tue 1 Dec, 18:00</strong> · Venue</p>\n"
+                    + "<details class=\"more\"><summary aria-label=\"More about Rust &amp; friends\"><span class=\"excerpt\">Join us · Agenda</span> "
+                    + "<span class=\"more-label\">More</span></summary>\n<p>Join us</p>\n</details>\n"),
+            "the excerpt is the closed toggle's text, the title escaped in its name: \(html)")
         #expect(html.hasSuffix("<p>Add to calendar</p>\n</div>\n</article>\n"), "\(html)")
     }
 
     @Test func plainTextIsWhatAReaderSees() {
-        #expect(PlainText.of(markdown: "Join us!\n\n## Agenda\n\n* 18:30 doors\n* 19:00 *talks*\n\n[Slides](https://x.org/s) and `code`")
+        #expect(
+            PlainText.of(
+                markdown:
+                    "Join us!\n\n## Agenda\n\n* 18:30 doors\n* 19:00 *talks*\n\n[Slides](https://x.org/s) and `code`")
                 == "Join us! Agenda 18:30 doors · 19:00 talks Slides and code")
-        #expect(PlainText.of(markdown: "<p>We are <strong>excited</strong> &amp; ready.</p>") == "We are excited & ready.")
+        #expect(
+            PlainText.of(markdown: "<p>We are <strong>excited</strong> &amp; ready.</p>") == "We are excited & ready.")
         #expect(PlainText.of(markdown: "Line one\nline two  \nthree") == "Line one line two three")
         #expect(PlainText.of(markdown: "") == "")
     }
@@ -144,31 +179,42 @@ struct EventRowTests {
 
 @Suite("Rendering pages from events")
 struct PageRenderingTests {
-    static func site(_ events: [Event], zone: String = "Europe/Berlin") throws -> (index: String, query: String, markdown: String) {
+    static func site(_ events: [Event], zone: String = "Europe/Berlin") throws -> (
+        index: String, query: String, markdown: String
+    ) {
         let query = EventQuery(id: "q", title: "Q & A", keyword: "swift <3", latitude: 52.5, longitude: 13.4)
-        let config = ReportConfig(siteTitle: "Site", baseURL: URL(string: "https://x.org/")!, timeZone: TimeZone(identifier: zone)!,
-                                  source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
-                                  outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
-        let input = SiteInput(config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
-                              thumbnails: [:], generatedAt: ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date)
+        let config = ReportConfig(
+            siteTitle: "Site", baseURL: URL(string: "https://x.org/")!, timeZone: TimeZone(identifier: zone)!,
+            source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
+            outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
+        let input = SiteInput(
+            config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
+            thumbnails: [:], generatedAt: ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date)
         let folder = try TemporaryDirectory()
         try StagingWriter(staging: folder.url, previous: nil)
             .write(SiteRenderer(templates: SiteTemplates(directory: Fixtures.templates)).render(input))
-        return (try String(contentsOf: folder.path("index.html"), encoding: .utf8),
-                try String(contentsOf: folder.path("queries/q.html"), encoding: .utf8),
-                try String(contentsOf: folder.path("queries/q.md"), encoding: .utf8))
+        return (
+            try String(contentsOf: folder.path("index.html"), encoding: .utf8),
+            try String(contentsOf: folder.path("queries/q.html"), encoding: .utf8),
+            try String(contentsOf: folder.path("queries/q.md"), encoding: .utf8)
+        )
     }
 
-    static func event(_ id: String, _ title: String, _ start: String, venue: Venue? = nil, online: Bool = false) -> Event {
-        Event(id: id, title: title, start: ISO8601.parseDateTime(start)!, eventURL: URL(string: "https://www.meetup.com/g/events/\(id)/"),
-              description: "<script>steal()</script> Join us", rsvpCount: 3, venue: venue, isOnline: online,
-              group: EventGroup(name: "G & \"H\""))
+    static func event(_ id: String, _ title: String, _ start: String, venue: Venue? = nil, online: Bool = false)
+        -> Event
+    {
+        Event(
+            id: id, title: title, start: ISO8601.parseDateTime(start)!,
+            eventURL: URL(string: "https://www.meetup.com/g/events/\(id)/"),
+            description: "<script>steal()</script> Join us", rsvpCount: 3, venue: venue, isOnline: online,
+            group: EventGroup(name: "G & \"H\""))
     }
 
     @Test func eventsAreGroupedByDayInTheSiteZoneAndShownInTheirOwnTime() throws {
         let events = [
-            Self.event("2", "Late in Tokyo", "2026-12-02T08:30:00+09:00"),      // 1 Dec 23:30 UTC = 2 Dec 00:30 Berlin
-            Self.event("1", "Evening Berlin", "2026-12-01T19:00:00+01:00", venue: Venue(name: "c-base", city: "Berlin")),
+            Self.event("2", "Late in Tokyo", "2026-12-02T08:30:00+09:00"),  // 1 Dec 23:30 UTC = 2 Dec 00:30 Berlin
+            Self.event(
+                "1", "Evening Berlin", "2026-12-01T19:00:00+01:00", venue: Venue(name: "c-base", city: "Berlin")),
             Self.event("3", "Online", "2026-12-03T17:00:00Z", online: true),
         ]
         let page = try Self.site(events).query
@@ -192,15 +238,23 @@ struct PageRenderingTests {
     }
 
     @Test func untrustedFieldsAreEscapedEverywhere() throws {
-        let site = try Self.site([Self.event("1", "<script>alert(1)</script> & [x](javascript:y)", "2026-12-01T19:00:00+01:00")])
+        let site = try Self.site([
+            Self.event("1", "<script>alert(1)</script> & [x](javascript:y)", "2026-12-01T19:00:00+01:00")
+        ])
         #expect(!site.query.withoutSiteScripts.contains("<script"))
         #expect(site.query.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; [x](javascript:y)</a>"))
         #expect(site.query.contains("G &amp; &quot;H&quot;"))
-        #expect(site.query.contains("&lt;script&gt;steal()&lt;/script&gt;") == false, "descriptions become plain-text excerpts")
+        #expect(
+            site.query.contains("&lt;script&gt;steal()&lt;/script&gt;") == false,
+            "descriptions become plain-text excerpts")
         #expect(site.query.contains("Join us"))
         #expect(site.index.contains("“swift &lt;3”"))
-        #expect(site.markdown.contains("\\<script>alert(1)\\</script>"), "the .md file escapes what Markdown would read as HTML")
-        #expect(site.query.contains("width=\"320\" height=\"213\" src=\"../assets/placeholder.svg\" alt=\"No photo available\""))
+        #expect(
+            site.markdown.contains("\\<script>alert(1)\\</script>"),
+            "the .md file escapes what Markdown would read as HTML")
+        #expect(
+            site.query.contains(
+                "width=\"320\" height=\"213\" src=\"../assets/placeholder.svg\" alt=\"No photo available\""))
     }
 
     @Test func emptyQueryPageSaysSo() throws {
@@ -215,16 +269,20 @@ struct SupportTests {
     @Test func sha256MatchesKnownVectors() {
         #expect(ContentHash.sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(ContentHash.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(ContentHash.sha256Hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(
+            ContentHash.sha256Hex(String(repeating: "a", count: 1000))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
     @Test func eventsRoundTripThroughTheLastGoodStore() throws {
         let folder = try TemporaryDirectory()
-        let full = Event(id: "1", title: "T & <b>", start: ISO8601.parseDateTime("2026-12-01T19:00:00+09:00")!,
-                         end: ISO8601.parseDateTime("2026-12-01T21:00:00+09:00")!, eventURL: URL(string: "https://x.org/e?a=1"),
-                         description: "d\n🎉", rsvpCount: 7, venue: Venue(name: "V", city: "C", latitude: 1.5, longitude: -2),
-                         isOnline: false, group: EventGroup(name: "G", urlname: "g"), groupPhotoURL: URL(string: "https://x.org/g.jpg"),
-                         eventPhotoURL: URL(string: "https://x.org/e.jpg"), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let full = Event(
+            id: "1", title: "T & <b>", start: ISO8601.parseDateTime("2026-12-01T19:00:00+09:00")!,
+            end: ISO8601.parseDateTime("2026-12-01T21:00:00+09:00")!, eventURL: URL(string: "https://x.org/e?a=1"),
+            description: "d\n🎉", rsvpCount: 7, venue: Venue(name: "V", city: "C", latitude: 1.5, longitude: -2),
+            isOnline: false, group: EventGroup(name: "G", urlname: "g"),
+            groupPhotoURL: URL(string: "https://x.org/g.jpg"),
+            eventPhotoURL: URL(string: "https://x.org/e.jpg"), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
         let bare = Event(id: "2", title: "Bare", start: ISO8601.parseDateTime("2026-12-02T10:00:00Z")!, isOnline: true)
         let store = LastGoodEvents(cacheDirectory: folder.url)
         try store.save([full, bare], for: "q", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
@@ -232,7 +290,8 @@ struct SupportTests {
         #expect(loaded.events == [full, bare])
         #expect(loaded.fetchedAt == Date(timeIntervalSince1970: 1_800_000_000))
         try Data("{\"fetchedAt\": 1, \"events\": [{\"id\": \"x\"}]}".utf8).write(to: folder.path("queries/q.json"))
-        #expect(store.load(for: "q")?.events.isEmpty == true, "an entry missing required fields is dropped, not trusted")
+        #expect(
+            store.load(for: "q")?.events.isEmpty == true, "an entry missing required fields is dropped, not trusted")
     }
 
     @Test func jsonWriterRoundTripsThroughTheParser() throws {
@@ -247,11 +306,15 @@ struct SupportTests {
     }
 
     @Test func jsonParserFollowsRFC8259() throws {
-        let value = try JSONValue.parse(Data(#" {"a": [1, -2.5e3, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83c\udf89", "e": {}} "#.utf8))
+        let value = try JSONValue.parse(
+            Data(#" {"a": [1, -2.5e3, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83c\udf89", "e": {}} "#.utf8))
         #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
         #expect(value["s"] == .string("x\"\\/\u{08}\u{0C}\n\r\té🎉"))
         #expect(value["e"] == .object([:]))
-        let bad = ["", "{", "[1,]", #"{"a" 1}"#, "01", "1.", "-", #""\u12""#, "tru", "[1] 2", "\"a\u{01}\"", #"{"a":1,}"#, "1e999", #""\x""#]
+        let bad = [
+            "", "{", "[1,]", #"{"a" 1}"#, "01", "1.", "-", #""\u12""#, "tru", "[1] 2", "\"a\u{01}\"", #"{"a":1,}"#,
+            "1e999", #""\x""#,
+        ]
         for bad in bad {
             #expect(throws: JSONValue.ParseError.self, "\(bad)") { try JSONValue.parse(Data(bad.utf8)) }
         }
@@ -264,7 +327,9 @@ struct SupportTests {
         #expect(withSeconds.utcOffsetSeconds == 3600)
         #expect(ISO8601.parseDateTime("2025-11-29T14:00-03:00")?.utcOffsetSeconds == -10800)
         #expect(ISO8601.parseDateTime("2025-11-29T14:00:00.123Z")?.utcOffsetSeconds == 0)
-        for bad in ["", "2025-13-01T00:00:00Z", "2025-11-29", "2025-11-29T14:00:00+1", "tomorrow", "2025-11-29T14:00:00Zjunk"] {
+        for bad in [
+            "", "2025-13-01T00:00:00Z", "2025-11-29", "2025-11-29T14:00:00+1", "tomorrow", "2025-11-29T14:00:00Zjunk",
+        ] {
             #expect(ISO8601.parseDateTime(bad) == nil, "\(bad)")
         }
         #expect(ISO8601.parseDuration("PT7H") == 25_200)
@@ -282,19 +347,27 @@ struct PaginationTests {
     static func events(_ perDay: [Int]) -> [Event] {
         perDay.enumerated().flatMap { day, count in
             (0..<count).map { index in
-                Event(id: "\(day)-\(index)", title: "e", start: ZonedDate(
-                    date: Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400 + Double(index) * 60), utcOffsetSeconds: 3600))
+                Event(
+                    id: "\(day)-\(index)", title: "e",
+                    start: ZonedDate(
+                        date: Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400 + Double(index) * 60),
+                        utcOffsetSeconds: 3600))
             }
         }
     }
 
     @Test func pagesKeepDaysTogetherAndSplitOnlyADayLargerThanAPage() {
-        let sizes = { (perDay: [Int]) in Pagination.pages(Self.events(perDay), timeZone: Self.zone, size: 10).map(\.count) }
+        let sizes = { (perDay: [Int]) in
+            Pagination.pages(Self.events(perDay), timeZone: Self.zone, size: 10).map(\.count)
+        }
         #expect(sizes([4, 4, 4]) == [8, 4], "the third day does not fit: a page of its own")
-        #expect(sizes([3, 25, 2]) == [3, 10, 10, 7], "a day of 25 fills whole pages, its rest shares one with the next day")
+        #expect(
+            sizes([3, 25, 2]) == [3, 10, 10, 7], "a day of 25 fills whole pages, its rest shares one with the next day")
         #expect(sizes([]) == [0], "an empty list is one empty page")
         #expect(sizes([10, 10]) == [10, 10])
-        #expect(Pagination.path("queries/rust", page: 1) == "queries/rust" && Pagination.path("queries/rust", page: 3) == "queries/rust.3")
+        #expect(
+            Pagination.path("queries/rust", page: 1) == "queries/rust"
+                && Pagination.path("queries/rust", page: 3) == "queries/rust.3")
         let events = Self.events([4, 4, 4])
         #expect(Pagination.pageNumbers(events, timeZone: Self.zone, size: 10)["2-0"] == 2)
     }
@@ -307,11 +380,14 @@ struct DayLabelTests {
         let zone = TimeZone(identifier: "Europe/Berlin")!
         let query = EventQuery(id: "q", title: "Q", keyword: "k", latitude: 0, longitude: 0)
         func headings(now: String) -> [String] {
-            let config = ReportConfig(siteTitle: "S", baseURL: URL(string: "https://x.org/")!, timeZone: zone,
-                                      source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
-                                      outputDirectory: URL(fileURLWithPath: "/u"), cacheDirectory: URL(fileURLWithPath: "/u"))
-            let contexts = PageContexts(input: SiteInput(config: config, fetched: FetchedEvents(outcomes: []), thumbnails: [:],
-                                                         generatedAt: ISO8601.parseDateTime(now)!.date))
+            let config = ReportConfig(
+                siteTitle: "S", baseURL: URL(string: "https://x.org/")!, timeZone: zone,
+                source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
+                outputDirectory: URL(fileURLWithPath: "/u"), cacheDirectory: URL(fileURLWithPath: "/u"))
+            let contexts = PageContexts(
+                input: SiteInput(
+                    config: config, fetched: FetchedEvents(outcomes: []), thumbnails: [:],
+                    generatedAt: ISO8601.parseDateTime(now)!.date))
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             return (26...30).map { day in
@@ -321,7 +397,9 @@ struct DayLabelTests {
         }
         // Thursday 26 Nov 2026, 23:30 in Berlin (22:30 UTC): Thursday is still today there.
         #expect(headings(now: "2026-11-26T22:30:00Z") == ["Today", "Tomorrow", "This weekend", "This weekend", ""])
-        #expect(headings(now: "2026-11-28T09:00:00Z") == ["", "", "Today", "Tomorrow", ""], "Saturday: today and tomorrow first")
+        #expect(
+            headings(now: "2026-11-28T09:00:00Z") == ["", "", "Today", "Tomorrow", ""],
+            "Saturday: today and tomorrow first")
         #expect(headings(now: "2026-11-30T09:00:00Z") == ["", "", "", "", "Today"])
     }
 }

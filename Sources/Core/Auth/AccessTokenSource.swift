@@ -7,7 +7,8 @@ public protocol AccessTokenSource: Sendable {
     /// The flow's name (`jwt`, `refresh-token`, `token`), for messages.
     var flowName: String { get }
     func token(completion: @escaping @Sendable (Result<String, AuthError>) -> Void)
-    func renew(after rejected: String, reason: String, completion: @escaping @Sendable (Result<String, AuthError>) -> Void)
+    func renew(
+        after rejected: String, reason: String, completion: @escaping @Sendable (Result<String, AuthError>) -> Void)
 }
 
 extension AccessTokenSource {
@@ -15,8 +16,10 @@ extension AccessTokenSource {
     /// (a 401, a GraphQL token error) gets one renewal and one more try; a second refusal
     /// fails with `refusedAfterRenewal`, so nothing loops. Every authorised request of a
     /// run (the search pages, the `self` check) goes through here.
-    public func authorized(_ attempt: @escaping @Sendable (_ token: String, _ refused: @escaping @Sendable (String) -> Void) -> Void,
-                           failed: @escaping @Sendable (AuthError) -> Void) {
+    public func authorized(
+        _ attempt: @escaping @Sendable (_ token: String, _ refused: @escaping @Sendable (String) -> Void) -> Void,
+        failed: @escaping @Sendable (AuthError) -> Void
+    ) {
         token { result in
             switch result {
             case .failure(let error): failed(error)
@@ -25,7 +28,8 @@ extension AccessTokenSource {
                     renew(after: token, reason: reason) { renewal in
                         switch renewal {
                         case .failure(let error): failed(error)
-                        case .success(let fresh): attempt(fresh) { reason in failed(.refusedAfterRenewal(reason: reason)) }
+                        case .success(let fresh):
+                            attempt(fresh) { reason in failed(.refusedAfterRenewal(reason: reason)) }
                         }
                     }
                 }
@@ -52,7 +56,9 @@ public struct EnvironmentToken: AccessTokenSource {
         completion(.success(value))
     }
 
-    public func renew(after rejected: String, reason: String, completion: @escaping @Sendable (Result<String, AuthError>) -> Void) {
+    public func renew(
+        after rejected: String, reason: String, completion: @escaping @Sendable (Result<String, AuthError>) -> Void
+    ) {
         completion(.failure(.staticTokenRefused(variable: variable, reason: reason)))
     }
 }

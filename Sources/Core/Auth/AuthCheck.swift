@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import MeetupConfig
 import MeetupNetwork
@@ -29,17 +29,21 @@ public enum AuthCheck {
 
     /// - Parameter onWait: told once when a run holds the cache's lock and `auth` waits for it
     ///   (at most `maxWait`); by default a line on standard error.
-    public static func run(config: ReportConfig, environment: [String: String],
-                           clock: @escaping @Sendable () -> Date = { Date() }, maxWait: Duration = RunLock.defaultWait,
-                           onWait: @escaping @Sendable (String) -> Void = { message in
-                               FileHandle.standardError.write(Data("meetup-report auth: \(message)\n".utf8))
-                           }) -> Result<AuthReport, AuthCheckError> {
+    public static func run(
+        config: ReportConfig, environment: [String: String],
+        clock: @escaping @Sendable () -> Date = { Date() }, maxWait: Duration = RunLock.defaultWait,
+        onWait: @escaping @Sendable (String) -> Void = { message in
+            FileHandle.standardError.write(Data("meetup-report auth: \(message)\n".utf8))
+        }
+    ) -> Result<AuthReport, AuthCheckError> {
         guard case .meetupAPI(let endpoint, let auth) = config.source else {
-            return .failure(AuthCheckError(message: "the config's source is a snapshot: there is nothing to authenticate"))
+            return .failure(
+                AuthCheckError(message: "the config's source is a snapshot: there is nothing to authenticate"))
         }
         let lock: RunLock
         do {
-            lock = try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory), holder: .auth, maxWait: maxWait, onWait: onWait)
+            lock = try RunLock(
+                path: RunLock.cacheLockPath(config.cacheDirectory), holder: .auth, maxWait: maxWait, onWait: onWait)
         } catch {
             return .failure(AuthCheckError(message: "cannot check the credentials now: \(error)"))
         }
@@ -51,16 +55,18 @@ public enum AuthCheck {
         }
         let redactor = SecretRedactor()
         if case .token(let variable) = auth { redactor.add([environment[variable] ?? ""]) }
-        let transport = HTTPTransport(limits: config.limits, maximumConnectionsPerHost: 2,
-                                      addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, clock: clock)
+        let transport = HTTPTransport(
+            limits: config.limits, maximumConnectionsPerHost: 2,
+            addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, clock: clock)
         let scratch = config.cacheDirectory.appendingPathComponent("incoming")
         do {
             try FileOperations.createDirectory(scratch)
         } catch {
             return .failure(AuthCheckError(message: "cannot create \(scratch.path): \(error.localizedDescription)"))
         }
-        let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
-                                                transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
+        let credentials = Credentials.source(
+            for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
+            transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
         let issued = credentials as? IssuedTokens
         let hadCached = issued?.cachedEntry != nil
 
@@ -77,10 +83,18 @@ public enum AuthCheck {
             let origin: String
             switch auth {
             case .token(let variable): origin = "from $\(variable)"
-            case .jwt(let settings): origin = hadCached && issued?.tokenRequests == 0 ? "reused from the cache" : "new from \(settings.tokenEndpoint.absoluteString)"
-            case .refreshToken(let settings): origin = hadCached && issued?.tokenRequests == 0 ? "reused from the cache" : "new from \(settings.tokenEndpoint.absoluteString)"
+            case .jwt(let settings):
+                origin =
+                    hadCached && issued?.tokenRequests == 0
+                    ? "reused from the cache" : "new from \(settings.tokenEndpoint.absoluteString)"
+            case .refreshToken(let settings):
+                origin =
+                    hadCached && issued?.tokenRequests == 0
+                    ? "reused from the cache" : "new from \(settings.tokenEndpoint.absoluteString)"
             }
-            return AuthReport(memberID: id, memberName: name, flow: auth.flowName, tokenOrigin: origin, expiresAt: issued?.cachedEntry?.expiresAt)
+            return AuthReport(
+                memberID: id, memberName: name, flow: auth.flowName, tokenOrigin: origin,
+                expiresAt: issued?.cachedEntry?.expiresAt)
         }
     }
 
@@ -93,33 +107,40 @@ public enum AuthCheck {
         }
     }
 
-    private static func ask(_ endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratch: URL,
-                            redactor: SecretRedactor,
-                            completion: @escaping @Sendable (Result<(String, String), AuthCheckError>) -> Void) {
+    private static func ask(
+        _ endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratch: URL,
+        redactor: SecretRedactor,
+        completion: @escaping @Sendable (Result<(String, String), AuthCheckError>) -> Void
+    ) {
         let fail: @Sendable (String) -> Void = { completion(.failure(AuthCheckError(message: redactor.redact($0)))) }
-        credentials.authorized({ token, refused in
-            var request = URLRequest(url: endpoint)
-            request.httpMethod = "POST"
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            request.httpBody = Data(JSONValue.object(["query": .string(selfQuery)]).compactJSON.utf8)
-            transport.download(request, maxBytes: 1 << 20, into: scratch) { result in
-                switch result {
-                case .failure(.status(401)): refused("HTTP 401")
-                case .failure(let failure): fail("the API at \(endpoint.absoluteString) did not answer: \(failure)")
-                case .success(let download):
-                    let body = download.file.flatMap { try? Data(contentsOf: $0) } ?? Data()
-                    if let file = download.file { try? FileManager.default.removeItem(at: file) }
-                    let document = try? JSONValue.parse(body)
-                    if let document, TokenRefusal.refuses(document) { return refused("the API refused the token") }
-                    guard let me = document?["data"]?["self"], let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init) else {
-                        let errors = document?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue }.joined(separator: "; ")
-                        return fail("the API did not say who the token belongs to" + (errors.map { ": \($0)" } ?? ""))
+        credentials.authorized(
+            { token, refused in
+                var request = URLRequest(url: endpoint)
+                request.httpMethod = "POST"
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                request.httpBody = Data(JSONValue.object(["query": .string(selfQuery)]).compactJSON.utf8)
+                transport.download(request, maxBytes: 1 << 20, into: scratch) { result in
+                    switch result {
+                    case .failure(.status(401)): refused("HTTP 401")
+                    case .failure(let failure): fail("the API at \(endpoint.absoluteString) did not answer: \(failure)")
+                    case .success(let download):
+                        let body = download.file.flatMap { try? Data(contentsOf: $0) } ?? Data()
+                        if let file = download.file { try? FileManager.default.removeItem(at: file) }
+                        let document = try? JSONValue.parse(body)
+                        if let document, TokenRefusal.refuses(document) { return refused("the API refused the token") }
+                        guard let me = document?["data"]?["self"],
+                            let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init)
+                        else {
+                            let errors = document?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue }
+                                .joined(separator: "; ")
+                            return fail(
+                                "the API did not say who the token belongs to" + (errors.map { ": \($0)" } ?? ""))
+                        }
+                        completion(.success((id, me["name"]?.stringValue ?? "(no name)")))
                     }
-                    completion(.success((id, me["name"]?.stringValue ?? "(no name)")))
                 }
-            }
-        }, failed: { fail($0.description) })
+            }, failed: { fail($0.description) })
     }
 }
 

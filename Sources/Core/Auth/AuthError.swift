@@ -35,7 +35,8 @@ public enum AuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case .endpointUnreachable(let endpoint, let reason):
             "cannot reach the token endpoint \(endpoint): \(reason)"
         case .rejected(let endpoint, let error, let description, let hint):
-            "the token endpoint \(endpoint) refused: \(error)" + (description.map { " (\"\($0)\")" } ?? "") + (hint.map { "; \($0)" } ?? "")
+            "the token endpoint \(endpoint) refused: \(error)" + (description.map { " (\"\($0)\")" } ?? "")
+                + (hint.map { "; \($0)" } ?? "")
         case .unexpectedAnswer(let endpoint, let reason):
             "unexpected answer from the token endpoint \(endpoint): \(reason)"
         case .refusedAfterRenewal(let reason):

@@ -40,8 +40,10 @@ public final class IssuedTokens: AccessTokenSource {
     /// - Parameters:
     ///   - redactor: learns every secret this object reads or receives.
     ///   - clock: wall time, for expiry (injected in tests).
-    public init(auth: AuthConfig, environment: [String: String], cacheDirectory: URL, transport: HTTPTransport,
-                scratchDirectory: URL, redactor: SecretRedactor, clock: @escaping @Sendable () -> Date) {
+    public init(
+        auth: AuthConfig, environment: [String: String], cacheDirectory: URL, transport: HTTPTransport,
+        scratchDirectory: URL, redactor: SecretRedactor, clock: @escaping @Sendable () -> Date
+    ) {
         self.auth = auth
         self.environment = environment
         self.redactor = redactor
@@ -52,7 +54,8 @@ public final class IssuedTokens: AccessTokenSource {
         case .refreshToken(let settings): tokenEndpoint = settings.tokenEndpoint
         case .token: tokenEndpoint = AuthConfig.defaultTokenEndpoint
         }
-        endpoint = TokenEndpoint(url: tokenEndpoint, transport: transport, scratchDirectory: scratchDirectory, redactor: redactor)
+        endpoint = TokenEndpoint(
+            url: tokenEndpoint, transport: transport, scratchDirectory: scratchDirectory, redactor: redactor)
         cache = TokenCache(cacheDirectory: cacheDirectory, fingerprint: Self.fingerprint(auth))
         if case .refreshToken(let settings) = auth {
             redactor.add([environment[settings.clientSecretVariable] ?? ""])
@@ -62,8 +65,13 @@ public final class IssuedTokens: AccessTokenSource {
     /// The flow and client a cached token belongs to, hashed (the cache file names no ids).
     static func fingerprint(_ auth: AuthConfig) -> String {
         switch auth {
-        case .jwt(let s): ContentHash.sha256Hex(["jwt", s.tokenEndpoint.absoluteString, s.clientKey, s.memberID, s.signingKeyID].joined(separator: "\n"))
-        case .refreshToken(let s): ContentHash.sha256Hex(["refresh-token", s.tokenEndpoint.absoluteString, s.clientID].joined(separator: "\n"))
+        case .jwt(let s):
+            ContentHash.sha256Hex(
+                ["jwt", s.tokenEndpoint.absoluteString, s.clientKey, s.memberID, s.signingKeyID].joined(separator: "\n")
+            )
+        case .refreshToken(let s):
+            ContentHash.sha256Hex(
+                ["refresh-token", s.tokenEndpoint.absoluteString, s.clientID].joined(separator: "\n"))
         case .token(let variable): ContentHash.sha256Hex("token\n" + variable)
         }
     }
@@ -143,30 +151,37 @@ public final class IssuedTokens: AccessTokenSource {
         do throws(AuthError) {
             switch auth {
             case .token(let variable):
-                return completion(.failure(.staticTokenRefused(variable: variable, reason: "no token endpoint for this flow")))
+                return completion(
+                    .failure(.staticTokenRefused(variable: variable, reason: "no token endpoint for this flow")))
             case .jwt(let settings):
-                let assertion = try JWTAssertion(key: JWTAssertion.loadKey(settings.privateKeyFile), settings: settings).signed(at: now)
+                let assertion = try JWTAssertion(key: JWTAssertion.loadKey(settings.privateKeyFile), settings: settings)
+                    .signed(at: now)
                 redactor.add([assertion])
                 form = [("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer"), ("assertion", assertion)]
                 idempotent = true
                 saveRotated = nil
             case .refreshToken(let settings):
-                let secret = environment[settings.clientSecretVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                let secret =
+                    environment[settings.clientSecretVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 guard !secret.isEmpty else {
                     throw .missingVariable(variable: settings.clientSecretVariable, what: "the OAuth client's secret")
                 }
                 let refreshToken = try SecretFile.read(settings.refreshTokenFile, what: "refresh token file")
                     .trimmingCharacters(in: .whitespacesAndNewlines)
                 redactor.add([refreshToken])
-                form = [("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", settings.clientID),
-                        ("client_secret", secret)]
+                form = [
+                    ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", settings.clientID),
+                    ("client_secret", secret),
+                ]
                 idempotent = false
                 saveRotated = { rotated throws(AuthError) in
                     guard rotated != refreshToken else { return }
                     do {
-                        try FileOperations.writeAtomically(Data((rotated + "\n").utf8), to: settings.refreshTokenFile, mode: 0o600)
+                        try FileOperations.writeAtomically(
+                            Data((rotated + "\n").utf8), to: settings.refreshTokenFile, mode: 0o600)
                     } catch {
-                        throw .refreshTokenNotSaved(path: settings.refreshTokenFile.path, reason: error.localizedDescription)
+                        throw .refreshTokenNotSaved(
+                            path: settings.refreshTokenFile.path, reason: error.localizedDescription)
                     }
                 }
             }
@@ -185,7 +200,8 @@ public final class IssuedTokens: AccessTokenSource {
                 } catch {
                     return completion(.failure(error))
                 }
-                let entry = TokenCache.Entry(token: grant.accessToken, expiresAt: clock().addingTimeInterval(grant.expiresIn))
+                let entry = TokenCache.Entry(
+                    token: grant.accessToken, expiresAt: clock().addingTimeInterval(grant.expiresIn))
                 // A cache that cannot be written costs a token request next run, nothing more.
                 try? cache.store(entry)
                 completion(.success(entry))
@@ -198,7 +214,8 @@ public final class IssuedTokens: AccessTokenSource {
         { error, description -> String? in
             let text = (description ?? "").lowercased()
             return switch (error, auth) {
-            case ("invalid_grant", .jwt) where ["expired", "exp ", "\"exp\"", "iat", "nbf", "clock", "not yet valid"].contains(where: text.contains):
+            case ("invalid_grant", .jwt)
+            where ["expired", "exp ", "\"exp\"", "iat", "nbf", "clock", "not yet valid"].contains(where: text.contains):
                 "the server judged the assertion's time wrong: check this machine's clock (it says \(ISO8601.formatUTC(now))); "
                     + "assertions are valid for \(Int(JWTAssertion.lifetime)) s"
             case ("invalid_grant", .jwt):

@@ -26,12 +26,15 @@ struct JWTAssertion {
 
     func signed(at now: Date) throws(AuthError) -> String {
         let issuedAt = Int(now.timeIntervalSince1970)
-        let header: JSONValue = .object(["alg": .string("RS256"), "typ": .string("JWT"), "kid": .string(settings.signingKeyID)])
+        let header: JSONValue = .object([
+            "alg": .string("RS256"), "typ": .string("JWT"), "kid": .string(settings.signingKeyID),
+        ])
         let claims: JSONValue = .object([
             "iss": .string(settings.clientKey), "sub": .string(settings.memberID), "aud": .string(Self.audience),
             "iat": .number(Double(issuedAt)), "exp": .number(Double(issuedAt + Int(Self.lifetime))),
         ])
-        let signingInput = Self.base64URL(Data(header.compactJSON.utf8)) + "." + Self.base64URL(Data(claims.compactJSON.utf8))
+        let signingInput =
+            Self.base64URL(Data(header.compactJSON.utf8)) + "." + Self.base64URL(Data(claims.compactJSON.utf8))
         do {
             let signature = try key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5)
             return signingInput + "." + Self.base64URL(signature.rawRepresentation)

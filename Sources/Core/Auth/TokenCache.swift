@@ -24,9 +24,10 @@ struct TokenCache: Sendable {
     /// The cached token if it is for this flow and good for more than the margin.
     func usable(at now: Date) -> Entry? {
         guard let data = try? Data(contentsOf: file), let document = try? JSONValue.parse(data),
-              document["flow"]?.stringValue == fingerprint,
-              let token = document["accessToken"]?.stringValue, !token.isEmpty,
-              let expiresAt = document["expiresAt"]?.doubleValue else { return nil }
+            document["flow"]?.stringValue == fingerprint,
+            let token = document["accessToken"]?.stringValue, !token.isEmpty,
+            let expiresAt = document["expiresAt"]?.doubleValue
+        else { return nil }
         let entry = Entry(token: token, expiresAt: Date(timeIntervalSince1970: expiresAt))
         return entry.expiresAt.timeIntervalSince(now) > Self.renewalMargin ? entry : nil
     }
@@ -34,8 +35,10 @@ struct TokenCache: Sendable {
     func store(_ entry: Entry) throws {
         try FileOperations.createDirectory(file.deletingLastPathComponent())
         chmod(file.deletingLastPathComponent().path, 0o700)
-        let record = JSONValue.object(["flow": .string(fingerprint), "accessToken": .string(entry.token),
-                                       "expiresAt": .number(entry.expiresAt.timeIntervalSince1970.rounded())])
+        let record = JSONValue.object([
+            "flow": .string(fingerprint), "accessToken": .string(entry.token),
+            "expiresAt": .number(entry.expiresAt.timeIntervalSince1970.rounded()),
+        ])
         try FileOperations.writeAtomically(Data(record.serialized().utf8), to: file, mode: 0o600)
     }
 

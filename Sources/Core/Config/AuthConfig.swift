@@ -35,8 +35,10 @@ public struct JWTBearerAuth: Sendable, Equatable {
     public var privateKeyFile: URL
     public var tokenEndpoint: URL
 
-    public init(clientKey: String, memberID: String, signingKeyID: String, privateKeyFile: URL,
-                tokenEndpoint: URL = AuthConfig.defaultTokenEndpoint) {
+    public init(
+        clientKey: String, memberID: String, signingKeyID: String, privateKeyFile: URL,
+        tokenEndpoint: URL = AuthConfig.defaultTokenEndpoint
+    ) {
         self.clientKey = clientKey
         self.memberID = memberID
         self.signingKeyID = signingKeyID
@@ -53,8 +55,10 @@ public struct RefreshTokenAuth: Sendable, Equatable {
     public var refreshTokenFile: URL
     public var tokenEndpoint: URL
 
-    public init(clientID: String, clientSecretVariable: String, refreshTokenFile: URL,
-                tokenEndpoint: URL = AuthConfig.defaultTokenEndpoint) {
+    public init(
+        clientID: String, clientSecretVariable: String, refreshTokenFile: URL,
+        tokenEndpoint: URL = AuthConfig.defaultTokenEndpoint
+    ) {
         self.clientID = clientID
         self.clientSecretVariable = clientSecretVariable
         self.refreshTokenFile = refreshTokenFile

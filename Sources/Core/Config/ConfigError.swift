@@ -17,7 +17,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable, .notJSON: nil
         case .invalidValue(_, let keyPath, _, _), .missingKey(_, let keyPath, _), .unknownKey(_, let keyPath, _),
-             .duplicateQueryID(_, let keyPath, _, _), .missingToken(_, let keyPath, _), .missingSecret(_, let keyPath, _, _):
+            .duplicateQueryID(_, let keyPath, _, _), .missingToken(_, let keyPath, _),
+            .missingSecret(_, let keyPath, _, _):
             keyPath
         }
     }

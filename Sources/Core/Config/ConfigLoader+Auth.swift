@@ -3,57 +3,82 @@ import MeetupSupport
 
 extension ConfigLoader {
     /// `source.auth`: which OAuth flow the run uses, with what it needs.
-    func parseAuth(_ value: JSONValue, reader source: ConfigReader, baseDirectory: URL) throws(ConfigError) -> AuthConfig {
+    func parseAuth(_ value: JSONValue, reader source: ConfigReader, baseDirectory: URL) throws(ConfigError)
+        -> AuthConfig
+    {
         let keyPath = source.keyPath("auth")
         let flows = "\"jwt\", \"refresh-token\" or \"token\""
-        let type = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
-            "type", "variable", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "clientId", "clientSecretVariable",
-            "refreshTokenFile", "tokenEndpoint",
-        ]).requiredString("type", expected: flows)
+        let type = try ConfigReader(
+            file: source.file, path: keyPath, value: value,
+            allowed: [
+                "type", "variable", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "clientId",
+                "clientSecretVariable",
+                "refreshTokenFile", "tokenEndpoint",
+            ]
+        ).requiredString("type", expected: flows)
         func endpoint(_ reader: ConfigReader) throws(ConfigError) -> URL {
-            guard let text = try reader.string("tokenEndpoint", required: false) else { return AuthConfig.defaultTokenEndpoint }
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+            guard let text = try reader.string("tokenEndpoint", required: false) else {
+                return AuthConfig.defaultTokenEndpoint
+            }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
+            else {
                 throw reader.invalid("tokenEndpoint", expected: "an absolute http(s) URL", found: .string(text))
             }
             return url
         }
         switch type {
         case "token":
-            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: ["type", "variable"])
+            let reader = try ConfigReader(
+                file: source.file, path: keyPath, value: value, allowed: ["type", "variable"])
             return .token(variable: try tokenVariable(reader, key: "variable"))
         case "jwt":
-            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
-                "type", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "tokenEndpoint",
-            ])
-            let keyFile = try reader.requiredString("privateKeyFile", expected: "the path of the PEM private key registered with Meetup")
-            return .jwt(JWTBearerAuth(
-                clientKey: try reader.requiredString("clientKey", expected: "the OAuth client's key"),
-                memberID: try reader.requiredString("memberId", expected: "the id of the member the client acts for"),
-                signingKeyID: try reader.requiredString("signingKeyId", expected: "the id Meetup gave the signing key"),
-                privateKeyFile: credentialFile(keyFile, baseDirectory: baseDirectory),
-                tokenEndpoint: try endpoint(reader)))
+            let reader = try ConfigReader(
+                file: source.file, path: keyPath, value: value,
+                allowed: [
+                    "type", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "tokenEndpoint",
+                ])
+            let keyFile = try reader.requiredString(
+                "privateKeyFile", expected: "the path of the PEM private key registered with Meetup")
+            return .jwt(
+                JWTBearerAuth(
+                    clientKey: try reader.requiredString("clientKey", expected: "the OAuth client's key"),
+                    memberID: try reader.requiredString(
+                        "memberId", expected: "the id of the member the client acts for"),
+                    signingKeyID: try reader.requiredString(
+                        "signingKeyId", expected: "the id Meetup gave the signing key"),
+                    privateKeyFile: credentialFile(keyFile, baseDirectory: baseDirectory),
+                    tokenEndpoint: try endpoint(reader)))
         case "refresh-token":
-            let reader = try ConfigReader(file: source.file, path: keyPath, value: value, allowed: [
-                "type", "clientId", "clientSecretVariable", "refreshTokenFile", "tokenEndpoint",
-            ])
-            let variable = try reader.requiredString("clientSecretVariable", expected: "an environment variable name such as MEETUP_CLIENT_SECRET")
+            let reader = try ConfigReader(
+                file: source.file, path: keyPath, value: value,
+                allowed: [
+                    "type", "clientId", "clientSecretVariable", "refreshTokenFile", "tokenEndpoint",
+                ])
+            let variable = try reader.requiredString(
+                "clientSecretVariable", expected: "an environment variable name such as MEETUP_CLIENT_SECRET")
             guard Self.isVariableName(variable) else {
-                throw reader.invalid("clientSecretVariable", expected: "an environment variable name such as MEETUP_CLIENT_SECRET",
-                                     found: .string(variable))
+                throw reader.invalid(
+                    "clientSecretVariable", expected: "an environment variable name such as MEETUP_CLIENT_SECRET",
+                    found: .string(variable))
             }
             guard !requiresToken || Self.isSet(environment[variable]) else {
-                throw .missingSecret(file: reader.file, keyPath: reader.keyPath("clientSecretVariable"), variable: variable,
-                                     what: "the OAuth client's secret")
+                throw .missingSecret(
+                    file: reader.file, keyPath: reader.keyPath("clientSecretVariable"), variable: variable,
+                    what: "the OAuth client's secret")
             }
-            return .refreshToken(RefreshTokenAuth(
-                clientID: try reader.requiredString("clientId", expected: "the OAuth client's id"),
-                clientSecretVariable: variable,
-                refreshTokenFile: Self.resolve(try reader.requiredString("refreshTokenFile", expected: "the path of the refresh token file"),
-                                               against: baseDirectory),
-                tokenEndpoint: try endpoint(reader)))
+            return .refreshToken(
+                RefreshTokenAuth(
+                    clientID: try reader.requiredString("clientId", expected: "the OAuth client's id"),
+                    clientSecretVariable: variable,
+                    refreshTokenFile: Self.resolve(
+                        try reader.requiredString("refreshTokenFile", expected: "the path of the refresh token file"),
+                        against: baseDirectory),
+                    tokenEndpoint: try endpoint(reader)))
         default:
-            throw ConfigError.invalidValue(file: source.file, keyPath: ConfigReader.join(keyPath, "type"),
-                                           expected: flows, found: ConfigReader.describe(.string(type)))
+            throw ConfigError.invalidValue(
+                file: source.file, keyPath: ConfigReader.join(keyPath, "type"),
+                expected: flows, found: ConfigReader.describe(.string(type)))
         }
     }
 
@@ -61,7 +86,8 @@ extension ConfigLoader {
     func tokenVariable(_ reader: ConfigReader, key: String) throws(ConfigError) -> String {
         let variable = try reader.string(key, required: false) ?? Self.defaultTokenVariable
         guard Self.isVariableName(variable) else {
-            throw reader.invalid(key, expected: "an environment variable name such as MEETUP_TOKEN", found: .string(variable))
+            throw reader.invalid(
+                key, expected: "an environment variable name such as MEETUP_TOKEN", found: .string(variable))
         }
         guard !requiresToken || Self.isSet(environment[variable]) else {
             throw .missingToken(file: reader.file, keyPath: reader.keyPath(key), variable: variable)

@@ -16,14 +16,19 @@ extension ConfigLoader {
         var firstUse: [String: String] = [:]
         for (index, item) in items.enumerated() {
             let path = "\(root.keyPath("queries"))[\(index)]"
-            let reader = try ConfigReader(file: root.file, path: path, value: item, allowed: [
-                "id", "title", "keyword", "lat", "lon", "radiusMiles", "groups", "network", "daysAhead", "maxEvents",
-                "inactiveAfterDays", "curation", "placeName",
-            ])
+            let reader = try ConfigReader(
+                file: root.file, path: path, value: item,
+                allowed: [
+                    "id", "title", "keyword", "lat", "lon", "radiusMiles", "groups", "network", "daysAhead",
+                    "maxEvents",
+                    "inactiveAfterDays", "curation", "placeName",
+                ])
             let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
             guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
-                throw reader.invalid("id", expected: "a slug of lowercase letters, digits and dashes (at most 63), such as \"swift-berlin\"",
-                                     found: .string(id))
+                throw reader.invalid(
+                    "id",
+                    expected: "a slug of lowercase letters, digits and dashes (at most 63), such as \"swift-berlin\"",
+                    found: .string(id))
             }
             if let first = firstUse[id] {
                 throw .duplicateQueryID(file: root.file, keyPath: reader.keyPath("id"), id: id, firstKeyPath: first)
@@ -39,8 +44,10 @@ extension ConfigLoader {
             )
             if let days = try reader.integer("inactiveAfterDays", in: 1...3650, required: false) {
                 guard query.followsGroups else {
-                    throw reader.invalid("inactiveAfterDays", expected: "nothing: only a \"groups\" or \"network\" query has a groups report",
-                                         found: reader.value("inactiveAfterDays") ?? .null)
+                    throw reader.invalid(
+                        "inactiveAfterDays",
+                        expected: "nothing: only a \"groups\" or \"network\" query has a groups report",
+                        found: reader.value("inactiveAfterDays") ?? .null)
                 }
                 query.inactiveAfterDays = days
             }
@@ -52,14 +59,17 @@ extension ConfigLoader {
     /// Which kind a query is, from the one key that names it, and its title when none is given.
     private func parseKind(_ reader: ConfigReader) throws(ConfigError) -> (EventQuery.Kind, String) {
         let kinds = ["keyword", "groups", "network"].filter { reader.value($0) != nil }
-        let expected = "exactly one of \"keyword\" (a search near lat/lon), \"groups\" (urlnames) or \"network\" (a Meetup Pro network's urlname)"
+        let expected =
+            "exactly one of \"keyword\" (a search near lat/lon), \"groups\" (urlnames) or \"network\" (a Meetup Pro network's urlname)"
         guard kinds.count == 1 else {
-            throw reader.invalid(kinds.count > 1 ? kinds[1] : "keyword", expected: expected,
-                                 found: kinds.count > 1 ? reader.value(kinds[1]) ?? .null : .null)
+            throw reader.invalid(
+                kinds.count > 1 ? kinds[1] : "keyword", expected: expected,
+                found: kinds.count > 1 ? reader.value(kinds[1]) ?? .null : .null)
         }
         if kinds[0] != "keyword" {
             for key in ["lat", "lon", "radiusMiles", "placeName"] where reader.value(key) != nil {
-                throw reader.invalid(key, expected: "nothing: only a \"keyword\" search has a place", found: reader.value(key) ?? .null)
+                throw reader.invalid(
+                    key, expected: "nothing: only a \"keyword\" search has a place", found: reader.value(key) ?? .null)
             }
         }
         switch kinds[0] {
@@ -67,33 +77,45 @@ extension ConfigLoader {
             let urlnames = try urlnameList(reader)
             return (.groups(urlnames), urlnames.count == 1 ? urlnames[0] : "\(urlnames.count) groups")
         case "network":
-            let urlname = try reader.requiredString("network", expected: "a Meetup Pro network's urlname, such as \"rladies\"")
+            let urlname = try reader.requiredString(
+                "network", expected: "a Meetup Pro network's urlname, such as \"rladies\"")
             guard urlname.range(of: Self.urlnamePattern, options: .regularExpression) != nil else {
-                throw reader.invalid("network", expected: "a Meetup Pro network's urlname, such as \"rladies\"", found: .string(urlname))
+                throw reader.invalid(
+                    "network", expected: "a Meetup Pro network's urlname, such as \"rladies\"", found: .string(urlname))
             }
             return (.network(urlname), urlname)
         default:
             let keyword = try reader.requiredString("keyword")
-            return (.search(SearchArea(
-                keyword: keyword,
-                latitude: try reader.requiredNumber("lat", in: -90...90),
-                longitude: try reader.requiredNumber("lon", in: -180...180),
-                radiusMiles: try reader.number("radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25,
-                placeName: try reader.string("placeName", required: false).map(TextCleaning.singleLine))), keyword)
+            return (
+                .search(
+                    SearchArea(
+                        keyword: keyword,
+                        latitude: try reader.requiredNumber("lat", in: -90...90),
+                        longitude: try reader.requiredNumber("lon", in: -180...180),
+                        radiusMiles: try reader.number(
+                            "radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25,
+                        placeName: try reader.string("placeName", required: false).map(TextCleaning.singleLine))),
+                keyword
+            )
         }
     }
 
     /// `groups`: a non-empty list of urlnames (as in meetup.com/<urlname>/), each asked for once.
     private func urlnameList(_ reader: ConfigReader) throws(ConfigError) -> [String] {
-        let expected = "a non-empty array of at most 2,000 group urlnames, such as [\"rladies-lagos\", \"rladies-berlin\"]"
-        guard let value = reader.value("groups"), case .array(let items) = value, !items.isEmpty, items.count <= 2_000 else {
+        let expected =
+            "a non-empty array of at most 2,000 group urlnames, such as [\"rladies-lagos\", \"rladies-berlin\"]"
+        guard let value = reader.value("groups"), case .array(let items) = value, !items.isEmpty, items.count <= 2_000
+        else {
             throw reader.invalid("groups", expected: expected, found: reader.value("groups") ?? .null)
         }
         var urlnames: [String] = []
         var seen = Set<String>()
         for (index, item) in items.enumerated() {
-            guard let urlname = item.stringValue, urlname.range(of: Self.urlnamePattern, options: .regularExpression) != nil else {
-                throw reader.invalid("groups[\(index)]", expected: "a group urlname: letters, digits, dashes", found: item)
+            guard let urlname = item.stringValue,
+                urlname.range(of: Self.urlnamePattern, options: .regularExpression) != nil
+            else {
+                throw reader.invalid(
+                    "groups[\(index)]", expected: "a group urlname: letters, digits, dashes", found: item)
             }
             // Urlnames are case-insensitive on meetup.com: the same group twice is asked for once.
             if seen.insert(urlname.lowercased()).inserted { urlnames.append(urlname) }

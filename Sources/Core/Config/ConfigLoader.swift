@@ -27,7 +27,8 @@ public struct ConfigLoader: Sendable {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
-                throw ConfigError.unreadable(file: file, reason: "it is \(size) bytes; a config is at most \(Self.maximumFileSize) bytes")
+                throw ConfigError.unreadable(
+                    file: file, reason: "it is \(size) bytes; a config is at most \(Self.maximumFileSize) bytes")
             }
             data = try Data(contentsOf: fileURL)
         } catch let error as ConfigError {
@@ -47,24 +48,34 @@ public struct ConfigLoader: Sendable {
         } catch {
             throw .notJSON(file: file, reason: error.reason)
         }
-        let root = try ConfigReader(file: file, path: "", value: document, allowed: [
-            "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth", "photoConcurrency", "limits", "history",
-            "templates", "publish", "digest", "search", "curation", "calendars", "metrics",
-        ])
+        let root = try ConfigReader(
+            file: file, path: "", value: document,
+            allowed: [
+                "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth",
+                "photoConcurrency", "limits", "history",
+                "templates", "publish", "digest", "search", "curation", "calendars", "metrics",
+            ])
 
         let title = try root.requiredString("title")
         let baseURLText = try root.requiredString("baseURL", expected: "an absolute http(s) URL")
         guard let baseURL = URL(string: baseURLText), ["http", "https"].contains(baseURL.scheme?.lowercased() ?? ""),
-              baseURL.host?.isEmpty == false else {
+            baseURL.host?.isEmpty == false
+        else {
             throw root.invalid("baseURL", expected: "an absolute http(s) URL", found: .string(baseURLText))
         }
         let zoneName = try root.string("timeZone", required: false) ?? "UTC"
         guard let timeZone = TimeZone(identifier: zoneName) else {
-            throw root.invalid("timeZone", expected: "an IANA time zone name such as \"Europe/Berlin\"", found: .string(zoneName))
+            throw root.invalid(
+                "timeZone", expected: "an IANA time zone name such as \"Europe/Berlin\"", found: .string(zoneName))
         }
-        let source = try parseSource(root.require("source", expected: "an object with \"type\""), root: root, baseDirectory: baseDirectory)
-        let meetupQueries = try parseQueries(root.require("queries", expected: "a non-empty array of queries"), root: root)
-        let queries = meetupQueries + (try parseCalendars(root.value("calendars"), queries: meetupQueries, root: root, baseDirectory: baseDirectory))
+        let source = try parseSource(
+            root.require("source", expected: "an object with \"type\""), root: root, baseDirectory: baseDirectory)
+        let meetupQueries = try parseQueries(
+            root.require("queries", expected: "a non-empty array of queries"), root: root)
+        let queries =
+            meetupQueries
+            + (try parseCalendars(
+                root.value("calendars"), queries: meetupQueries, root: root, baseDirectory: baseDirectory))
         let output = try root.string("output", required: false) ?? "Output"
         let cache = try root.string("cache", required: false) ?? ".meetup-report-cache"
 
@@ -78,115 +89,166 @@ public struct ConfigLoader: Sendable {
             cacheDirectory: Self.resolve(cache, against: baseDirectory),
             thumbnailWidth: try root.integer("thumbnailWidth", in: 16...2048, required: false) ?? 320,
             photoConcurrency: try root.integer("photoConcurrency", in: 1...64, required: false) ?? 8,
-            limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) } ?? NetworkLimits(),
-            history: try root.value("history").map { value throws(ConfigError) in try parseHistory(value, root: root) } ?? HistorySettings()
+            limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) }
+                ?? NetworkLimits(),
+            history: try root.value("history").map { value throws(ConfigError) in try parseHistory(value, root: root) }
+                ?? HistorySettings()
         )
-        config.templatesDirectory = try root.string("templates", required: false).map { Self.resolve($0, against: baseDirectory) }
-        config.publishCommand = try root.value("publish").map { value throws(ConfigError) in try parsePublish(value, root: root) }
+        config.templatesDirectory = try root.string("templates", required: false).map {
+            Self.resolve($0, against: baseDirectory)
+        }
+        config.publishCommand = try root.value("publish").map { value throws(ConfigError) in
+            try parsePublish(value, root: root)
+        }
         config.search = try root.bool("search") ?? config.search
         config.metricsFile = try root.value("metrics").map { value throws(ConfigError) in
             try parseMetrics(value, root: root, baseDirectory: baseDirectory)
         }
-        config.digest = try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) } ?? DigestSettings()
+        config.digest =
+            try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) }
+            ?? DigestSettings()
         // Each query's own rules, read once the queries are known (a distance needs a search's point).
         let items = document["queries"]?.arrayValue ?? []
-        let queryRules = Dictionary(zip(meetupQueries, items).compactMap { query, item in item["curation"].map { (query.id, $0) } },
-                                    uniquingKeysWith: { first, _ in first })
-        config.curation = try parseCuration(root.value("curation"), queryRules: queryRules, queries: queries, root: root)
+        let queryRules = Dictionary(
+            zip(meetupQueries, items).compactMap { query, item in item["curation"].map { (query.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        config.curation = try parseCuration(
+            root.value("curation"), queryRules: queryRules, queries: queries, root: root)
         return config
     }
 
     /// `publish`: `{"command": ["rsync", "-a", "--delete"], "timeoutSeconds": 600}`. An argv
     /// array, never a shell string, so nothing in it is ever interpreted by a shell.
     private func parsePublish(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> PublishCommand {
-        let reader = try ConfigReader(file: root.file, path: root.keyPath("publish"), value: value, allowed: ["command", "timeoutSeconds"])
-        let expected = "a non-empty array of strings, the program first (no shell), e.g. [\"rsync\", \"-a\", \"--delete\"]"
+        let reader = try ConfigReader(
+            file: root.file, path: root.keyPath("publish"), value: value, allowed: ["command", "timeoutSeconds"])
+        let expected =
+            "a non-empty array of strings, the program first (no shell), e.g. [\"rsync\", \"-a\", \"--delete\"]"
         let command = try reader.require("command", expected: expected)
-        guard case .array(let items) = command, !items.isEmpty else { throw reader.invalid("command", expected: expected, found: command) }
+        guard case .array(let items) = command, !items.isEmpty else {
+            throw reader.invalid("command", expected: expected, found: command)
+        }
         let arguments = items.compactMap(\.stringValue)
-        guard arguments.count == items.count, !arguments[0].isEmpty else { throw reader.invalid("command", expected: expected, found: command) }
-        return PublishCommand(arguments: arguments,
-                              timeout: try reader.number("timeoutSeconds", in: 1...86_400, required: false) ?? PublishCommand.defaultTimeout)
+        guard arguments.count == items.count, !arguments[0].isEmpty else {
+            throw reader.invalid("command", expected: expected, found: command)
+        }
+        return PublishCommand(
+            arguments: arguments,
+            timeout: try reader.number("timeoutSeconds", in: 1...86_400, required: false)
+                ?? PublishCommand.defaultTimeout)
     }
 
     /// `metrics`: `{"file": "/var/lib/prometheus/node-exporter/meetup_report.prom"}`.
     private func parseMetrics(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> URL {
         let reader = try ConfigReader(file: root.file, path: root.keyPath("metrics"), value: value, allowed: ["file"])
-        let path = try reader.requiredString("file", expected: "the .prom file node_exporter's textfile collector reads")
+        let path = try reader.requiredString(
+            "file", expected: "the .prom file node_exporter's textfile collector reads")
         guard path.hasSuffix(".prom") else {
-            throw reader.invalid("file", expected: "a file ending in .prom (the textfile collector reads only those)", found: .string(path))
+            throw reader.invalid(
+                "file", expected: "a file ending in .prom (the textfile collector reads only those)",
+                found: .string(path))
         }
         return Self.resolve(path, against: baseDirectory)
     }
 
     private func parseHistory(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> HistorySettings {
-        let reader = try ConfigReader(file: root.file, path: root.keyPath("history"), value: value,
-                                      allowed: ["enabled", "changeDays", "retentionDays", "chartRuns"])
+        let reader = try ConfigReader(
+            file: root.file, path: root.keyPath("history"), value: value,
+            allowed: ["enabled", "changeDays", "retentionDays", "chartRuns"])
         var settings = HistorySettings()
         settings.enabled = try reader.bool("enabled") ?? settings.enabled
         settings.changeDays = try reader.integer("changeDays", in: 0...365, required: false) ?? settings.changeDays
-        settings.retentionDays = try reader.integer("retentionDays", in: 1...3650, required: false) ?? settings.retentionDays
+        settings.retentionDays =
+            try reader.integer("retentionDays", in: 1...3650, required: false) ?? settings.retentionDays
         settings.chartRuns = try reader.integer("chartRuns", in: 2...365, required: false) ?? settings.chartRuns
         return settings
     }
 
     private func parseLimits(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> NetworkLimits {
-        let reader = try ConfigReader(file: root.file, path: root.keyPath("limits"), value: value, allowed: [
-            "requestTimeout", "resourceTimeout", "runTimeout", "retries", "retryBaseDelay", "retryMaxDelay", "retryBudget",
-            "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels", "photoFreshness", "cacheRetentionDays",
-            "apiRequestsPerMinute",
-        ])
+        let reader = try ConfigReader(
+            file: root.file, path: root.keyPath("limits"), value: value,
+            allowed: [
+                "requestTimeout", "resourceTimeout", "runTimeout", "retries", "retryBaseDelay", "retryMaxDelay",
+                "retryBudget",
+                "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels", "photoFreshness", "cacheRetentionDays",
+                "apiRequestsPerMinute",
+            ])
         var limits = NetworkLimits()
-        limits.requestTimeout = try reader.number("requestTimeout", in: 0.1...600, required: false) ?? limits.requestTimeout
-        limits.resourceTimeout = try reader.number("resourceTimeout", in: 0.1...3600, required: false) ?? limits.resourceTimeout
+        limits.requestTimeout =
+            try reader.number("requestTimeout", in: 0.1...600, required: false) ?? limits.requestTimeout
+        limits.resourceTimeout =
+            try reader.number("resourceTimeout", in: 0.1...3600, required: false) ?? limits.resourceTimeout
         limits.runTimeout = try reader.number("runTimeout", in: 1...86_400, required: false) ?? limits.runTimeout
         limits.retries = try reader.integer("retries", in: 0...10, required: false) ?? limits.retries
-        limits.retryBaseDelay = try reader.number("retryBaseDelay", in: 0...60, required: false) ?? limits.retryBaseDelay
+        limits.retryBaseDelay =
+            try reader.number("retryBaseDelay", in: 0...60, required: false) ?? limits.retryBaseDelay
         limits.retryMaxDelay = try reader.number("retryMaxDelay", in: 0...3600, required: false) ?? limits.retryMaxDelay
         limits.retryBudget = try reader.number("retryBudget", in: 0...86_400, required: false) ?? limits.retryBudget
-        limits.maxResponseBytes = try reader.integer("maxResponseBytes", in: 1024...(1 << 30), required: false) ?? limits.maxResponseBytes
-        limits.maxPhotoBytes = try reader.integer("maxPhotoBytes", in: 1024...(1 << 30), required: false) ?? limits.maxPhotoBytes
-        limits.maxPhotoPixels = try reader.integer("maxPhotoPixels", in: 1...1_000_000_000, required: false) ?? limits.maxPhotoPixels
-        limits.photoFreshness = try reader.number("photoFreshness", in: 0...31_536_000, required: false) ?? limits.photoFreshness
-        limits.cacheRetentionDays = try reader.integer("cacheRetentionDays", in: 1...3650, required: false) ?? limits.cacheRetentionDays
-        limits.apiRequestsPerMinute = try reader.integer("apiRequestsPerMinute", in: 1...100_000, required: false)
+        limits.maxResponseBytes =
+            try reader.integer("maxResponseBytes", in: 1024...(1 << 30), required: false) ?? limits.maxResponseBytes
+        limits.maxPhotoBytes =
+            try reader.integer("maxPhotoBytes", in: 1024...(1 << 30), required: false) ?? limits.maxPhotoBytes
+        limits.maxPhotoPixels =
+            try reader.integer("maxPhotoPixels", in: 1...1_000_000_000, required: false) ?? limits.maxPhotoPixels
+        limits.photoFreshness =
+            try reader.number("photoFreshness", in: 0...31_536_000, required: false) ?? limits.photoFreshness
+        limits.cacheRetentionDays =
+            try reader.integer("cacheRetentionDays", in: 1...3650, required: false) ?? limits.cacheRetentionDays
+        limits.apiRequestsPerMinute =
+            try reader.integer("apiRequestsPerMinute", in: 1...100_000, required: false)
             ?? limits.apiRequestsPerMinute
         return limits
     }
 
-    private func parseSource(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> EventSourceConfig {
+    private func parseSource(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError)
+        -> EventSourceConfig
+    {
         let keyPath = root.keyPath("source")
-        let type = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth", "directory"])
-            .requiredString("type", expected: "\"meetup-api\" or \"snapshot\"")
+        let type = try ConfigReader(
+            file: root.file, path: keyPath, value: value,
+            allowed: ["type", "endpoint", "tokenVariable", "auth", "directory"]
+        )
+        .requiredString("type", expected: "\"meetup-api\" or \"snapshot\"")
         switch type {
         case "meetup-api":
-            let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth"])
+            let reader = try ConfigReader(
+                file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth"])
             let endpointText = try reader.string("endpoint", required: false) ?? Self.defaultEndpoint
-            guard let endpoint = URL(string: endpointText), ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
-                  endpoint.host?.isEmpty == false else {
+            guard let endpoint = URL(string: endpointText),
+                ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
+                endpoint.host?.isEmpty == false
+            else {
                 throw reader.invalid("endpoint", expected: "an absolute http(s) URL", found: .string(endpointText))
             }
             if let auth = reader.value("auth") {
                 if let variable = reader.value("tokenVariable") {
-                    throw reader.invalid("tokenVariable", expected: "no tokenVariable beside auth (use auth {\"type\": \"token\", \"variable\": …})",
-                                         found: variable)
+                    throw reader.invalid(
+                        "tokenVariable",
+                        expected: "no tokenVariable beside auth (use auth {\"type\": \"token\", \"variable\": …})",
+                        found: variable)
                 }
-                return .meetupAPI(endpoint: endpoint, auth: try parseAuth(auth, reader: reader, baseDirectory: baseDirectory))
+                return .meetupAPI(
+                    endpoint: endpoint, auth: try parseAuth(auth, reader: reader, baseDirectory: baseDirectory))
             }
             let variable = try tokenVariable(reader, key: "tokenVariable")
             return .meetupAPI(endpoint: endpoint, auth: .token(variable: variable))
         case "snapshot":
             let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "directory"])
-            let directory = Self.resolve(try reader.requiredString("directory", expected: "the path of a snapshot folder"),
-                                         against: baseDirectory)
+            let directory = Self.resolve(
+                try reader.requiredString("directory", expected: "the path of a snapshot folder"),
+                against: baseDirectory)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw reader.invalid("directory", expected: "an existing snapshot folder", found: .string(directory.path))
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                throw reader.invalid(
+                    "directory", expected: "an existing snapshot folder", found: .string(directory.path))
             }
             return .snapshot(directory: directory)
         default:
-            throw ConfigError.invalidValue(file: root.file, keyPath: ConfigReader.join(keyPath, "type"),
-                                           expected: "\"meetup-api\" or \"snapshot\"", found: ConfigReader.describe(.string(type)))
+            throw ConfigError.invalidValue(
+                file: root.file, keyPath: ConfigReader.join(keyPath, "type"),
+                expected: "\"meetup-api\" or \"snapshot\"", found: ConfigReader.describe(.string(type)))
         }
     }
 

@@ -13,8 +13,9 @@ struct ConfigReader {
         self.file = file
         self.path = path
         guard case .object(let members) = value else {
-            throw .invalidValue(file: file, keyPath: path.isEmpty ? "(top level)" : path,
-                                expected: "an object", found: Self.describe(value))
+            throw .invalidValue(
+                file: file, keyPath: path.isEmpty ? "(top level)" : path,
+                expected: "an object", found: Self.describe(value))
         }
         for key in members.keys.sorted() where !allowed.contains(key) {
             throw .unknownKey(file: file, keyPath: Self.join(path, key), allowed: Array(allowed))
@@ -52,7 +53,9 @@ struct ConfigReader {
         return number
     }
 
-    func string(_ key: String, required: Bool, nonEmpty: Bool = true, expected: String = "a string") throws(ConfigError) -> String? {
+    func string(_ key: String, required: Bool, nonEmpty: Bool = true, expected: String = "a string") throws(ConfigError)
+        -> String?
+    {
         guard let value = value(key) else {
             if required { throw .missingKey(file: file, keyPath: keyPath(key), expected: expected) }
             return nil
@@ -63,14 +66,18 @@ struct ConfigReader {
         return text
     }
 
-    func number(_ key: String, in range: ClosedRange<Double>, required: Bool, allowLowerBound: Bool = true) throws(ConfigError) -> Double? {
-        let expected = "a number from \(NumberText.plain(range.lowerBound))\(allowLowerBound ? "" : " (exclusive)") to \(NumberText.plain(range.upperBound))"
+    func number(_ key: String, in range: ClosedRange<Double>, required: Bool, allowLowerBound: Bool = true)
+        throws(ConfigError) -> Double?
+    {
+        let expected =
+            "a number from \(NumberText.plain(range.lowerBound))\(allowLowerBound ? "" : " (exclusive)") to \(NumberText.plain(range.upperBound))"
         guard let value = value(key) else {
             if required { throw .missingKey(file: file, keyPath: keyPath(key), expected: expected) }
             return nil
         }
         guard case .number(let number) = value, number.isFinite, range.contains(number),
-              allowLowerBound || number != range.lowerBound else {
+            allowLowerBound || number != range.lowerBound
+        else {
             throw invalid(key, expected: expected, found: value)
         }
         return number
@@ -83,7 +90,8 @@ struct ConfigReader {
             return nil
         }
         guard case .number(let number) = value, number.rounded() == number,
-              number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            number >= Double(range.lowerBound), number <= Double(range.upperBound)
+        else {
             throw invalid(key, expected: expected, found: value)
         }
         return Int(number)

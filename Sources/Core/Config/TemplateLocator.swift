@@ -11,8 +11,10 @@ public struct TemplateLocator: Sendable {
     public var executable: URL?
     public var workingDirectory: URL
 
-    public init(commandLine: URL? = nil, config: ReportConfig? = nil, configFile: URL? = nil,
-                executable: URL? = TemplateLocator.currentExecutable, workingDirectory: URL) {
+    public init(
+        commandLine: URL? = nil, config: ReportConfig? = nil, configFile: URL? = nil,
+        executable: URL? = TemplateLocator.currentExecutable, workingDirectory: URL
+    ) {
         self.commandLine = commandLine
         self.config = config
         self.configFile = configFile
@@ -36,7 +38,9 @@ public struct TemplateLocator: Sendable {
         var candidates: [URL] = []
         if let commandLine { return [commandLine] }
         if let templates = config?.templatesDirectory { candidates.append(templates) }
-        if let configFile { candidates.append(configFile.deletingLastPathComponent().appendingPathComponent("Templates")) }
+        if let configFile {
+            candidates.append(configFile.deletingLastPathComponent().appendingPathComponent("Templates"))
+        }
         if let executable { candidates.append(Self.installedTemplates(for: executable)) }
         candidates.append(workingDirectory.appendingPathComponent("Templates"))
         return candidates
@@ -45,7 +49,11 @@ public struct TemplateLocator: Sendable {
     /// The first candidate that holds templates; none is an error naming every place searched.
     public func locate() throws(NotFound) -> URL {
         let all = candidates
-        guard let found = all.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("layout.html.mustache").path) }) else {
+        guard
+            let found = all.first(where: {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("layout.html.mustache").path)
+            })
+        else {
             throw NotFound(searched: all)
         }
         return found

@@ -68,7 +68,9 @@ public struct Digest: Sendable {
     public var quietGroups: [QuietGroup] = []
 
     /// Nothing new, moved or removed, every query checked and no group gone quiet (the week ahead is not news).
-    public var isQuiet: Bool { new.isEmpty && moved.isEmpty && removed.isEmpty && unchecked.isEmpty && quietGroups.isEmpty }
+    public var isQuiet: Bool {
+        new.isEmpty && moved.isEmpty && removed.isEmpty && unchecked.isEmpty && quietGroups.isEmpty
+    }
 
     /// Quiet, and not the first run's digest (which always has something to say).
     public var isQuietNight: Bool { isQuiet && !isFirstRun }
@@ -82,8 +84,10 @@ public struct Digest: Sendable {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    public static func make(config: ReportConfig, fetched: FetchedEvents, report: HistoryReport?, now: Date,
-                            window: Window? = nil, groups: GroupsReport? = nil) -> Digest {
+    public static func make(
+        config: ReportConfig, fetched: FetchedEvents, report: HistoryReport?, now: Date,
+        window: Window? = nil, groups: GroupsReport? = nil
+    ) -> Digest {
         let queriesByEvent = fetched.queriesByEvent
         let upcoming = SitePaths.chronological(fetched.distinctEvents)
         let item = { (event: Event) in Item(event: event, queries: queriesByEvent[event.id] ?? []) }
@@ -97,7 +101,8 @@ public struct Digest: Sendable {
         // new when first seen by this run or by an earlier run inside the window.
         let isNew = { (event: Event) -> Bool in
             guard let report, !report.isFirstRun else { return false }
-            return report.newEventIDs.contains(event.id) || report.firstSeen[event.id].map { window?.contains($0) ?? false } ?? false
+            return report.newEventIDs.contains(event.id)
+                || report.firstSeen[event.id].map { window?.contains($0) ?? false } ?? false
         }
         return Digest(
             date: now, day: day(of: now, in: config.timeZone), siteTitle: config.siteTitle,
@@ -106,9 +111,13 @@ public struct Digest: Sendable {
             moved: changes.filter { $0.kind == .moved }.map(changeItem),
             removed: changes.filter { $0.kind == .removed }.map(changeItem),
             unchecked: fetched.outcomes.compactMap { entry in
-                entry.outcome.error.map { _ in Unchecked(queryTitle: entry.query.title, staleSince: entry.outcome.staleSince) }
+                entry.outcome.error.map { _ in
+                    Unchecked(queryTitle: entry.query.title, staleSince: entry.outcome.staleSince)
+                }
             },
             thisWeek: upcoming.filter { $0.start.date < now.addingTimeInterval(weekAhead) }.map(item),
-            quietGroups: (groups?.crossed ?? []).map { QuietGroup(group: $0.group, queryTitle: $0.query.title, inactiveAfterDays: $0.query.inactiveAfterDays) })
+            quietGroups: (groups?.crossed ?? []).map {
+                QuietGroup(group: $0.group, queryTitle: $0.query.title, inactiveAfterDays: $0.query.inactiveAfterDays)
+            })
     }
 }

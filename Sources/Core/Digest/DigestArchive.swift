@@ -18,8 +18,10 @@ public struct DigestArchive: Sendable {
         public var isQuiet: Bool
         public var window: Digest.Window
 
-        public init(day: String, date: Date, title: String, markdown: String, pageMarkdown: String, isQuiet: Bool,
-                    window: Digest.Window) {
+        public init(
+            day: String, date: Date, title: String, markdown: String, pageMarkdown: String, isQuiet: Bool,
+            window: Digest.Window
+        ) {
             self.day = day
             self.date = date
             self.title = title
@@ -41,15 +43,18 @@ public struct DigestArchive: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
             guard let data = try? Data(contentsOf: directory.appendingPathComponent(name)),
-                  let value = try? JSONValue.parse(data), let date = value["date"]?.doubleValue,
-                  let markdown = value["markdown"]?.stringValue, let title = value["title"]?.stringValue else { return nil }
+                let value = try? JSONValue.parse(data), let date = value["date"]?.doubleValue,
+                let markdown = value["markdown"]?.stringValue, let title = value["title"]?.stringValue
+            else { return nil }
             // Entries written before windows were kept cover their own night only.
-            let window = Digest.Window(since: Date(timeIntervalSince1970: value["since"]?.doubleValue ?? date),
-                                       inclusive: value["sinceInclusive"]?.boolValue ?? false,
-                                       continuesFirstRun: value["firstRun"]?.boolValue ?? false)
-            return Entry(day: String(name.dropLast(".json".count)), date: Date(timeIntervalSince1970: date), title: title,
-                         markdown: markdown, pageMarkdown: value["pageMarkdown"]?.stringValue ?? markdown,
-                         isQuiet: value["quiet"]?.boolValue ?? false, window: window)
+            let window = Digest.Window(
+                since: Date(timeIntervalSince1970: value["since"]?.doubleValue ?? date),
+                inclusive: value["sinceInclusive"]?.boolValue ?? false,
+                continuesFirstRun: value["firstRun"]?.boolValue ?? false)
+            return Entry(
+                day: String(name.dropLast(".json".count)), date: Date(timeIntervalSince1970: date), title: title,
+                markdown: markdown, pageMarkdown: value["pageMarkdown"]?.stringValue ?? markdown,
+                isQuiet: value["quiet"]?.boolValue ?? false, window: window)
         }.sorted { ($0.day, $0.date) > ($1.day, $1.date) }
     }
 
@@ -57,7 +62,9 @@ public struct DigestArchive: Sendable {
     /// digest, else everything after the previous day's digest, else from tonight on.
     public static func window(for day: String, now: Date, isFirstRun: Bool, entries: [Entry]) -> Digest.Window {
         if let earlierToday = entries.first(where: { $0.day == day }) { return earlierToday.window }
-        if let previous = entries.first(where: { $0.day < day }) { return Digest.Window(since: previous.date, inclusive: false) }
+        if let previous = entries.first(where: { $0.day < day }) {
+            return Digest.Window(since: previous.date, inclusive: false)
+        }
         // The first run ever has nothing new: later runs today count from after it.
         return Digest.Window(since: now, inclusive: !isFirstRun, continuesFirstRun: isFirstRun)
     }
@@ -66,11 +73,13 @@ public struct DigestArchive: Sendable {
     public func save(_ entry: Entry) throws {
         let record = JSONValue.object([
             "date": .number(entry.date.timeIntervalSince1970), "title": .string(entry.title),
-            "markdown": .string(entry.markdown), "pageMarkdown": .string(entry.pageMarkdown), "quiet": .bool(entry.isQuiet),
+            "markdown": .string(entry.markdown), "pageMarkdown": .string(entry.pageMarkdown),
+            "quiet": .bool(entry.isQuiet),
             "since": .number(entry.window.since.timeIntervalSince1970), "sinceInclusive": .bool(entry.window.inclusive),
             "firstRun": .bool(entry.window.continuesFirstRun),
         ])
-        try FileOperations.writeAtomically(Data(record.serialized().utf8), to: directory.appendingPathComponent("\(entry.day).json"))
+        try FileOperations.writeAtomically(
+            Data(record.serialized().utf8), to: directory.appendingPathComponent("\(entry.day).json"))
     }
 
     public func prune(olderThan cutoff: Date) {

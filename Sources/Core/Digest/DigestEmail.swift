@@ -18,8 +18,10 @@ package struct DigestEmail {
     let thumbnails: [URL: String]
     let templates: SiteTemplates
 
-    package init(digest: Digest, settings: DigestEmailSettings, baseURL: URL, timeZone: TimeZone, thumbnails: [URL: String],
-                 templates: SiteTemplates) {
+    package init(
+        digest: Digest, settings: DigestEmailSettings, baseURL: URL, timeZone: TimeZone, thumbnails: [URL: String],
+        templates: SiteTemplates
+    ) {
         self.digest = digest
         self.settings = settings
         self.baseURL = baseURL
@@ -45,10 +47,14 @@ package struct DigestEmail {
             "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
         ]
         headers.append("X-Mailer: meetup-report \(BuildInfo.version)")
-        var lines = headers + ["", "This is a message in MIME format: a plain-text and an HTML version of the digest.", ""]
+        var lines =
+            headers + ["", "This is a message in MIME format: a plain-text and an HTML version of the digest.", ""]
         for (type, body) in [("text/plain", writer.plainText()), ("text/html", html(writer))] {
-            lines += ["--\(boundary)", "Content-Type: \(type); charset=utf-8", "Content-Transfer-Encoding: quoted-printable", "",
-                      Self.quotedPrintable(body)]
+            lines += [
+                "--\(boundary)", "Content-Type: \(type); charset=utf-8", "Content-Transfer-Encoding: quoted-printable",
+                "",
+                Self.quotedPrintable(body),
+            ]
         }
         lines.append("--\(boundary)--")
         return lines.joined(separator: "\r\n") + "\r\n"
@@ -59,26 +65,58 @@ package struct DigestEmail {
     private func html(_ writer: DigestWriter) -> String {
         let absolute = { (path: String) in Sitemap.absolute(path, baseURL: baseURL).absoluteString }
         func row(_ title: String, url: URL?, detail: String, image: String? = nil) -> [String: Any] {
-            ["title": title, "detail": detail, "image": image ?? false,
-             "url": url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0.absoluteString : nil } ?? false]
+            [
+                "title": title, "detail": detail, "image": image ?? false,
+                "url": url.flatMap {
+                    ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0.absoluteString : nil
+                } ?? false,
+            ]
         }
         let sections: [(String, [[String: Any]])] = [
-            ("New", digest.new.map { item in
-                row(item.event.title, url: item.event.eventURL, detail: writer.details(item),
-                    image: item.event.displayPhotoURL.flatMap { thumbnails[$0] }.map(absolute))
-            }),
-            ("Moved", digest.moved.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change)), now \(writer.now($0.change))") }),
-            ("Cancelled or removed", digest.removed.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change))") }),
-            (DigestWriter.uncheckedHeading, digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) }),
-            (DigestWriter.quietGroupsHeading, digest.quietGroups.map { row($0.group.name, url: $0.group.link, detail: writer.quietDetail($0)) }),
-            ("This week", digest.thisWeek.map { row($0.event.title, url: $0.event.eventURL, detail: writer.details($0)) }),
+            (
+                "New",
+                digest.new.map { item in
+                    row(
+                        item.event.title, url: item.event.eventURL, detail: writer.details(item),
+                        image: item.event.displayPhotoURL.flatMap { thumbnails[$0] }.map(absolute))
+                }
+            ),
+            (
+                "Moved",
+                digest.moved.map {
+                    row(
+                        $0.change.title, url: $0.change.url,
+                        detail: "was \(writer.was($0.change)), now \(writer.now($0.change))")
+                }
+            ),
+            (
+                "Cancelled or removed",
+                digest.removed.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change))") }
+            ),
+            (
+                DigestWriter.uncheckedHeading,
+                digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) }
+            ),
+            (
+                DigestWriter.quietGroupsHeading,
+                digest.quietGroups.map { row($0.group.name, url: $0.group.link, detail: writer.quietDetail($0)) }
+            ),
+            (
+                "This week",
+                digest.thisWeek.map { row($0.event.title, url: $0.event.eventURL, detail: writer.details($0)) }
+            ),
         ]
-        return templates.render("digest-email.html", [
-            "title": writer.title, "heading": "\(digest.siteTitle): \(writer.title)",
-            "notice": digest.isFirstRun ? DigestWriter.firstRunLine : digest.isQuiet ? DigestWriter.quietLine : false,
-            "sections": sections.filter { !$0.1.isEmpty }.map { ["heading": $0.0, "count": $0.1.count, "rows": $0.1] as [String: Any] },
-            "digestURL": absolute("digest.html"), "archiveURL": absolute("digests/index.html"),
-        ])
+        return templates.render(
+            "digest-email.html",
+            [
+                "title": writer.title, "heading": "\(digest.siteTitle): \(writer.title)",
+                "notice": digest.isFirstRun
+                    ? DigestWriter.firstRunLine : digest.isQuiet ? DigestWriter.quietLine : false,
+                "sections": sections.filter { !$0.1.isEmpty }.map {
+                    ["heading": $0.0, "count": $0.1.count, "rows": $0.1] as [String: Any]
+                },
+                "digestURL": absolute("digest.html"), "archiveURL": absolute("digests/index.html"),
+            ])
     }
 
     /// The night in numbers, for the subject: "2 new, 1 moved, 1 cancelled", "1 search failed", "nothing new".
@@ -87,9 +125,15 @@ package struct DigestEmail {
         if !digest.new.isEmpty { parts.append("\(digest.new.count) new") }
         if !digest.moved.isEmpty { parts.append("\(digest.moved.count) moved") }
         if !digest.removed.isEmpty { parts.append("\(digest.removed.count) cancelled") }
-        if !digest.unchecked.isEmpty { parts.append(EventFormatting.count(digest.unchecked.count, "search failed", "searches failed")) }
-        if !digest.quietGroups.isEmpty { parts.append(EventFormatting.count(digest.quietGroups.count, "group gone quiet", "groups gone quiet")) }
-        if parts.isEmpty { return digest.isFirstRun ? "first digest, \(digest.thisWeek.count) this week" : "nothing new" }
+        if !digest.unchecked.isEmpty {
+            parts.append(EventFormatting.count(digest.unchecked.count, "search failed", "searches failed"))
+        }
+        if !digest.quietGroups.isEmpty {
+            parts.append(EventFormatting.count(digest.quietGroups.count, "group gone quiet", "groups gone quiet"))
+        }
+        if parts.isEmpty {
+            return digest.isFirstRun ? "first digest, \(digest.thisWeek.count) this week" : "nothing new"
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -109,7 +153,8 @@ package struct DigestEmail {
         if name.unicodeScalars.contains(where: { !$0.isASCII }) { return encodedWord(name) + " " + address }
         let specials = CharacterSet(charactersIn: "()<>[]:;@\\,.\"")
         guard name.unicodeScalars.contains(where: specials.contains) else { return name + " " + address }
-        return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\" " + address
+        return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\" " + address
     }
 
     /// A header value on one line: CR, LF and other controls go, runs of white space become one.
@@ -136,13 +181,16 @@ package struct DigestEmail {
     /// RFC 2045 quoted-printable of UTF-8 text, CRLF line ends, lines of at most 76 characters.
     static func quotedPrintable(_ text: String) -> String {
         var output: [String] = []
-        for line in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
             var encoded = ""
             var current = ""
             let bytes = Array(line.utf8)
             for (index, byte) in bytes.enumerated() {
                 let isLast = index == bytes.count - 1
-                let plain = (byte >= 33 && byte <= 126 && byte != 61) || (byte == 32 && !isLast) || (byte == 9 && !isLast)
+                let plain =
+                    (byte >= 33 && byte <= 126 && byte != 61) || (byte == 32 && !isLast) || (byte == 9 && !isLast)
                 let piece = plain ? String(UnicodeScalar(byte)) : String(format: "=%02X", byte)
                 if current.count + piece.count > 75 {
                     encoded += current + "=\r\n"

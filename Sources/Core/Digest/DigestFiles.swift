@@ -24,20 +24,28 @@ package struct DigestFiles: SiteGenerator {
         guard let tonight else { return [] }
         let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
         func page(_ path: String, _ markdown: String, title: String, root: String) -> [SiteFile] {
-            [.text(path + ".md", markdown),
-             .text(path + ".html", PageFiles.layout(markdown: markdown, title: title, path: path,
-                                                   description: "What is new, moved and cancelled among \(input.config.siteTitle).",
-                                                   root: root, feed: Self.feed, feedTitle: "Digest · \(input.config.siteTitle)",
-                                                   shared: shared, formatting: formatting))]
+            [
+                .text(path + ".md", markdown),
+                .text(
+                    path + ".html",
+                    PageFiles.layout(
+                        markdown: markdown, title: title, path: path,
+                        description: "What is new, moved and cancelled among \(input.config.siteTitle).",
+                        root: root, feed: Self.feed, feedTitle: "Digest · \(input.config.siteTitle)",
+                        shared: shared, formatting: formatting)),
+            ]
         }
         var files = page(Self.page, tonight, title: "Digest · \(input.config.siteTitle)", root: "")
         for entry in archive {
-            files += page("\(Self.archiveFolder)/\(entry.day)", entry.markdown, title: "\(entry.title) · \(input.config.siteTitle)", root: "../")
+            files += page(
+                "\(Self.archiveFolder)/\(entry.day)", entry.markdown,
+                title: "\(entry.title) · \(input.config.siteTitle)", root: "../")
         }
         let list = archive.map { entry in
             "- [\(MarkdownEscaping.text(entry.title))](<\(entry.day).html>)" + (entry.isQuiet ? " · quiet night" : "")
         }
-        let index = "# " + MarkdownEscaping.text("\(input.config.siteTitle): every night's digest") + "\n\n"
+        let index =
+            "# " + MarkdownEscaping.text("\(input.config.siteTitle): every night's digest") + "\n\n"
             + (list.isEmpty ? "No digest yet.\n" : list.joined(separator: "\n") + "\n")
         files += page("\(Self.archiveFolder)/index", index, title: "Digests · \(input.config.siteTitle)", root: "../")
         files.append(.text(Self.feed, feed(archive, input: input)))
@@ -47,9 +55,10 @@ package struct DigestFiles: SiteGenerator {
     /// One entry a night; a feed reader gets one item a night, not one per event.
     private func feed(_ archive: [DigestArchive.Entry], input: SiteInput) -> String {
         let base = input.config.baseURL
-        let feed = AtomFeed(title: "Digest · \(input.config.siteTitle)", feedURL: Sitemap.absolute(Self.feed, baseURL: base),
-                            pageURL: Sitemap.absolute("\(Self.archiveFolder)/index.html", baseURL: base),
-                            author: input.config.siteTitle, generatedAt: input.generatedAt)
+        let feed = AtomFeed(
+            title: "Digest · \(input.config.siteTitle)", feedURL: Sitemap.absolute(Self.feed, baseURL: base),
+            pageURL: Sitemap.absolute("\(Self.archiveFolder)/index.html", baseURL: base),
+            author: input.config.siteTitle, generatedAt: input.generatedAt)
         let entries = archive.map { entry in
             let url = Sitemap.absolute("\(Self.archiveFolder)/\(entry.day).html", baseURL: base).absoluteString
             return "<entry>\n<id>urn:meetup-report:digest:\(XMLEscaping.escape(entry.day))</id>\n"

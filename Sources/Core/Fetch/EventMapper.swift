@@ -33,7 +33,8 @@ public enum EventMapper {
         }
         // A batch of groups answers an unknown group with a null alias and an error beside
         // the others' data: that error is the live fetch's warning, not the page's failure.
-        let isGroupBatch = root["data"]?.objectValue?.keys.contains { $0.hasPrefix("g") && Int($0.dropFirst()) != nil } ?? false
+        let isGroupBatch =
+            root["data"]?.objectValue?.keys.contains { $0.hasPrefix("g") && Int($0.dropFirst()) != nil } ?? false
         if case .array(let errors)? = root["errors"], !errors.isEmpty, !isGroupBatch {
             let messages = errors.map { $0["message"]?.stringValue ?? "unnamed error" }
             if TokenRefusal.refuses(document) { throw .tokenRejected(messages) }
@@ -45,7 +46,8 @@ public enum EventMapper {
         if case .array(let items)? = root["events"] {
             return legacyPage(items)
         }
-        throw .unexpectedShape("no \"data\" and no \"events\" in the body (keys: \(root.keys.sorted().joined(separator: ", ")))")
+        throw .unexpectedShape(
+            "no \"data\" and no \"events\" in the body (keys: \(root.keys.sorted().joined(separator: ", ")))")
     }
 
     // MARK: GraphQL
@@ -62,7 +64,8 @@ public enum EventMapper {
             let groups = (data.objectValue ?? [:]).filter { $0.key.hasPrefix("g") && Int($0.key.dropFirst()) != nil }
             if !groups.isEmpty {
                 var merged = EventPage(events: [])
-                for (alias, group) in groups.sorted(by: { Int($0.key.dropFirst()) ?? 0 < Int($1.key.dropFirst()) ?? 0 }) {
+                for (alias, group) in groups.sorted(by: { Int($0.key.dropFirst()) ?? 0 < Int($1.key.dropFirst()) ?? 0 })
+                {
                     guard let events = group["events"], group != .null else { continue }
                     let page = try connectionPage(events, root: "\(alias).events")
                     merged.events += page.events
@@ -70,7 +73,8 @@ public enum EventMapper {
                 }
                 return merged
             }
-            throw .unexpectedShape("data holds no event list (expected eventSearch, groupByUrlname.events or proNetwork.eventsSearch)")
+            throw .unexpectedShape(
+                "data holds no event list (expected eventSearch, groupByUrlname.events or proNetwork.eventsSearch)")
         }
         return try connectionPage(connection, root: root)
     }
@@ -92,13 +96,15 @@ public enum EventMapper {
         let pageInfo = connection["pageInfo"]
         let hasNextPage = pageInfo?["hasNextPage"]?.boolValue ?? false
         let cursor = pageInfo?["endCursor"]?.stringValue
-        return EventPage(events: events, nextCursor: hasNextPage ? cursor.flatMap { $0.isEmpty ? nil : $0 } : nil,
-                         skippedCount: skipped, totalCount: connection["totalCount"]?.intValue.flatMap { $0 >= 0 ? $0 : nil })
+        return EventPage(
+            events: events, nextCursor: hasNextPage ? cursor.flatMap { $0.isEmpty ? nil : $0 } : nil,
+            skippedCount: skipped, totalCount: connection["totalCount"]?.intValue.flatMap { $0 >= 0 ? $0 : nil })
     }
 
     static func graphQLEvent(_ node: JSONValue) -> Event? {
         guard let id = identifier(node["id"]),
-              let start = node["dateTime"]?.stringValue.flatMap(ISO8601.parseDateTime) else { return nil }
+            let start = node["dateTime"]?.stringValue.flatMap(ISO8601.parseDateTime)
+        else { return nil }
         if let status = node["status"]?.stringValue, withdrawnStatuses.contains(status) { return nil }
 
         var end = node["endTime"]?.stringValue.flatMap(ISO8601.parseDateTime)
@@ -106,9 +112,12 @@ public enum EventMapper {
             end = ZonedDate(date: start.date.addingTimeInterval(duration), utcOffsetSeconds: start.utcOffsetSeconds)
         }
 
-        let venues = (node["venues"]?.arrayValue ?? []) + [node["venue"]].compactMap { $0?.objectValue.map(JSONValue.object) }
+        let venues =
+            (node["venues"]?.arrayValue ?? []) + [node["venue"]].compactMap { $0?.objectValue.map(JSONValue.object) }
         let isOnlineVenue = isOnlinePlaceholder
-        let physical = venues.first { !isOnlineVenue($0) && !TextCleaning.singleLine($0["name"]?.stringValue ?? "").isEmpty }
+        let physical = venues.first {
+            !isOnlineVenue($0) && !TextCleaning.singleLine($0["name"]?.stringValue ?? "").isEmpty
+        }
         let eventType = node["eventType"]?.stringValue?.uppercased()
         let isOnline = physical == nil && (eventType == "ONLINE" || venues.contains(where: isOnlineVenue))
 
@@ -160,10 +169,15 @@ public enum EventMapper {
         guard let id = identifier(item["id"]), let start = legacyStart(item) else { return nil }
         if let status = item["status"]?.stringValue, withdrawnStatuses.contains(status) { return nil }
         let end = item["duration"]?.doubleValue.flatMap { duration in
-            duration > 0 ? ZonedDate(date: start.date.addingTimeInterval(duration / 1000), utcOffsetSeconds: start.utcOffsetSeconds) : nil
+            duration > 0
+                ? ZonedDate(
+                    date: start.date.addingTimeInterval(duration / 1000), utcOffsetSeconds: start.utcOffsetSeconds)
+                : nil
         }
         let legacyVenue = item["venue"].flatMap { value -> Venue? in
-            guard !TextCleaning.singleLine(value["name"]?.stringValue ?? "").isEmpty, !isOnlinePlaceholder(value) else { return nil }
+            guard !TextCleaning.singleLine(value["name"]?.stringValue ?? "").isEmpty, !isOnlinePlaceholder(value) else {
+                return nil
+            }
             return venue(value)
         }
         let groupPhoto = item["group"]?["photo"] ?? item["group"]?["key_photo"]
@@ -176,10 +190,12 @@ public enum EventMapper {
             description: item["description"]?.stringValue ?? item["plain_text_description"]?.stringValue ?? "",
             rsvpCount: item["yes_rsvp_count"]?.intValue,
             venue: legacyVenue,
-            isOnline: legacyVenue == nil && (item["is_online_event"]?.boolValue ?? (item["venue"] == nil ? false : true)),
+            isOnline: legacyVenue == nil
+                && (item["is_online_event"]?.boolValue ?? (item["venue"] == nil ? false : true)),
             group: group(item["group"]),
             groupPhotoURL: WebURL.parse(groupPhoto?["highres_link"]) ?? WebURL.parse(groupPhoto?["photo_link"]),
-            eventPhotoURL: WebURL.parse(item["featured_photo"]?["highres_link"]) ?? WebURL.parse(item["featured_photo"]?["photo_link"]),
+            eventPhotoURL: WebURL.parse(item["featured_photo"]?["highres_link"])
+                ?? WebURL.parse(item["featured_photo"]?["photo_link"]),
             createdAt: item["created"]?.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
         )
     }
@@ -191,7 +207,9 @@ public enum EventMapper {
         if let milliseconds = item["time"]?.doubleValue {
             return ZonedDate(date: Date(timeIntervalSince1970: milliseconds / 1000), utcOffsetSeconds: offsetSeconds)
         }
-        guard let localDate = item["local_date"]?.stringValue, let localTime = item["local_time"]?.stringValue else { return nil }
+        guard let localDate = item["local_date"]?.stringValue, let localTime = item["local_time"]?.stringValue else {
+            return nil
+        }
         let sign = offsetSeconds < 0 ? "-" : "+"
         let magnitude = abs(offsetSeconds)
         let offsetText = String(format: "%@%02d:%02d", sign, magnitude / 3600, magnitude % 3600 / 60)
@@ -214,7 +232,8 @@ public enum EventMapper {
     private static func venue(_ value: JSONValue) -> Venue {
         let city = TextCleaning.singleLine(value["city"]?.stringValue ?? "")
         return Venue(
-            name: TextCleaning.singleLine(value["name"]?.stringValue ?? "").trimmingCharacters(in: CharacterSet(charactersIn: ", ")),
+            name: TextCleaning.singleLine(value["name"]?.stringValue ?? "").trimmingCharacters(
+                in: CharacterSet(charactersIn: ", ")),
             city: city.isEmpty ? nil : city,
             latitude: value["lat"]?.doubleValue,
             longitude: value["lon"]?.doubleValue

@@ -7,20 +7,24 @@ import MeetupSupport
 public protocol EventSource: Sendable {
     /// Fetches every page of `query`'s results in `window` and calls `completion`
     /// exactly once: with all of them, or with the first failure (never a partial list).
-    func fetchEvents(for query: EventQuery, window: DateInterval,
-                     completion: @escaping @Sendable (QueryOutcome) -> Void)
+    func fetchEvents(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome) -> Void)
 
     /// The same, and for a query that follows groups, the groups with their activity,
     /// read by the same requests (or one more paged list): nil when the query failed or
     /// follows no groups.
-    func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
-                              completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void)
+    func fetchEventsAndGroups(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void)
 }
 
 extension EventSource {
     /// A source that knows no groups' activity answers events only.
-    public func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
-                                     completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
+    public func fetchEventsAndGroups(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
+    ) {
         fetchEvents(for: query, window: window) { completion($0, nil) }
     }
 }
@@ -34,8 +38,10 @@ public struct EventFetcher: Sendable {
     }
 
     /// - Parameter onQueryFinished: called as each query completes, from any thread (for progress).
-    public func fetchAll(_ queries: [EventQuery], now: Date,
-                         onQueryFinished: @escaping @Sendable (EventQuery, QueryOutcome) -> Void = { _, _ in }) -> FetchedEvents {
+    public func fetchAll(
+        _ queries: [EventQuery], now: Date,
+        onQueryFinished: @escaping @Sendable (EventQuery, QueryOutcome) -> Void = { _, _ in }
+    ) -> FetchedEvents {
         let results = LockedBox([Int: QueryOutcome]())
         let rosters = LockedBox([String: [GroupActivity]]())
         let group = DispatchGroup()
@@ -51,8 +57,9 @@ public struct EventFetcher: Sendable {
         }
         group.wait()
         let outcomes = results.withLock { $0 }
-        return FetchedEvents(outcomes: queries.enumerated().map { index, query in
-            (query, outcomes[index] ?? .failed(.transport(query: query.id, page: 1, reason: "no result")))
-        }, groups: rosters.withLock { $0 })
+        return FetchedEvents(
+            outcomes: queries.enumerated().map { index, query in
+                (query, outcomes[index] ?? .failed(.transport(query: query.id, page: 1, reason: "no result")))
+            }, groups: rosters.withLock { $0 })
     }
 }

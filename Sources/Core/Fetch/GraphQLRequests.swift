@@ -12,16 +12,36 @@ public enum GraphQLRequests {
         let area = SearchArea(keyword: "swift", latitude: 52.52, longitude: 13.405, radiusMiles: 25)
         let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 60 * 86_400)
         return [
-            ("eventSearch, first page", SearchRequest.body(for: area, window: window, first: SearchRequest.pageSize, after: nil)),
+            (
+                "eventSearch, first page",
+                SearchRequest.body(for: area, window: window, first: SearchRequest.pageSize, after: nil)
+            ),
             ("eventSearch, a later page", SearchRequest.body(for: area, window: window, first: 7, after: "cursor-2")),
-            ("proNetwork.eventsSearch, first page", NetworkRequest.body(network: "rladies", window: window, first: 50, after: nil)),
-            ("proNetwork.eventsSearch, a later page", NetworkRequest.body(network: "rladies", window: window, first: 50, after: "c2")),
-            ("proNetwork.groupsSearch (the groups report), first page", NetworkRequest.groupsBody(network: "rladies", after: nil)),
+            (
+                "proNetwork.eventsSearch, first page",
+                NetworkRequest.body(network: "rladies", window: window, first: 50, after: nil)
+            ),
+            (
+                "proNetwork.eventsSearch, a later page",
+                NetworkRequest.body(network: "rladies", window: window, first: 50, after: "c2")
+            ),
+            (
+                "proNetwork.groupsSearch (the groups report), first page",
+                NetworkRequest.groupsBody(network: "rladies", after: nil)
+            ),
             ("proNetwork.groupsSearch, a later page", NetworkRequest.groupsBody(network: "rladies", after: "c2")),
-            ("groupByUrlname × 20, aliased (a batch of groups)",
-             GroupsRequest.batchBody((0..<GroupsRequest.batchSize).map { "group-\($0)" }, window: window, first: 50)),
-            ("groupByUrlname × 1 (a short last batch)", GroupsRequest.batchBody(["rladies-lagos"], window: window, first: 50)),
-            ("groupByUrlname.events, a later page", GroupsRequest.pageBody("rladies-lagos", window: window, first: 50, after: "c2")),
+            (
+                "groupByUrlname × 20, aliased (a batch of groups)",
+                GroupsRequest.batchBody((0..<GroupsRequest.batchSize).map { "group-\($0)" }, window: window, first: 50)
+            ),
+            (
+                "groupByUrlname × 1 (a short last batch)",
+                GroupsRequest.batchBody(["rladies-lagos"], window: window, first: 50)
+            ),
+            (
+                "groupByUrlname.events, a later page",
+                GroupsRequest.pageBody("rladies-lagos", window: window, first: 50, after: "c2")
+            ),
             ("self (auth and check)", Data(JSONValue.object(["query": .string(AuthCheck.selfQuery)]).compactJSON.utf8)),
         ]
     }

@@ -13,7 +13,8 @@ public enum GroupActivityMapper {
     ///   replay reads each group's own `urlname`, or its events'.
     public static func batchGroups(_ document: JSONValue, urlnames: [String]? = nil) -> [GroupActivity] {
         guard let data = document["data"]?.objectValue else { return [] }
-        let aliases = data.keys.compactMap { key in key.hasPrefix("g") ? Int(key.dropFirst()).map { ($0, key) } : nil }.sorted { $0.0 < $1.0 }
+        let aliases = data.keys.compactMap { key in key.hasPrefix("g") ? Int(key.dropFirst()).map { ($0, key) } : nil }
+            .sorted { $0.0 < $1.0 }
         return aliases.compactMap { index, key in
             data[key].flatMap { batchGroup($0, urlname: urlnames.flatMap { index < $0.count ? $0[index] : nil }) }
         }
@@ -21,10 +22,14 @@ public enum GroupActivityMapper {
 
     static func batchGroup(_ group: JSONValue, urlname asked: String? = nil) -> GroupActivity? {
         guard group != .null, group.objectValue != nil else { return nil }
-        let ownName = group["urlname"]?.stringValue
-            ?? group["events"]?["edges"]?.arrayValue?.lazy.compactMap { $0["node"]?["group"]?["urlname"]?.stringValue }.first
+        let ownName =
+            group["urlname"]?.stringValue
+            ?? group["events"]?["edges"]?.arrayValue?.lazy.compactMap { $0["node"]?["group"]?["urlname"]?.stringValue }
+            .first
         guard let urlname = asked ?? ownName, !urlname.isEmpty else { return nil }
-        let upcoming = group["events"]?["edges"]?.arrayValue?.compactMap { $0["node"]?["dateTime"]?.stringValue.flatMap(date) }
+        let upcoming = group["events"]?["edges"]?.arrayValue?.compactMap {
+            $0["node"]?["dateTime"]?.stringValue.flatMap(date)
+        }
         return GroupActivity(
             urlname: urlname,
             name: cleaned(group["name"]),
@@ -35,7 +40,8 @@ public enum GroupActivityMapper {
             // `next` is the group's next event whatever the query's window (a batch asks for it);
             // a recording made before it was asked for has only the window's events.
             nextEventAt: group["next"] != nil ? firstDate(group["next"]) : upcoming?.min(),
-            upcomingEvents: group["next"]?["totalCount"]?.intValue ?? group["events"]?["totalCount"]?.intValue ?? upcoming?.count,
+            upcomingEvents: group["next"]?["totalCount"]?.intValue ?? group["events"]?["totalCount"]?.intValue
+                ?? upcoming?.count,
             pastEvents: group["past"]?["totalCount"]?.intValue
         )
     }
@@ -45,11 +51,17 @@ public enum GroupActivityMapper {
     }
 
     /// One page of a network's `groupsSearch`: its groups and the next page's cursor.
-    public static func networkPage(_ document: JSONValue) throws(PageMappingError) -> (groups: [GroupActivity], nextCursor: String?) {
-        if case .array(let errors)? = document["errors"], !errors.isEmpty, document["data"]?["proNetwork"]?["groupsSearch"] == nil {
+    public static func networkPage(_ document: JSONValue) throws(PageMappingError) -> (
+        groups: [GroupActivity], nextCursor: String?
+    ) {
+        if case .array(let errors)? = document["errors"], !errors.isEmpty,
+            document["data"]?["proNetwork"]?["groupsSearch"] == nil
+        {
             throw .graphQLErrors(errors.map { $0["message"]?.stringValue ?? "unnamed error" })
         }
-        guard let connection = document["data"]?["proNetwork"]?["groupsSearch"], case .array(let edges)? = connection["edges"] else {
+        guard let connection = document["data"]?["proNetwork"]?["groupsSearch"],
+            case .array(let edges)? = connection["edges"]
+        else {
             throw .unexpectedShape("no proNetwork.groupsSearch.edges in the answer")
         }
         let groups = edges.compactMap { edge -> GroupActivity? in
@@ -75,7 +87,8 @@ public enum GroupActivityMapper {
 
     /// A `DateTime` as the API writes it, or a bare date (midnight UTC).
     static func date(_ text: String) -> Date? {
-        ISO8601.parseDateTime(text)?.date ?? (text.utf8.count == 10 ? ISO8601.parseDateTime(text + "T00:00:00Z")?.date : nil)
+        ISO8601.parseDateTime(text)?.date
+            ?? (text.utf8.count == 10 ? ISO8601.parseDateTime(text + "T00:00:00Z")?.date : nil)
     }
 
     private static func cleaned(_ value: JSONValue?) -> String? {

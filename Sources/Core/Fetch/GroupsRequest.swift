@@ -38,7 +38,9 @@ public enum GroupsRequest {
     /// The document for `count` groups, aliased `g0`… in the order given.
     public static func batchDocument(count: Int) -> String {
         let variables = (0..<count).map { ", $u\($0): String!" }.joined()
-        let groups = (0..<count).map { "  g\($0): groupByUrlname(urlname: $u\($0)) {\n    \(selection(after: false))\n  }" }
+        let groups = (0..<count).map {
+            "  g\($0): groupByUrlname(urlname: $u\($0)) {\n    \(selection(after: false))\n  }"
+        }
         return "query GroupEvents($first: Int!, $from: DateTime, $to: DateTime\(variables)) {\n"
             + groups.joined(separator: "\n") + "\n}"
     }
@@ -56,7 +58,9 @@ public enum GroupsRequest {
         var variables = window.variables
         variables["first"] = .number(Double(first))
         for (index, urlname) in urlnames.enumerated() { variables["u\(index)"] = .string(urlname) }
-        return Data(JSONValue.object(["query": .string(batchDocument(count: urlnames.count)), "variables": .object(variables)]).compactJSON.utf8)
+        return Data(
+            JSONValue.object(["query": .string(batchDocument(count: urlnames.count)), "variables": .object(variables)])
+                .compactJSON.utf8)
     }
 
     /// The body for a later page of one group's events.
@@ -65,7 +69,8 @@ public enum GroupsRequest {
         variables["urlname"] = .string(urlname)
         variables["first"] = .number(Double(first))
         variables["after"] = .string(after)
-        return Data(JSONValue.object(["query": .string(pageDocument), "variables": .object(variables)]).compactJSON.utf8)
+        return Data(
+            JSONValue.object(["query": .string(pageDocument), "variables": .object(variables)]).compactJSON.utf8)
     }
 
     /// Each group's first page from a batch answer, in the order asked; nil for a group
@@ -75,7 +80,8 @@ public enum GroupsRequest {
     /// error, naming the group. An answer with errors and no data fails.
     static func pages(from document: JSONValue, urlnames: [String]) throws(PageMappingError) -> [EventPage?] {
         if TokenRefusal.refuses(document) {
-            throw .tokenRejected(document["errors"]?.arrayValue?.map { $0["message"]?.stringValue ?? "unnamed error" } ?? [])
+            throw .tokenRejected(
+                document["errors"]?.arrayValue?.map { $0["message"]?.stringValue ?? "unnamed error" } ?? [])
         }
         guard let answer = document["data"], case .object = answer else {
             let messages = document["errors"]?.arrayValue?.map { $0["message"]?.stringValue ?? "unnamed error" } ?? []

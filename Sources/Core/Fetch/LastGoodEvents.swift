@@ -24,7 +24,9 @@ public struct LastGoodEvents: Sendable {
     /// once per run however many queries found it (`written`, by event id): an event is in
     /// three queries' files, and writing them was a tenth of a warm W2 night (perf, issue 23).
     /// An event that differs between queries (fetched moments apart) is written as each has it.
-    private func save(_ events: [Event], for queryID: String, fetchedAt: Date, written: inout [String: (Event, String)]) throws {
+    private func save(_ events: [Event], for queryID: String, fetchedAt: Date, written: inout [String: (Event, String)])
+        throws
+    {
         var text = "{\"events\":["
         for (index, event) in events.enumerated() {
             if index > 0 { text += "," }
@@ -43,9 +45,10 @@ public struct LastGoodEvents: Sendable {
     /// The last good events and when they were fetched; nil when there are none or the file is unreadable.
     public func load(for queryID: String) -> (events: [Event], fetchedAt: Date)? {
         guard let data = try? Data(contentsOf: file(for: queryID)),
-              let record = try? JSONValue.parse(data),
-              let fetchedAt = record["fetchedAt"]?.doubleValue,
-              let items = record["events"]?.arrayValue else { return nil }
+            let record = try? JSONValue.parse(data),
+            let fetchedAt = record["fetchedAt"]?.doubleValue,
+            let items = record["events"]?.arrayValue
+        else { return nil }
         return (items.compactMap(Event.init(jsonValue:)), Date(timeIntervalSince1970: fetchedAt))
     }
 
@@ -59,7 +62,8 @@ public struct LastGoodEvents: Sendable {
                 do {
                     try save(events, for: entry.query.id, fetchedAt: now, written: &written)
                 } catch {
-                    saveFailures.append("query \(entry.query.id): cannot keep its events for later runs: \(error.localizedDescription)")
+                    saveFailures.append(
+                        "query \(entry.query.id): cannot keep its events for later runs: \(error.localizedDescription)")
                 }
                 return entry
             case .failed(let error):

@@ -9,17 +9,22 @@ extension MeetupAPISource {
     /// A query that follows a Pro network: its events by cursor (`eventsSearch`), then its
     /// groups with their analytics (`groupsSearch`), the report's. Either failing fails the
     /// query, so its events and groups are always from the same night.
-    func fetchNetwork(_ urlname: String, query: EventQuery, window: DateInterval,
-                      completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
+    func fetchNetwork(
+        _ urlname: String, query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
+    ) {
         let eventPages = LockedBox([Data]())
-        let walk = Walk(query: query, body: { NetworkRequest.body(network: urlname, window: window, first: $0, after: $1) },
-                        rawPagesDone: { pages in eventPages.withLock { $0 = pages } })
+        let walk = Walk(
+            query: query, body: { NetworkRequest.body(network: urlname, window: window, first: $0, after: $1) },
+            rawPagesDone: { pages in eventPages.withLock { $0 = pages } })
         self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: []) { [self] outcome in
             guard case .succeeded = outcome else { return completion(outcome, nil) }
             fetchNetworkGroups(urlname, query: query, after: nil, read: NetworkGroupsRead()) { read in
                 recorder?.recordPages(eventPages.withLock { $0 }, groupsPages: read.rawPages, for: query.id)
                 completion(outcome, read.groups)
-            } failed: { completion(.failed($0), nil) }
+            } failed: {
+                completion(.failed($0), nil)
+            }
         }
     }
 
@@ -31,12 +36,15 @@ extension MeetupAPISource {
         var pagesRead = 0
     }
 
-    private func fetchNetworkGroups(_ urlname: String, query: EventQuery, after cursor: String?, read: NetworkGroupsRead,
-                                    done: @escaping @Sendable (NetworkGroupsRead) -> Void,
-                                    failed: @escaping @Sendable (FetchError) -> Void) {
+    private func fetchNetworkGroups(
+        _ urlname: String, query: EventQuery, after cursor: String?, read: NetworkGroupsRead,
+        done: @escaping @Sendable (NetworkGroupsRead) -> Void,
+        failed: @escaping @Sendable (FetchError) -> Void
+    ) {
         let page = read.pagesRead + 1
         let body = NetworkRequest.groupsBody(network: urlname, after: cursor)
-        authorizedPOST(body, query: query, page: page, completion: { outcome in outcome.error.map(failed) }) { [self] data in
+        authorizedPOST(body, query: query, page: page, completion: { outcome in outcome.error.map(failed) }) {
+            [self] data in
             var read = read
             let answer: (groups: [GroupActivity], nextCursor: String?)
             do throws(PageMappingError) {
@@ -49,9 +57,12 @@ extension MeetupAPISource {
             if recorder != nil { read.rawPages.append(data) }
             guard let next = answer.nextCursor else { return done(read) }
             guard read.cursors.insert(next).inserted, page < Self.maxGroupsPages else {
-                return failed(.paging(query: query.id, reason: page < Self.maxGroupsPages
-                    ? "the network's groups list repeated a page cursor"
-                    : "the network has more than \(Self.maxGroupsPages) pages of groups"))
+                return failed(
+                    .paging(
+                        query: query.id,
+                        reason: page < Self.maxGroupsPages
+                            ? "the network's groups list repeated a page cursor"
+                            : "the network has more than \(Self.maxGroupsPages) pages of groups"))
             }
             fetchNetworkGroups(urlname, query: query, after: next, read: read, done: done, failed: failed)
         }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import MeetupAuth
 import MeetupModel
@@ -27,8 +27,11 @@ public struct MeetupAPISource: EventSource {
     ///   - transport: shared by every query and the photo downloads.
     ///   - scratchDirectory: where response bodies land before they are read.
     ///   - redactor: takes secrets out of server text before it reaches an error.
-    public init(endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratchDirectory: URL,
-                redactor: SecretRedactor, recorder: SnapshotRecorder? = nil, onWarning: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratchDirectory: URL,
+        redactor: SecretRedactor, recorder: SnapshotRecorder? = nil,
+        onWarning: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.endpoint = endpoint
         self.credentials = credentials
         self.transport = transport
@@ -38,20 +41,27 @@ public struct MeetupAPISource: EventSource {
         self.onWarning = onWarning
     }
 
-    public func fetchEvents(for query: EventQuery, window: DateInterval,
-                            completion: @escaping @Sendable (QueryOutcome) -> Void) {
+    public func fetchEvents(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome) -> Void
+    ) {
         fetchEventsAndGroups(for: query, window: window) { outcome, _ in completion(outcome) }
     }
 
-    public func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
-                                     completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
+    public func fetchEventsAndGroups(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
+    ) {
         switch query.kind {
         case .search(let area):
             let recorder = self.recorder
-            let walk = Walk(query: query, body: { SearchRequest.body(for: area, window: window, first: $0, after: $1) }) { pages in
+            let walk = Walk(query: query, body: { SearchRequest.body(for: area, window: window, first: $0, after: $1) })
+            { pages in
                 recorder?.recordPages(pages, for: query.id)
             }
-            self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: []) { completion($0, nil) }
+            self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: []) {
+                completion($0, nil)
+            }
         case .network(let urlname):
             fetchNetwork(urlname, query: query, window: window, completion: completion)
         case .groups(let urlnames):
@@ -72,8 +82,10 @@ public struct MeetupAPISource: EventSource {
         var firstPage = 1
         let rawPagesDone: @Sendable ([Data]) -> Void
 
-        init(query: EventQuery, body: @escaping @Sendable (_ first: Int, _ after: String?) -> Data, firstPage: Int = 1,
-             rawPagesDone: @escaping @Sendable ([Data]) -> Void) {
+        init(
+            query: EventQuery, body: @escaping @Sendable (_ first: Int, _ after: String?) -> Data, firstPage: Int = 1,
+            rawPagesDone: @escaping @Sendable ([Data]) -> Void
+        ) {
             self.query = query
             self.body = body
             self.firstPage = firstPage
@@ -81,8 +93,10 @@ public struct MeetupAPISource: EventSource {
         }
     }
 
-    func walk(_ walk: Walk, after cursor: String?, state: PageWalk, rawPages: [Data],
-              completion: @escaping @Sendable (QueryOutcome) -> Void) {
+    func walk(
+        _ walk: Walk, after cursor: String?, state: PageWalk, rawPages: [Data],
+        completion: @escaping @Sendable (QueryOutcome) -> Void
+    ) {
         let query = walk.query
         let pageNumber = state.pagesRead + walk.firstPage
         let body = walk.body(min(SearchRequest.pageSize, state.remaining), cursor)
@@ -98,21 +112,29 @@ public struct MeetupAPISource: EventSource {
 
     /// One GraphQL POST with the current token; a refused token is renewed once
     /// (`authorized`). `onData` gets the answer's body.
-    func authorizedPOST(_ body: Data, query: EventQuery, page pageNumber: Int, cost: Int = 1,
-                        completion: @escaping @Sendable (QueryOutcome) -> Void, onData: @escaping @Sendable (Data) -> Void) {
+    func authorizedPOST(
+        _ body: Data, query: EventQuery, page pageNumber: Int, cost: Int = 1,
+        completion: @escaping @Sendable (QueryOutcome) -> Void, onData: @escaping @Sendable (Data) -> Void
+    ) {
         let failed: @Sendable (AuthError) -> Void = { error in
-            completion(.failed(.authentication(query: query.id, page: pageNumber, reason: redactor.redact(error.description))))
+            completion(
+                .failed(.authentication(query: query.id, page: pageNumber, reason: redactor.redact(error.description))))
         }
-        credentials.authorized({ token, refused in
-            send(body, token: token, query: query, page: pageNumber, cost: cost, refused: refused, onData: onData) { completion(.failed($0)) }
-        }, failed: failed)
+        credentials.authorized(
+            { token, refused in
+                send(body, token: token, query: query, page: pageNumber, cost: cost, refused: refused, onData: onData) {
+                    completion(.failed($0))
+                }
+            }, failed: failed)
     }
 
     /// One GraphQL POST. A 401, or GraphQL errors saying the token is invalid or
     /// expired, are reported as `refused` (`authorized` renews the token once).
-    private func send(_ body: Data, token: String, query: EventQuery, page pageNumber: Int, cost: Int,
-                      refused: @escaping @Sendable (String) -> Void,
-                      onData: @escaping @Sendable (Data) -> Void, onFailure: @escaping @Sendable (FetchError) -> Void) {
+    private func send(
+        _ body: Data, token: String, query: EventQuery, page pageNumber: Int, cost: Int,
+        refused: @escaping @Sendable (String) -> Void,
+        onData: @escaping @Sendable (Data) -> Void, onFailure: @escaping @Sendable (FetchError) -> Void
+    ) {
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -120,7 +142,8 @@ public struct MeetupAPISource: EventSource {
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.httpBody = body
         // A search is a read, so the POST is safe to repeat: it is retried like a GET.
-        transport.download(request, maxBytes: transport.limits.maxResponseBytes, into: scratchDirectory, cost: cost) { result in
+        transport.download(request, maxBytes: transport.limits.maxResponseBytes, into: scratchDirectory, cost: cost) {
+            result in
             switch result {
             case .failure(.status(401)):
                 refused("HTTP 401")
@@ -135,12 +158,15 @@ public struct MeetupAPISource: EventSource {
                 try? FileManager.default.removeItem(at: file)
                 if case .network(let urlname) = query.kind, NetworkRequest.isUnreadable(data) {
                     // Worth one more request: the error names who may not read it.
-                    return member(token: token) { onFailure(.networkUnreadable(query: query.id, network: urlname, member: $0)) }
+                    return member(token: token) {
+                        onFailure(.networkUnreadable(query: query.id, network: urlname, member: $0))
+                    }
                 }
                 // A refused token is known before the page is read, whatever its shape (only an
                 // answer with errors is parsed twice).
                 if data.range(of: Data("\"errors\"".utf8)) != nil, let document = try? JSONValue.parse(data),
-                   TokenRefusal.refuses(document) {
+                    TokenRefusal.refuses(document)
+                {
                     let messages = document["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
                     return refused("the API said: " + redactor.redact(messages.joined(separator: "; ")))
                 }
@@ -160,15 +186,18 @@ public struct MeetupAPISource: EventSource {
             guard case .success(let download) = result, let file = download.file else { return completion(nil) }
             defer { try? FileManager.default.removeItem(at: file) }
             guard let me = (try? Data(contentsOf: file)).flatMap({ try? JSONValue.parse($0) })?["data"]?["self"],
-                  let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init) else { return completion(nil) }
+                let id = me["id"]?.stringValue ?? me["id"]?.intValue.map(String.init)
+            else { return completion(nil) }
             let name = TextCleaning.singleLine(me["name"]?.stringValue ?? "")
             completion(redactor.redact(name.isEmpty ? "member \(id)" : "\(name) (member \(id))"))
         }
     }
 
     /// Folds a page into the walk, then asks for the next page or finishes the list.
-    private func next(_ walk: Walk, after page: EventPage, data: Data, state: PageWalk, rawPages: [Data],
-                      completion: @escaping @Sendable (QueryOutcome) -> Void) {
+    private func next(
+        _ walk: Walk, after page: EventPage, data: Data, state: PageWalk, rawPages: [Data],
+        completion: @escaping @Sendable (QueryOutcome) -> Void
+    ) {
         var state = state
         let step = state.add(page)
         // Raw bodies are kept only when recording.

@@ -33,8 +33,10 @@ public enum NetworkRequest {
             ]),
         ]
         if let after { input["after"] = .string(after) }
-        let payload = JSONValue.object(["query": .string(document),
-                                        "variables": .object(["urlname": .string(urlname), "input": .object(input)])])
+        let payload = JSONValue.object([
+            "query": .string(document),
+            "variables": .object(["urlname": .string(urlname), "input": .object(input)]),
+        ])
         return Data(payload.compactJSON.utf8)
     }
 
@@ -61,8 +63,10 @@ public enum NetworkRequest {
     public static func groupsBody(network urlname: String, after: String?) -> Data {
         var input: [String: JSONValue] = ["first": .number(Double(groupsPageSize))]
         if let after { input["after"] = .string(after) }
-        let payload = JSONValue.object(["query": .string(groupsDocument),
-                                        "variables": .object(["urlname": .string(urlname), "input": .object(input)])])
+        let payload = JSONValue.object([
+            "query": .string(groupsDocument),
+            "variables": .object(["urlname": .string(urlname), "input": .object(input)]),
+        ])
         return Data(payload.compactJSON.utf8)
     }
 

@@ -10,8 +10,10 @@ public struct OfflineEventSource: EventSource {
         self.store = store
     }
 
-    public func fetchEvents(for query: EventQuery, window: DateInterval,
-                            completion: @escaping @Sendable (QueryOutcome) -> Void) {
+    public func fetchEvents(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome) -> Void
+    ) {
         // Off the caller's thread, so the queries' files are read and parsed in parallel.
         DispatchQueue.global().async { [store] in
             if let last = store.load(for: query.id) {

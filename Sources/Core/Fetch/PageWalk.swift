@@ -61,7 +61,9 @@ struct PageWalk: Sendable {
             return .failed(reason: "page \(pagesRead) was empty but the API said more pages follow; stopped paging")
         }
         guard seenCursors.insert(cursor).inserted else {
-            return .failed(reason: "page \(pagesRead) pointed back to a page already read (the API's cursors cycle); stopped paging")
+            return .failed(
+                reason:
+                    "page \(pagesRead) pointed back to a page already read (the API's cursors cycle); stopped paging")
         }
         guard pagesRead < pageCap else {
             let bound = maxEvents.map { "the query keeps at most \($0) events" } ?? "no cap bounds it"

@@ -12,15 +12,19 @@ public struct SnapshotSource: EventSource {
         layout = SnapshotLayout(root: directory)
     }
 
-    public func fetchEvents(for query: EventQuery, window: DateInterval,
-                            completion: @escaping @Sendable (QueryOutcome) -> Void) {
+    public func fetchEvents(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome) -> Void
+    ) {
         DispatchQueue.global().async {
             completion(replay(query).outcome)
         }
     }
 
-    public func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
-                                     completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
+    public func fetchEventsAndGroups(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
+    ) {
         DispatchQueue.global().async {
             let (outcome, groups) = replay(query)
             completion(outcome, groups)
@@ -36,7 +40,8 @@ public struct SnapshotSource: EventSource {
         if let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
             let json = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
             files = json.filter { !$0.hasPrefix(SnapshotLayout.groupsPagePrefix) }.map(directory.appendingPathComponent)
-            groupsFiles = json.filter { $0.hasPrefix(SnapshotLayout.groupsPagePrefix) }.map(directory.appendingPathComponent)
+            groupsFiles = json.filter { $0.hasPrefix(SnapshotLayout.groupsPagePrefix) }.map(
+                directory.appendingPathComponent)
         } else if FileManager.default.fileExists(atPath: layout.singleFile(for: query.id).path) {
             files = [layout.singleFile(for: query.id)]
         } else {
@@ -70,8 +75,10 @@ public struct SnapshotSource: EventSource {
         case .search, .calendar:
             return (.succeeded(events: walk.events), nil)
         case .groups(let urlnames):
-            return (.succeeded(events: EventSelection.soonest(walk.events, count: query.maxEvents)),
-                    GroupActivityMapper.roster(urlnames, found: found))
+            return (
+                .succeeded(events: EventSelection.soonest(walk.events, count: query.maxEvents)),
+                GroupActivityMapper.roster(urlnames, found: found)
+            )
         case .network:
             // Snapshots recorded before the groups report have no groups pages: no groups known.
             guard !groupsFiles.isEmpty else { return (.succeeded(events: walk.events), nil) }

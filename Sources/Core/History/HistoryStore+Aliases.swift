@@ -30,7 +30,9 @@ extension HistoryStore {
                 return former.filter { !$0.value.isEmpty }
             }
         } catch {
-            throw HistoryError(description: "cannot read the event aliases in \(path.path) (\(error)); pins and notes use tonight's ids")
+            throw HistoryError(
+                description:
+                    "cannot read the event aliases in \(path.path) (\(error)); pins and notes use tonight's ids")
         }
     }
 
@@ -40,19 +42,24 @@ extension HistoryStore {
         for event in events {
             for alias in event.identifiers.dropFirst() where alias != event.id {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM event WHERE id = ?", arguments: [alias]) == true,
-                      try Bool.fetchOne(db, sql: "SELECT 1 FROM event WHERE id = ?", arguments: [event.id]) != true else { continue }
+                    try Bool.fetchOne(db, sql: "SELECT 1 FROM event WHERE id = ?", arguments: [event.id]) != true
+                else { continue }
                 // Copied, its memberships moved, then the old row deleted: `eventQuery` references it.
-                try db.execute(sql: """
-                    INSERT INTO event (id, firstSeen, lastSeen, title, start, utcOffset, venue, place, url)
-                    SELECT ?, firstSeen, lastSeen, title, start, utcOffset, venue, place, url FROM event WHERE id = ?
-                    """, arguments: [event.id, alias])
-                try db.execute(sql: "UPDATE OR IGNORE eventQuery SET eventId = ? WHERE eventId = ?", arguments: [event.id, alias])
+                try db.execute(
+                    sql: """
+                        INSERT INTO event (id, firstSeen, lastSeen, title, start, utcOffset, venue, place, url)
+                        SELECT ?, firstSeen, lastSeen, title, start, utcOffset, venue, place, url FROM event WHERE id = ?
+                        """, arguments: [event.id, alias])
+                try db.execute(
+                    sql: "UPDATE OR IGNORE eventQuery SET eventId = ? WHERE eventId = ?", arguments: [event.id, alias])
                 try db.execute(sql: "DELETE FROM event WHERE id = ?", arguments: [alias])
                 try db.execute(sql: "UPDATE change SET eventId = ? WHERE eventId = ?", arguments: [event.id, alias])
             }
             if let meetupID = event.meetupID {
-                try db.execute(sql: "INSERT INTO eventAlias (alias, eventId) VALUES (?, ?) "
-                               + "ON CONFLICT(alias) DO UPDATE SET eventId = excluded.eventId", arguments: [meetupID, event.id])
+                try db.execute(
+                    sql: "INSERT INTO eventAlias (alias, eventId) VALUES (?, ?) "
+                        + "ON CONFLICT(alias) DO UPDATE SET eventId = excluded.eventId",
+                    arguments: [meetupID, event.id])
             }
         }
     }

@@ -39,35 +39,43 @@ extension HistoryStore {
             return try database.read { db in
                 var earlier: [String: GroupsReport.Earlier] = [:]
                 for queryID in queryIDs {
-                    let rows = try Row.fetchAll(db, sql: "SELECT * FROM groupActivity WHERE queryId = ? ORDER BY position", arguments: [queryID])
+                    let rows = try Row.fetchAll(
+                        db, sql: "SELECT * FROM groupActivity WHERE queryId = ? ORDER BY position", arguments: [queryID]
+                    )
                     guard let seenAt = rows.first.map({ Date(timeIntervalSince1970: $0["seenAt"]) }) else { continue }
-                    let judgedAt = try Double.fetchOne(db, sql: "SELECT judgedAt FROM groupJudgement WHERE queryId = ?",
-                                                       arguments: [queryID])
-                    earlier[queryID] = GroupsReport.Earlier(seenAt: seenAt, groups: rows.map(Self.group),
-                                                            judgedAt: judgedAt.map(Date.init(timeIntervalSince1970:)))
+                    let judgedAt = try Double.fetchOne(
+                        db, sql: "SELECT judgedAt FROM groupJudgement WHERE queryId = ?",
+                        arguments: [queryID])
+                    earlier[queryID] = GroupsReport.Earlier(
+                        seenAt: seenAt, groups: rows.map(Self.group),
+                        judgedAt: judgedAt.map(Date.init(timeIntervalSince1970:)))
                 }
                 return earlier
             }
         } catch {
-            throw HistoryError(description: "cannot read the groups kept in \(path.path) (\(error)); the groups report shows tonight's only")
+            throw HistoryError(
+                description:
+                    "cannot read the groups kept in \(path.path) (\(error)); the groups report shows tonight's only")
         }
     }
 
     /// Tonight's report judged these queries' groups (and its digest named those that crossed).
     static func writeJudgement(_ db: Database, queryIDs: [String], now: Date) throws {
         for queryID in queryIDs {
-            try db.execute(sql: "INSERT INTO groupJudgement (queryId, judgedAt) VALUES (?, ?) "
-                           + "ON CONFLICT(queryId) DO UPDATE SET judgedAt = excluded.judgedAt",
-                           arguments: [queryID, now.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO groupJudgement (queryId, judgedAt) VALUES (?, ?) "
+                    + "ON CONFLICT(queryId) DO UPDATE SET judgedAt = excluded.judgedAt",
+                arguments: [queryID, now.timeIntervalSince1970])
         }
     }
 
     /// Replaces each query's groups with tonight's (a group no longer followed goes).
     static func writeGroups(_ db: Database, _ groups: [String: [GroupActivity]], now: Date) throws {
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO groupActivity (queryId, urlname, position, name, link, city, members, lastEventAt, nextEventAt,
-              upcomingEvents, pastEvents, found, seenAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO groupActivity (queryId, urlname, position, name, link, city, members, lastEventAt, nextEventAt,
+                  upcomingEvents, pastEvents, found, seenAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         for (queryID, list) in groups {
             try db.execute(sql: "DELETE FROM groupActivity WHERE queryId = ?", arguments: [queryID])
             var seen = Set<String>()

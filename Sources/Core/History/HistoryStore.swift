@@ -30,8 +30,9 @@ public final class HistoryStore: Sendable {
             database = try DatabaseQueue(path: path.path)
             try Self.migrator.migrate(database)
         } catch {
-            throw HistoryError(description: "history database \(path.path) is unreadable (\(error)); "
-                + "the run continues without history (--reset-history starts it over)")
+            throw HistoryError(
+                description: "history database \(path.path) is unreadable (\(error)); "
+                    + "the run continues without history (--reset-history starts it over)")
         }
     }
 
@@ -110,7 +111,9 @@ public final class HistoryStore: Sendable {
     // MARK: Reading: what this run's pages show
 
     /// Compares this run's events with the last published run. Reads only.
-    public func report(for fetched: FetchedEvents, now: Date, settings: HistorySettings) throws(HistoryError) -> HistoryReport {
+    public func report(for fetched: FetchedEvents, now: Date, settings: HistorySettings) throws(HistoryError)
+        -> HistoryReport
+    {
         do {
             return try database.read { db in try Self.report(db, fetched: fetched, now: now, settings: settings) }
         } catch {
@@ -118,9 +121,12 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    static func report(_ db: Database, fetched: FetchedEvents, now: Date, settings: HistorySettings) throws -> HistoryReport {
+    static func report(_ db: Database, fetched: FetchedEvents, now: Date, settings: HistorySettings) throws
+        -> HistoryReport
+    {
         var report = HistoryReport()
-        let previousRun = try Row.fetchOne(db, sql: "SELECT id, at FROM run WHERE published ORDER BY at DESC, id DESC LIMIT 1")
+        let previousRun = try Row.fetchOne(
+            db, sql: "SELECT id, at FROM run WHERE published ORDER BY at DESC, id DESC LIMIT 1")
         report.isFirstRun = previousRun == nil
         var known: [String: Row] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT * FROM event") { known[row["id"]] = row }
@@ -139,27 +145,34 @@ public final class HistoryStore: Sendable {
         if previousRun != nil { noticed += try removedChanges(db, fetched: fetched, now: now) }
 
         let earlier = try changes(db, since: now, settings: settings, current: fetched)
-        report.changes = noticed + earlier.filter { old in !noticed.contains { $0.eventID == old.eventID && $0.kind == old.kind } }
+        report.changes =
+            noticed + earlier.filter { old in !noticed.contains { $0.eventID == old.eventID && $0.kind == old.kind } }
 
         // Counts: the last runs, oldest first, then this run.
-        let runs = try Row.fetchAll(db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
-                                    arguments: [max(0, settings.chartRuns - 1)]).map { $0["id"] as Int64 }.reversed()
+        let runs = try Row.fetchAll(
+            db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
+            arguments: [max(0, settings.chartRuns - 1)]
+        ).map { $0["id"] as Int64 }.reversed()
         report.counts = try counts(db, runs: Array(runs), fetched: fetched, appendingCurrent: true)
         return report
     }
 
     /// A change of start (by a minute or more) or of place since the event was last seen.
-    private static func movedChange(of event: Event, known row: Row, fetched: FetchedEvents, now: Date) -> HistoryChange? {
+    private static func movedChange(of event: Event, known row: Row, fetched: FetchedEvents, now: Date)
+        -> HistoryChange?
+    {
         let oldStart = ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"])
         let newPlace = EventPlace(of: event)
         let oldPlace = EventPlace(jsonText: row["place"])
         // v1 rows kept only the displayed text: compared as text, once, until rewritten.
-        let placeChanged = oldPlace.map { $0 != newPlace }
+        let placeChanged =
+            oldPlace.map { $0 != newPlace }
             ?? ((row["venue"] as String?) != newPlace.displayText)
         guard abs(oldStart.date.timeIntervalSince(event.start.date)) >= 60 || placeChanged else { return nil }
-        return HistoryChange(kind: .moved, eventID: event.id, title: event.title, noticedAt: now, oldStart: oldStart,
-                             newStart: event.start, oldPlace: oldPlace ?? EventPlace(displayedText: row["venue"] ?? ""),
-                             newPlace: newPlace, url: event.eventURL, queryIDs: (fetched.queriesByEvent[event.id] ?? []).map(\.id))
+        return HistoryChange(
+            kind: .moved, eventID: event.id, title: event.title, noticedAt: now, oldStart: oldStart,
+            newStart: event.start, oldPlace: oldPlace ?? EventPlace(displayedText: row["venue"] ?? ""),
+            newPlace: newPlace, url: event.eventURL, queryIDs: (fetched.queriesByEvent[event.id] ?? []).map(\.id))
     }
 
     /// Removed: listed by a query the last time that query succeeded in a published
@@ -171,15 +184,18 @@ public final class HistoryStore: Sendable {
         for entry in fetched.outcomes {
             guard case .succeeded(let events) = entry.outcome else { continue }
             let current = Set(events.flatMap(\.identifiers))
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
-                WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
-                  SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
-                  WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published)
-                """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
+                    WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
+                      SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
+                      WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published)
+                    """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
             for row in rows {
                 let id: String = row["id"]
-                guard !current.contains(id), fetched.queriesByEvent[id] == nil, !listedUnderAnotherName.contains(id) else { continue }
+                guard !current.contains(id), fetched.queriesByEvent[id] == nil, !listedUnderAnotherName.contains(id)
+                else { continue }
                 removed[id, default: (row, [])].1.append(entry.query.id)
             }
         }
@@ -187,8 +203,10 @@ public final class HistoryStore: Sendable {
             let (row, queries) = found
             return HistoryChange(
                 kind: .removed, eventID: id, title: row["title"], noticedAt: now,
-                oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"]),
-                newStart: nil, oldPlace: EventPlace(jsonText: row["place"]) ?? EventPlace(displayedText: row["venue"] ?? ""),
+                oldStart: ZonedDate(
+                    date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"]),
+                newStart: nil,
+                oldPlace: EventPlace(jsonText: row["place"]) ?? EventPlace(displayedText: row["venue"] ?? ""),
                 newPlace: nil, url: (row["url"] as String?).flatMap(URL.init(string:)), queryIDs: queries)
         }
     }
@@ -196,19 +214,27 @@ public final class HistoryStore: Sendable {
     /// Changes recorded in the last `changeDays` before `now`, newest run first and in
     /// the order each run noticed them. A removal is dropped once its event is listed
     /// again: the pages show the current state, not an event both upcoming and removed.
-    static func changes(_ db: Database, since now: Date, settings: HistorySettings, current: FetchedEvents) throws -> [HistoryChange] {
+    static func changes(_ db: Database, since now: Date, settings: HistorySettings, current: FetchedEvents) throws
+        -> [HistoryChange]
+    {
         let since = now.addingTimeInterval(-Double(settings.changeDays) * 86_400).timeIntervalSince1970
         let listed = current.queriesByEvent
-        return try Row.fetchAll(db, sql: "SELECT * FROM change WHERE at >= ? ORDER BY at DESC, id ASC", arguments: [since])
-            .map(Self.change)
-            .filter { $0.kind != .removed || listed[$0.eventID] == nil }
+        return try Row.fetchAll(
+            db, sql: "SELECT * FROM change WHERE at >= ? ORDER BY at DESC, id ASC", arguments: [since]
+        )
+        .map(Self.change)
+        .filter { $0.kind != .removed || listed[$0.eventID] == nil }
     }
 
     /// Per query, its event count in each of `runs` (oldest first), then this run's when asked.
-    static func counts(_ db: Database, runs: [Int64], fetched: FetchedEvents, appendingCurrent: Bool) throws -> [String: [Int]] {
+    static func counts(_ db: Database, runs: [Int64], fetched: FetchedEvents, appendingCurrent: Bool) throws -> [String:
+        [Int]]
+    {
         var countsByRun: [Int64: [String: Int]] = [:]
         if let oldest = runs.first {
-            for row in try Row.fetchAll(db, sql: "SELECT runId, queryId, eventCount FROM runQuery WHERE runId >= ?", arguments: [oldest]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT runId, queryId, eventCount FROM runQuery WHERE runId >= ?", arguments: [oldest])
+            {
                 countsByRun[row["runId"], default: [:]][row["queryId"]] = row["eventCount"]
             }
         }
@@ -227,9 +253,12 @@ public final class HistoryStore: Sendable {
             kind: HistoryChange.Kind(rawValue: row["kind"]) ?? .moved, eventID: row["eventId"], title: row["title"],
             noticedAt: Date(timeIntervalSince1970: row["at"]),
             oldStart: ZonedDate(date: Date(timeIntervalSince1970: row["oldStart"]), utcOffsetSeconds: row["oldOffset"]),
-            newStart: newStart.map { ZonedDate(date: Date(timeIntervalSince1970: $0), utcOffsetSeconds: newOffset ?? 0) },
+            newStart: newStart.map {
+                ZonedDate(date: Date(timeIntervalSince1970: $0), utcOffsetSeconds: newOffset ?? 0)
+            },
             oldPlace: EventPlace(jsonText: row["oldPlace"]) ?? EventPlace(displayedText: row["oldVenue"] ?? ""),
-            newPlace: EventPlace(jsonText: row["newPlace"]) ?? (row["newVenue"] as String?).map(EventPlace.init(displayedText:)),
+            newPlace: EventPlace(jsonText: row["newPlace"])
+                ?? (row["newVenue"] as String?).map(EventPlace.init(displayedText:)),
             url: (row["url"] as String?).flatMap(URL.init(string:)),
             queryIDs: (row["queryIds"] as String).split(separator: ",").map(String.init))
     }

@@ -7,7 +7,9 @@ import Foundation
 public enum CalendarMerge {
     public static func merge(_ fetched: FetchedEvents) -> FetchedEvents {
         let meetup = fetched.outcomes.filter { $0.query.calendarFeed == nil }.flatMap(\.outcome.events)
-        guard !meetup.isEmpty, fetched.outcomes.contains(where: { $0.query.calendarFeed != nil }) else { return fetched }
+        guard !meetup.isEmpty, fetched.outcomes.contains(where: { $0.query.calendarFeed != nil }) else {
+            return fetched
+        }
         var byURL: [String: Event] = [:]
         var byStart: [Date: [Event]] = [:]
         for event in meetup {
@@ -23,7 +25,8 @@ public enum CalendarMerge {
             let swap: ([Event]) -> [Event] = { events in swapped(events, twin: twin) }
             return switch entry.outcome {
             case .succeeded(let events): (entry.query, .succeeded(events: swap(events)))
-            case .stale(let events, let since, let error): (entry.query, .stale(events: swap(events), since: since, error: error))
+            case .stale(let events, let since, let error):
+                (entry.query, .stale(events: swap(events), since: since, error: error))
             case .failed: entry
             }
         }
@@ -52,7 +55,9 @@ public enum CalendarMerge {
             guard let meetup = meetupEvents[id] else { continue }
             let distance = { (index: Int) in abs(events[index].start.date.timeIntervalSince(meetup.start.date)) }
             var copies = indices.filter { distance($0) == 0 }
-            if copies.isEmpty, let nearest = indices.min(by: { distance($0) < distance($1) }), distance(nearest) <= nearEnough {
+            if copies.isEmpty, let nearest = indices.min(by: { distance($0) < distance($1) }),
+                distance(nearest) <= nearEnough
+            {
                 copies = [nearest]
             }
             guard let first = copies.first else { continue }

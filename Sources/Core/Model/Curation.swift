@@ -14,8 +14,10 @@ public struct Curation: Sendable {
     /// A short Markdown line by the editor, shown under the event, by event id.
     public var notes: [String: String]
 
-    public init(site: CurationRules = CurationRules(), perQuery: [String: CurationRules] = [:],
-                pinned: [String] = [], notes: [String: String] = [:]) {
+    public init(
+        site: CurationRules = CurationRules(), perQuery: [String: CurationRules] = [:],
+        pinned: [String] = [], notes: [String: String] = [:]
+    ) {
         self.site = site
         self.perQuery = perQuery
         self.pinned = pinned
@@ -59,33 +61,44 @@ public struct Curation: Sendable {
     }
 
     /// The first rule of `rules` that removes the event, checked from the cheapest.
-    static func removal(of event: Event, in query: EventQuery, by rules: CurationRules,
-                        words: () -> WordMatcher.Text) -> Removal? {
+    static func removal(
+        of event: Event, in query: EventQuery, by rules: CurationRules,
+        words: () -> WordMatcher.Text
+    ) -> Removal? {
         let path = rules.keyPath
         // A config names an event by its Meetup id (or its token); the id a recurring event had
         // before (`formerIDs`) still names it.
         if let named = event.identifiers.first(where: rules.excludeEvents.contains) {
-            return Removal(rule: .excludeEvents, keyPath: "\(path).excludeEvents", detail: "the event \(named) is excluded")
+            return Removal(
+                rule: .excludeEvents, keyPath: "\(path).excludeEvents", detail: "the event \(named) is excluded")
         }
         if let urlname = event.group?.urlname?.lowercased(), rules.excludeGroups.contains(urlname) {
-            return Removal(rule: .excludeGroups, keyPath: "\(path).excludeGroups", detail: "the group \(urlname) is excluded")
+            return Removal(
+                rule: .excludeGroups, keyPath: "\(path).excludeGroups", detail: "the group \(urlname) is excluded")
         }
         switch rules.only {
         case .online? where !event.isOnline:
-            return Removal(rule: .only, keyPath: "\(path).only", detail: "an in-person event (only online events are shown)")
+            return Removal(
+                rule: .only, keyPath: "\(path).only", detail: "an in-person event (only online events are shown)")
         case .inPerson? where event.isOnline:
-            return Removal(rule: .only, keyPath: "\(path).only", detail: "an online event (only in-person events are shown)")
+            return Removal(
+                rule: .only, keyPath: "\(path).only", detail: "an online event (only in-person events are shown)")
         default: break
         }
         if let minimum = rules.minRSVPs, let going = event.rsvpCount, going < minimum {
             return Removal(rule: .minRSVPs, keyPath: "\(path).minRSVPs", detail: "\(going) going (at least \(minimum))")
         }
         if let limit = rules.maxDistanceMiles, let miles = distanceMiles(of: event, in: query), miles > limit {
-            return Removal(rule: .maxDistanceMiles, keyPath: "\(path).maxDistanceMiles",
-                           detail: "\(NumberText.plain((miles * 10).rounded() / 10)) miles from the search's point (at most \(NumberText.plain(limit)))")
+            return Removal(
+                rule: .maxDistanceMiles, keyPath: "\(path).maxDistanceMiles",
+                detail:
+                    "\(NumberText.plain((miles * 10).rounded() / 10)) miles from the search's point (at most \(NumberText.plain(limit)))"
+            )
         }
         if !rules.excludePhrases.isEmpty, let phrase = words().firstMatch(of: rules.excludePhrases) {
-            return Removal(rule: .excludeWords, keyPath: "\(path).excludeWords", detail: "its title or description says “\(phrase)”")
+            return Removal(
+                rule: .excludeWords, keyPath: "\(path).excludeWords",
+                detail: "its title or description says “\(phrase)”")
         }
         return nil
     }
@@ -94,7 +107,8 @@ public struct Curation: Sendable {
     /// point; nil for online events, other query kinds and venues without coordinates.
     public static func distanceMiles(of event: Event, in query: EventQuery) -> Double? {
         guard !event.isOnline, let area = query.searchArea, let venue = event.venue,
-              let latitude = venue.latitude, let longitude = venue.longitude else { return nil }
+            let latitude = venue.latitude, let longitude = venue.longitude
+        else { return nil }
         return GreatCircle.miles(from: (area.latitude, area.longitude), to: (latitude, longitude))
     }
 }
@@ -104,11 +118,14 @@ public struct Curation: Sendable {
 public enum GreatCircle {
     public static let earthRadiusMiles = 3958.8
 
-    public static func miles(from a: (latitude: Double, longitude: Double), to b: (latitude: Double, longitude: Double)) -> Double {
+    public static func miles(from a: (latitude: Double, longitude: Double), to b: (latitude: Double, longitude: Double))
+        -> Double
+    {
         let radians = Double.pi / 180
         let dLat = (b.latitude - a.latitude) * radians
         let dLon = (b.longitude - a.longitude) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2)
+        let h =
+            sin(dLat / 2) * sin(dLat / 2)
             + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * earthRadiusMiles * asin(min(1, h.squareRoot()))
     }
@@ -138,13 +155,15 @@ extension Curation {
             }
             return switch entry.outcome {
             case .succeeded(let events): (entry.query, .succeeded(events: events.filter(keep)))
-            case .stale(let events, let since, let error): (entry.query, .stale(events: events.filter(keep), since: since, error: error))
+            case .stale(let events, let since, let error):
+                (entry.query, .stale(events: events.filter(keep), since: since, error: error))
             case .failed: entry
             }
         }
         let shown = FetchedEvents(outcomes: outcomes, groups: fetched.groups)
-        return CuratedEvents(shown: shown, removedByRule: removedBy.mapValues(\.count),
-                             removedEvents: fetched.distinctEvents.count - shown.distinctEvents.count)
+        return CuratedEvents(
+            shown: shown, removedByRule: removedBy.mapValues(\.count),
+            removedEvents: fetched.distinctEvents.count - shown.distinctEvents.count)
     }
 }
 

@@ -26,8 +26,10 @@ public struct CurationRules: Sendable, Hashable {
     /// Where these rules stand in the config (`curation`, `queries[2].curation`), for `explain`.
     public var keyPath: String
 
-    public init(excludeGroups: Set<String> = [], excludeEvents: Set<String> = [], excludeWords: [String] = [],
-                only: Attendance? = nil, maxDistanceMiles: Double? = nil, minRSVPs: Int? = nil, keyPath: String = "curation") {
+    public init(
+        excludeGroups: Set<String> = [], excludeEvents: Set<String> = [], excludeWords: [String] = [],
+        only: Attendance? = nil, maxDistanceMiles: Double? = nil, minRSVPs: Int? = nil, keyPath: String = "curation"
+    ) {
         self.excludeGroups = Set(excludeGroups.map { $0.lowercased() })
         self.excludeEvents = excludeEvents
         self.excludeWords = excludeWords

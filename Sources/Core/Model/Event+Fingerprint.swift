@@ -7,17 +7,23 @@ extension Event {
     /// event to JSON for it cost a tenth of a warm 10,000-event night (perf, issue 23).
     /// `EventFingerprintTests` counts the stored properties, so a new one cannot be left out.
     package var fingerprint: String {
-        var key = ContentHash.Builder("event-1", id, title, Self.text(start), end.map(Self.text) ?? "-",
-                                      eventURL?.absoluteString ?? "-", description, rsvpCount.map(String.init) ?? "-")
+        var key = ContentHash.Builder(
+            "event-1", id, title, Self.text(start), end.map(Self.text) ?? "-",
+            eventURL?.absoluteString ?? "-", description, rsvpCount.map(String.init) ?? "-")
         if let venue {
-            key.add([venue.name, venue.city ?? "-", venue.latitude.map { "\($0)" } ?? "-", venue.longitude.map { "\($0)" } ?? "-"])
+            key.add([
+                venue.name, venue.city ?? "-", venue.latitude.map { "\($0)" } ?? "-",
+                venue.longitude.map { "\($0)" } ?? "-",
+            ])
         } else {
             key.add("no venue")
         }
         key.add(isOnline ? "online" : "in person")
         if let group { key.add([group.name, group.urlname ?? "-"]) } else { key.add("no group") }
-        key.add([groupPhotoURL?.absoluteString ?? "-", eventPhotoURL?.absoluteString ?? "-",
-                 createdAt.map { "\($0.timeIntervalSince1970)" } ?? "-", isAllDay ? "all day" : "timed"])
+        key.add([
+            groupPhotoURL?.absoluteString ?? "-", eventPhotoURL?.absoluteString ?? "-",
+            createdAt.map { "\($0.timeIntervalSince1970)" } ?? "-", isAllDay ? "all day" : "timed",
+        ])
         key.add([meetupID ?? "-"] + formerIDs)
         return key.hex()
     }

@@ -37,15 +37,17 @@ extension Event {
     /// Nil when a required field is missing: a damaged cache entry is ignored, not trusted.
     package init?(jsonValue value: JSONValue) {
         guard let id = value["id"]?.stringValue, let title = value["title"]?.stringValue,
-              let start = Self.zoned(value["start"]) else { return nil }
+            let start = Self.zoned(value["start"])
+        else { return nil }
         self.init(
             id: id, title: title, start: start, end: Self.zoned(value["end"]),
             eventURL: WebURL.parse(value["url"]), description: value["description"]?.stringValue ?? "",
             rsvpCount: value["going"]?.intValue,
             venue: value["venue"].flatMap { place in
                 place["name"]?.stringValue.map {
-                    Venue(name: $0, city: place["city"]?.stringValue, latitude: place["lat"]?.doubleValue,
-                          longitude: place["lon"]?.doubleValue)
+                    Venue(
+                        name: $0, city: place["city"]?.stringValue, latitude: place["lat"]?.doubleValue,
+                        longitude: place["lon"]?.doubleValue)
                 }
             },
             isOnline: value["online"]?.boolValue ?? false,
@@ -65,7 +67,8 @@ extension Event {
 
     private static func zoned(_ value: JSONValue?) -> ZonedDate? {
         guard case .array(let parts)? = value, parts.count == 2, let seconds = parts[0].doubleValue,
-              let offset = parts[1].intValue else { return nil }
+            let offset = parts[1].intValue
+        else { return nil }
         return ZonedDate(date: Date(timeIntervalSince1970: seconds), utcOffsetSeconds: offset)
     }
 }

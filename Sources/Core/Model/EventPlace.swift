@@ -45,7 +45,11 @@ public struct EventPlace: Sendable, Hashable {
     }
 
     package init?(jsonText: String?) {
-        guard let jsonText, let value = try? JSONValue.parse(Data(jsonText.utf8)), case .object = value else { return nil }
-        self.init(venueName: value["venue"]?.stringValue, city: value["city"]?.stringValue, isOnline: value["online"]?.boolValue ?? false)
+        guard let jsonText, let value = try? JSONValue.parse(Data(jsonText.utf8)), case .object = value else {
+            return nil
+        }
+        self.init(
+            venueName: value["venue"]?.stringValue, city: value["city"]?.stringValue,
+            isOnline: value["online"]?.boolValue ?? false)
     }
 }

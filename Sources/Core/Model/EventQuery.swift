@@ -27,8 +27,10 @@ public struct EventQuery: Sendable, Hashable {
 
     public static let defaultInactiveAfterDays = 180
 
-    public init(id: String, title: String, kind: Kind, daysAhead: Int = 30, maxEvents: Int? = nil,
-                inactiveAfterDays: Int = EventQuery.defaultInactiveAfterDays) {
+    public init(
+        id: String, title: String, kind: Kind, daysAhead: Int = 30, maxEvents: Int? = nil,
+        inactiveAfterDays: Int = EventQuery.defaultInactiveAfterDays
+    ) {
         self.id = id
         self.title = title
         self.kind = kind
@@ -38,11 +40,15 @@ public struct EventQuery: Sendable, Hashable {
     }
 
     /// A keyword search (titled by its keyword unless given a title).
-    public init(id: String, title: String? = nil, keyword: String, latitude: Double, longitude: Double,
-                radiusMiles: Double = 25, daysAhead: Int = 30, maxEvents: Int? = nil) {
-        self.init(id: id, title: title ?? keyword,
-                  kind: .search(SearchArea(keyword: keyword, latitude: latitude, longitude: longitude, radiusMiles: radiusMiles)),
-                  daysAhead: daysAhead, maxEvents: maxEvents)
+    public init(
+        id: String, title: String? = nil, keyword: String, latitude: Double, longitude: Double,
+        radiusMiles: Double = 25, daysAhead: Int = 30, maxEvents: Int? = nil
+    ) {
+        self.init(
+            id: id, title: title ?? keyword,
+            kind: .search(
+                SearchArea(keyword: keyword, latitude: latitude, longitude: longitude, radiusMiles: radiusMiles)),
+            daysAhead: daysAhead, maxEvents: maxEvents)
     }
 
     /// The search's area, for a keyword search; nil for groups and networks.
@@ -82,7 +88,9 @@ public struct SearchArea: Sendable, Hashable {
     /// How the pages name the point ("Berlin"); the coordinates stand in without one.
     public var placeName: String?
 
-    public init(keyword: String, latitude: Double, longitude: Double, radiusMiles: Double = 25, placeName: String? = nil) {
+    public init(
+        keyword: String, latitude: Double, longitude: Double, radiusMiles: Double = 25, placeName: String? = nil
+    ) {
         self.keyword = keyword
         self.latitude = latitude
         self.longitude = longitude

@@ -27,8 +27,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var queryID: String {
         switch self {
         case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
-             .malformedResponse(let query, _, _), .paging(let query, _), .authentication(let query, _, _), .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
-             .notFetchedYet(let query), .networkUnreadable(let query, _, _), .calendar(let query, _):
+            .malformedResponse(let query, _, _), .paging(let query, _), .authentication(let query, _, _),
+            .snapshotMissing(let query, _), .snapshotUnreadable(let query, _, _),
+            .notFetchedYet(let query), .networkUnreadable(let query, _, _), .calendar(let query, _):
             query
         case .group(_, let error):
             error.queryID
@@ -56,7 +57,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case .networkUnreadable(_, let network, let member):
             "the Meetup Pro network “\(network)” is unknown, or "
-                + (member.map { "the authorised member, \($0), may not read it" } ?? "the authorised member may not read it")
+                + (member.map { "the authorised member, \($0), may not read it" }
+                    ?? "the authorised member may not read it")
                 + " (check the network's urlname; a network's organisers grant its admins access"
                 + (member == nil ? "; meetup-report auth shows which member the token is for)" : ")")
         case .notFetchedYet:

@@ -19,9 +19,11 @@ public struct GroupActivity: Sendable, Hashable {
     /// False when Meetup answered that no group has this urlname (renamed or closed).
     public var isFound: Bool
 
-    public init(urlname: String, name: String? = nil, link: URL? = nil, city: String? = nil, members: Int? = nil,
-                lastEventAt: Date? = nil, nextEventAt: Date? = nil, upcomingEvents: Int? = nil, pastEvents: Int? = nil,
-                isFound: Bool = true) {
+    public init(
+        urlname: String, name: String? = nil, link: URL? = nil, city: String? = nil, members: Int? = nil,
+        lastEventAt: Date? = nil, nextEventAt: Date? = nil, upcomingEvents: Int? = nil, pastEvents: Int? = nil,
+        isFound: Bool = true
+    ) {
         self.urlname = urlname
         self.name = name ?? urlname
         self.link = link

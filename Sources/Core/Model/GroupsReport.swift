@@ -58,12 +58,15 @@ public struct GroupsReport: Sendable {
     ///   - fresh: tonight's groups per query id (only queries whose fetch succeeded).
     ///   - earlier: the last groups the history kept per query id.
     ///   - offline: an offline re-render: the groups are the earlier ones, and no fetch failed.
-    public init(queries: [EventQuery], fresh: [String: [GroupActivity]], earlier: [String: Earlier], now: Date,
-                offline: Bool = false) {
+    public init(
+        queries: [EventQuery], fresh: [String: [GroupActivity]], earlier: [String: Earlier], now: Date,
+        offline: Bool = false
+    ) {
         self.now = now
         sections = queries.filter(\.followsGroups).map { query in
             let before = earlier[query.id]
-            let known = Dictionary((before?.groups ?? []).map { ($0.urlname.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            let known = Dictionary(
+                (before?.groups ?? []).map { ($0.urlname.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             let groups: [GroupActivity]
             let seenAt: Date?
             if let tonight = fresh[query.id] {
@@ -79,22 +82,31 @@ public struct GroupsReport: Sendable {
         }
     }
 
-    private static func section(_ query: EventQuery, groups: [GroupActivity], seenAt: Date?, earlier: Earlier?,
-                                known: [String: GroupActivity], now: Date) -> Section {
+    private static func section(
+        _ query: EventQuery, groups: [GroupActivity], seenAt: Date?, earlier: Earlier?,
+        known: [String: GroupActivity], now: Date
+    ) -> Section {
         let threshold = query.inactiveAfterDays
         let (attention, active) = groups.reduce(into: ([GroupActivity](), [GroupActivity]())) { split, group in
-            if group.needsAttention(at: now, inactiveAfterDays: threshold) { split.0.append(group) } else { split.1.append(group) }
+            if group.needsAttention(at: now, inactiveAfterDays: threshold) {
+                split.0.append(group)
+            } else {
+                split.1.append(group)
+            }
         }
         // Crossed tonight: needs attention now, and did not when the history last judged it.
-        let crossed = earlier.map { earlier in
-            attention.filter { group in
-                guard let before = known[group.urlname.lowercased()] else { return false }
-                return !before.asOf(earlier.judgedAt).needsAttention(at: earlier.judgedAt, inactiveAfterDays: threshold)
-            }
-        } ?? []
-        return Section(query: query, attention: attention.sorted(by: silentLongerFirst(now)),
-                       active: active.sorted(by: byName),
-                       crossed: crossed, seenAt: seenAt)
+        let crossed =
+            earlier.map { earlier in
+                attention.filter { group in
+                    guard let before = known[group.urlname.lowercased()] else { return false }
+                    return !before.asOf(earlier.judgedAt).needsAttention(
+                        at: earlier.judgedAt, inactiveAfterDays: threshold)
+                }
+            } ?? []
+        return Section(
+            query: query, attention: attention.sorted(by: silentLongerFirst(now)),
+            active: active.sorted(by: byName),
+            crossed: crossed, seenAt: seenAt)
     }
 
     /// Not found first, then never had an event, then the longest silence.

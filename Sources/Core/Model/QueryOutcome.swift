@@ -46,16 +46,17 @@ public struct FetchedEvents: Sendable {
     /// The same outcomes without events that started before `now`: a digest of
     /// upcoming events has no use for them (archives and caches may still hold them).
     public func upcoming(at now: Date) -> FetchedEvents {
-        FetchedEvents(outcomes: outcomes.map { entry in
-            switch entry.outcome {
-            case .succeeded(let events):
-                (entry.query, .succeeded(events: events.filter { $0.isUpcoming(at: now) }))
-            case .stale(let events, let since, let error):
-                (entry.query, .stale(events: events.filter { $0.isUpcoming(at: now) }, since: since, error: error))
-            case .failed:
-                entry
-            }
-        }, groups: groups)
+        FetchedEvents(
+            outcomes: outcomes.map { entry in
+                switch entry.outcome {
+                case .succeeded(let events):
+                    (entry.query, .succeeded(events: events.filter { $0.isUpcoming(at: now) }))
+                case .stale(let events, let since, let error):
+                    (entry.query, .stale(events: events.filter { $0.isUpcoming(at: now) }, since: since, error: error))
+                case .failed:
+                    entry
+                }
+            }, groups: groups)
     }
 
     /// Ids of the queries that found each event, in config order (an event shows where it was found).
@@ -88,12 +89,14 @@ public struct FetchedEvents: Sendable {
                 return event
             }
         }
-        return FetchedEvents(outcomes: outcomes.map { entry in
-            switch entry.outcome {
-            case .succeeded(let events): (entry.query, .succeeded(events: add(events)))
-            case .stale(let events, let since, let error): (entry.query, .stale(events: add(events), since: since, error: error))
-            case .failed: entry
-            }
-        }, groups: groups)
+        return FetchedEvents(
+            outcomes: outcomes.map { entry in
+                switch entry.outcome {
+                case .succeeded(let events): (entry.query, .succeeded(events: add(events)))
+                case .stale(let events, let since, let error):
+                    (entry.query, .stale(events: add(events), since: since, error: error))
+                case .failed: entry
+                }
+            }, groups: groups)
     }
 }

@@ -6,8 +6,9 @@ import MeetupSupport
 package enum WebURL {
     package static func parse(_ value: JSONValue?) -> URL? {
         guard let text = value?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines),
-              let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false else { return nil }
+            let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
         return url
     }
 }

@@ -29,14 +29,17 @@ public enum WordMatcher {
                 default: flush()
                 }
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                let fold = folded[scalar] ?? {
-                    let made = String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-                    folded[scalar] = made
-                    return made
-                }()
+                let fold =
+                    folded[scalar]
+                    ?? {
+                        let made = String(scalar).folding(
+                            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+                        folded[scalar] = made
+                        return made
+                    }()
                 current.append(contentsOf: fold.unicodeScalars)
             } else if scalar.properties.generalCategory == .nonspacingMark {
-                continue   // a combining accent belongs to the letter before it
+                continue  // a combining accent belongs to the letter before it
             } else {
                 flush()
             }
@@ -78,7 +81,9 @@ public enum WordMatcher {
             guard let first = phrase.first, phrase.count <= words.count else { return false }
             var index = words.startIndex
             while let start = words[index...].firstIndex(of: first) {
-                if start + phrase.count <= words.count, words[start..<(start + phrase.count)].elementsEqual(phrase) { return true }
+                if start + phrase.count <= words.count, words[start..<(start + phrase.count)].elementsEqual(phrase) {
+                    return true
+                }
                 index = start + 1
             }
             return false

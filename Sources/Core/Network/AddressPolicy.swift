@@ -17,7 +17,8 @@ public struct AddressPolicy: Sendable {
     /// The policy for a run whose API lives at `endpoint`.
     public static func forSource(endpoint: URL?) -> AddressPolicy {
         guard let host = endpoint?.host else { return AddressPolicy(allowsPrivateAddresses: true) }
-        return AddressPolicy(allowsPrivateAddresses: isPrivate(host: host) || resolve(host).contains(where: isPrivate(address:)))
+        return AddressPolicy(
+            allowsPrivateAddresses: isPrivate(host: host) || resolve(host).contains(where: isPrivate(address:)))
     }
 
     /// Nil when the URL may be fetched, else why not.
@@ -54,7 +55,9 @@ public struct AddressPolicy: Sendable {
         if inet_pton(AF_INET6, address, &v6) == 1 {
             let bytes = withUnsafeBytes(of: v6) { Array($0) }
             if bytes.allSatisfy({ $0 == 0 }) || (bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1) { return true }
-            if bytes[0] & 0xFE == 0xFC || (bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80) || bytes[0] == 0xFF { return true }
+            if bytes[0] & 0xFE == 0xFC || (bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80) || bytes[0] == 0xFF {
+                return true
+            }
             if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
                 return isPrivate(address: bytes[12...].map(String.init).joined(separator: "."))
             }
@@ -74,8 +77,12 @@ public struct AddressPolicy: Sendable {
         var cursor: UnsafeMutablePointer<addrinfo>? = first
         while let entry = cursor {
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            if getnameinfo(entry.pointee.ai_addr, entry.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 {
-                addresses.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            if getnameinfo(
+                entry.pointee.ai_addr, entry.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0,
+                NI_NUMERICHOST) == 0
+            {
+                addresses.append(
+                    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
             cursor = entry.pointee.ai_next
         }

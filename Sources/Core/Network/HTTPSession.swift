@@ -1,13 +1,15 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import MeetupConfig
 
 /// The one URLSession a run shares between API pages and photo downloads.
 public enum HTTPSession {
-    public static func make(maximumConnectionsPerHost: Int, limits: NetworkLimits,
-                            delegate: (any URLSessionDelegate)? = nil) -> URLSession {
+    public static func make(
+        maximumConnectionsPerHost: Int, limits: NetworkLimits,
+        delegate: (any URLSessionDelegate)? = nil
+    ) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         // The photo cache does its own revalidation; URLCache would answer 304s for us
         // and hide them, and would keep a second copy of every photo.

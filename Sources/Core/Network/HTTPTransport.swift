@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import MeetupConfig
 import MeetupSupport
@@ -65,12 +65,14 @@ public final class HTTPTransport: Sendable {
     /// - Parameters:
     ///   - clock: the wall-clock time, only for `Retry-After` dates.
     ///   - onRetry: told of each retry (URL, retry number, wait, why), for the log.
-    public init(limits: NetworkLimits, maximumConnectionsPerHost: Int, addressPolicy: AddressPolicy,
-                throttledOrigin: URL? = nil,
-                scheduler: any RetryScheduler = DispatchRetryScheduler(),
-                clock: @escaping @Sendable () -> Date = { Date() },
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-                onRetry: @escaping @Sendable (URL, Int, TimeInterval, TransportFailure) -> Void = { _, _, _, _ in }) {
+    public init(
+        limits: NetworkLimits, maximumConnectionsPerHost: Int, addressPolicy: AddressPolicy,
+        throttledOrigin: URL? = nil,
+        scheduler: any RetryScheduler = DispatchRetryScheduler(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        onRetry: @escaping @Sendable (URL, Int, TimeInterval, TransportFailure) -> Void = { _, _, _, _ in }
+    ) {
         self.limits = limits
         self.policy = RetryPolicy(limits: limits)
         self.scheduler = scheduler
@@ -82,7 +84,8 @@ public final class HTTPTransport: Sendable {
         throttle = throttledOrigin.map { (Origin($0), LockedBox(RequestThrottle(limit: limits.apiRequestsPerMinute))) }
         self.deadline = ContinuousClock.now + .milliseconds(Int64(limits.runTimeout * 1000))
         delegate = TransportDelegate(addressPolicy: addressPolicy, limits: limits)
-        session = HTTPSession.make(maximumConnectionsPerHost: maximumConnectionsPerHost, limits: limits, delegate: delegate)
+        session = HTTPSession.make(
+            maximumConnectionsPerHost: maximumConnectionsPerHost, limits: limits, delegate: delegate)
         // At the deadline, whatever is still in flight is cancelled and fails as "run timed out".
         let session = self.session
         DispatchQueue.global().asyncAfter(deadline: .now() + limits.runTimeout) { [weak session] in
@@ -100,14 +103,20 @@ public final class HTTPTransport: Sendable {
     /// - Parameter errorBodies: a 4xx answer that is not worth retrying is handed over as
     ///   a download with its body (for the OAuth endpoint's JSON errors), not as a failure.
     /// - Parameter cost: how many requests' worth of the API's rate limit this one uses.
-    public func download(_ request: URLRequest, maxBytes: Int, into directory: URL, idempotent: Bool = true, errorBodies: Bool = false,
-                         cost: Int = 1, completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
-        attempt(1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent, errorBodies: errorBodies, cost: cost,
-                completion: completion)
+    public func download(
+        _ request: URLRequest, maxBytes: Int, into directory: URL, idempotent: Bool = true, errorBodies: Bool = false,
+        cost: Int = 1, completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void
+    ) {
+        attempt(
+            1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent, errorBodies: errorBodies,
+            cost: cost,
+            completion: completion)
     }
 
-    private func attempt(_ number: Int, _ request: URLRequest, maxBytes: Int, directory: URL, idempotent: Bool, errorBodies: Bool,
-                         cost: Int, completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
+    private func attempt(
+        _ number: Int, _ request: URLRequest, maxBytes: Int, directory: URL, idempotent: Bool, errorBodies: Bool,
+        cost: Int, completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void
+    ) {
         guard ContinuousClock.now < deadline else { return completion(.failure(.runTimedOut)) }
         guard let url = request.url else { return completion(.failure(.refused("no URL"))) }
         if let reason = addressPolicy.refusal(for: url) { return completion(.failure(.refused(reason))) }
@@ -115,15 +124,17 @@ public final class HTTPTransport: Sendable {
         let deadline = self.deadline
         let retry: @Sendable (TransportFailure, String?) -> Void = { [self] failure, retryAfter in
             guard idempotent,
-                  let wait = policy.delay(beforeRetry: number, retryAfter: retryAfter, now: clock(), random: random()),
-                  ContinuousClock.now + .milliseconds(Int64(wait * 1000)) < deadline,
-                  budget.spend(wait) else {
+                let wait = policy.delay(beforeRetry: number, retryAfter: retryAfter, now: clock(), random: random()),
+                ContinuousClock.now + .milliseconds(Int64(wait * 1000)) < deadline,
+                budget.spend(wait)
+            else {
                 return completion(.failure(failure))
             }
             onRetry(url, number, wait, failure)
             scheduler.schedule(after: wait) { [self] in
-                attempt(number + 1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent,
-                        errorBodies: errorBodies, cost: cost, completion: completion)
+                attempt(
+                    number + 1, request, maxBytes: maxBytes, directory: directory, idempotent: idempotent,
+                    errorBodies: errorBodies, cost: cost, completion: completion)
             }
         }
 
@@ -134,17 +145,23 @@ public final class HTTPTransport: Sendable {
             if slot > now {
                 return DispatchQueue.global().asyncAfter(deadline: .now() + (slot - now)) { [self] in
                     guard ContinuousClock.now < deadline else { return completion(.failure(.runTimedOut)) }
-                    send(request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies, retry: retry,
-                         completion: completion)
+                    send(
+                        request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies,
+                        retry: retry,
+                        completion: completion)
                 }
             }
         }
-        send(request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies, retry: retry, completion: completion)
+        send(
+            request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies, retry: retry,
+            completion: completion)
     }
 
-    private func send(_ request: URLRequest, url: URL, maxBytes: Int, directory: URL, errorBodies: Bool,
-                      retry: @escaping @Sendable (TransportFailure, String?) -> Void,
-                      completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void) {
+    private func send(
+        _ request: URLRequest, url: URL, maxBytes: Int, directory: URL, errorBodies: Bool,
+        retry: @escaping @Sendable (TransportFailure, String?) -> Void,
+        completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void
+    ) {
         let deadline = self.deadline
         let task = session.dataTask(with: request)
         sent.withLock { $0 += 1 }
@@ -162,7 +179,9 @@ public final class HTTPTransport: Sendable {
                 guard Self.isTransient(error) else { return completion(.failure(.network(Self.describe(error)))) }
                 return retry(.network(Self.describe(error)), nil)
             }
-            guard let http = outcome.response as? HTTPURLResponse else { keep(false); return retry(.network("no HTTP response"), nil) }
+            guard let http = outcome.response as? HTTPURLResponse else {
+                keep(false); return retry(.network("no HTTP response"), nil)
+            }
             var headers: [String: String] = [:]
             for (key, value) in http.allHeaderFields {
                 if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
@@ -170,17 +189,26 @@ public final class HTTPTransport: Sendable {
             switch http.statusCode {
             case 200..<300:
                 guard let file = outcome.file else { return retry(.network("the body was not saved"), nil) }
-                completion(.success(HTTPDownload(status: http.statusCode, headers: headers, file: file, byteCount: outcome.byteCount)))
+                completion(
+                    .success(
+                        HTTPDownload(
+                            status: http.statusCode, headers: headers, file: file, byteCount: outcome.byteCount)))
             case 304:
                 keep(false)
                 completion(.success(HTTPDownload(status: 304, headers: headers, file: nil, byteCount: 0)))
             case 300..<400:
                 keep(false)
                 // Only the target's origin is named: a Location may carry a secret in its query.
-                let target = headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }.map(Origin.init)
-                completion(.failure(.refused("redirected to \(target.map(\.description) ?? "nowhere") and not followed")))
-            case let status where errorBodies && (400..<500).contains(status) && !RetryPolicy.isRetryable(status: status):
-                completion(.success(HTTPDownload(status: status, headers: headers, file: outcome.file, byteCount: outcome.byteCount)))
+                let target = headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }.map(
+                    Origin.init)
+                completion(
+                    .failure(.refused("redirected to \(target.map(\.description) ?? "nowhere") and not followed")))
+            case let status
+            where errorBodies && (400..<500).contains(status) && !RetryPolicy.isRetryable(status: status):
+                completion(
+                    .success(
+                        HTTPDownload(status: status, headers: headers, file: outcome.file, byteCount: outcome.byteCount)
+                    ))
             case let status where RetryPolicy.isRetryable(status: status):
                 keep(false)
                 retry(.status(status), headers["retry-after"])
@@ -196,8 +224,10 @@ public final class HTTPTransport: Sendable {
     static func isTransient(_ error: Error) -> Bool {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else { return true }
-        return ![NSURLErrorHTTPTooManyRedirects, NSURLErrorCancelled, NSURLErrorBadURL, NSURLErrorUnsupportedURL,
-                 NSURLErrorRedirectToNonExistentLocation].contains(nsError.code)
+        return ![
+            NSURLErrorHTTPTooManyRedirects, NSURLErrorCancelled, NSURLErrorBadURL, NSURLErrorUnsupportedURL,
+            NSURLErrorRedirectToNonExistentLocation,
+        ].contains(nsError.code)
     }
 
     /// A short reason without the URL (URLs may carry secrets in other setups).

@@ -1,9 +1,9 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import MeetupConfig
 import MeetupSupport
@@ -76,12 +76,15 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
         stopped.withLock { $0 = true }
     }
 
-    func register(_ task: URLSessionTask, maxBytes: Int, directory: URL, keepsErrorBodies: Bool = false,
-                  completion: @escaping Completion) {
+    func register(
+        _ task: URLSessionTask, maxBytes: Int, directory: URL, keepsErrorBodies: Bool = false,
+        completion: @escaping Completion
+    ) {
         let now = ContinuousClock.now
         tasks.withLock {
-            $0[task.taskIdentifier] = TaskState(task: task, maxBytes: maxBytes, directory: directory, keepsErrorBodies: keepsErrorBodies,
-                                                completion: completion, started: now, lastActivity: now)
+            $0[task.taskIdentifier] = TaskState(
+                task: task, maxBytes: maxBytes, directory: directory, keepsErrorBodies: keepsErrorBodies,
+                completion: completion, started: now, lastActivity: now)
         }
     }
 
@@ -101,7 +104,10 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
             tasks.compactMap { identifier, state -> (Int, TransportFailure)? in
                 guard state.outcome.verdict == nil else { return nil }
                 if now - state.started >= resourceTimeout {
-                    return (identifier, .timedOut("no complete answer within the resource limit of \(Self.seconds(resourceTimeout))"))
+                    return (
+                        identifier,
+                        .timedOut("no complete answer within the resource limit of \(Self.seconds(resourceTimeout))")
+                    )
                 }
                 if now - state.lastActivity >= idleTimeout {
                     return (identifier, .timedOut("no data for \(Self.seconds(idleTimeout))"))
@@ -117,8 +123,10 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
         return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let identifier = dataTask.taskIdentifier
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let refusal = tasks.withLock { tasks -> TransportFailure? in
@@ -138,7 +146,8 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
                 guard descriptor >= 0 else {
                     tasks[identifier] = state
-                    return .network("cannot write the body into \(state.directory.path) (\(String(cString: strerror(errno))))")
+                    return .network(
+                        "cannot write the body into \(state.directory.path) (\(String(cString: strerror(errno))))")
                 }
                 state.descriptor = descriptor
                 state.outcome.file = file
@@ -156,8 +165,10 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// A body encoding other than identity: it would be inflated before the cap could count it.
     static func contentEncoding(_ response: URLResponse) -> String? {
-        guard let value = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")?
-            .trimmingCharacters(in: .whitespaces), !value.isEmpty, value.lowercased() != "identity" else { return nil }
+        guard
+            let value = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")?
+                .trimmingCharacters(in: .whitespaces), !value.isEmpty, value.lowercased() != "identity"
+        else { return nil }
         return String(value.prefix(40))
     }
 
@@ -169,7 +180,9 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
             defer { tasks[identifier] = state }
             guard state.descriptor >= 0 else { return nil }
             // Checked before writing: nothing past the cap ever reaches the disk.
-            guard state.outcome.byteCount + data.count <= state.maxBytes else { return .tooLarge(limit: state.maxBytes) }
+            guard state.outcome.byteCount + data.count <= state.maxBytes else {
+                return .tooLarge(limit: state.maxBytes)
+            }
             let written = data.withUnsafeBytes { FileOperations.writeAll(state.descriptor, $0) }
             guard written else { return .network("cannot write the body (\(String(cString: strerror(errno))))") }
             state.outcome.byteCount += data.count
@@ -196,8 +209,10 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
         DispatchQueue.global().async { completion(outcome) }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         if let url = request.url, let reason = addressPolicy.refusal(for: url) {
             tasks.withLock { $0[task.taskIdentifier]?.outcome.verdict = .refused("redirect: \(reason)") }
             completionHandler(nil)
@@ -212,7 +227,9 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     static func withoutCrossOriginCredentials(_ request: URLRequest, from original: URL?) -> URLRequest {
         guard let target = request.url, let original, Origin(original) != Origin(target) else { return request }
         var stripped = request
-        for header in ["Authorization", "Cookie", "Proxy-Authorization"] { stripped.setValue(nil, forHTTPHeaderField: header) }
+        for header in ["Authorization", "Cookie", "Proxy-Authorization"] {
+            stripped.setValue(nil, forHTTPHeaderField: header)
+        }
         return stripped
     }
 }

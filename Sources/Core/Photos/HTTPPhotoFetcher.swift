@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import MeetupNetwork
 
@@ -16,12 +16,16 @@ public struct HTTPPhotoFetcher: PhotoFetching {
         self.clock = clock
     }
 
-    public func fetch(_ url: URL, validators: PhotoValidators?, into directory: URL,
-                      completion: @escaping @Sendable (PhotoFetchResult) -> Void) {
+    public func fetch(
+        _ url: URL, validators: PhotoValidators?, into directory: URL,
+        completion: @escaping @Sendable (PhotoFetchResult) -> Void
+    ) {
         var request = URLRequest(url: url)
         request.setValue("image/*", forHTTPHeaderField: "Accept")
         if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let lastModified = validators?.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+        if let lastModified = validators?.lastModified {
+            request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+        }
 
         let clock = self.clock
         transport.download(request, maxBytes: transport.limits.maxPhotoBytes, into: directory) { result in
@@ -29,18 +33,26 @@ public struct HTTPPhotoFetcher: PhotoFetching {
             case .failure(let failure):
                 completion(.failed(reason: failure.description))
             case .success(let download) where download.status == 304:
-                completion(validators == nil ? .failed(reason: "304 without a conditional request")
-                    : .notModified(overNetwork: true, freshFor: Self.freshness(download.headers, receivedAt: clock())))
+                completion(
+                    validators == nil
+                        ? .failed(reason: "304 without a conditional request")
+                        : .notModified(
+                            overNetwork: true, freshFor: Self.freshness(download.headers, receivedAt: clock())))
             case .success(let download):
                 guard let file = download.file else { return completion(.failed(reason: "empty response")) }
                 let contentType = download.headers["content-type"]?.lowercased() ?? ""
-                if !contentType.isEmpty, !contentType.hasPrefix("image/"), !contentType.hasPrefix("application/octet-stream") {
+                if !contentType.isEmpty, !contentType.hasPrefix("image/"),
+                    !contentType.hasPrefix("application/octet-stream")
+                {
                     try? FileManager.default.removeItem(at: file)
                     return completion(.failed(reason: "not an image (Content-Type \(contentType.prefix(60)))"))
                 }
-                completion(.downloaded(file: file, byteCount: download.byteCount, validators: PhotoValidators(
-                    etag: download.headers["etag"], lastModified: download.headers["last-modified"]),
-                    freshFor: Self.freshness(download.headers, receivedAt: clock())))
+                completion(
+                    .downloaded(
+                        file: file, byteCount: download.byteCount,
+                        validators: PhotoValidators(
+                            etag: download.headers["etag"], lastModified: download.headers["last-modified"]),
+                        freshFor: Self.freshness(download.headers, receivedAt: clock())))
             }
         }
     }

@@ -9,8 +9,12 @@ public struct OfflinePhotoFetcher: PhotoFetching {
         self.cache = cache
     }
 
-    public func fetch(_ url: URL, validators: PhotoValidators?, into directory: URL,
-                      completion: @escaping @Sendable (PhotoFetchResult) -> Void) {
-        completion(validators == nil ? .failed(reason: "offline, and not in the cache") : .notModified(overNetwork: false, freshFor: 0))
+    public func fetch(
+        _ url: URL, validators: PhotoValidators?, into directory: URL,
+        completion: @escaping @Sendable (PhotoFetchResult) -> Void
+    ) {
+        completion(
+            validators == nil
+                ? .failed(reason: "offline, and not in the cache") : .notModified(overNetwork: false, freshFor: 0))
     }
 }

@@ -63,7 +63,8 @@ public struct PhotoCache: Sendable {
     public static func thumbnailKey(width: Int, processor: String) -> String { "w\(width)-\(processor)" }
 
     public func thumbnailFile(for url: URL, width: Int, processor: String) -> URL {
-        thumbnailsDirectory.appendingPathComponent("\(key(for: url))-\(Self.thumbnailKey(width: width, processor: processor)).jpg")
+        thumbnailsDirectory.appendingPathComponent(
+            "\(key(for: url))-\(Self.thumbnailKey(width: width, processor: processor)).jpg")
     }
 
     public func prepare() throws {
@@ -72,16 +73,19 @@ public struct PhotoCache: Sendable {
         }
         // Leftovers of a killed run: never read, safe to drop.
         if let names = try? FileManager.default.contentsOfDirectory(atPath: incomingDirectory.path) {
-            for name in names { try? FileManager.default.removeItem(at: incomingDirectory.appendingPathComponent(name)) }
+            for name in names {
+                try? FileManager.default.removeItem(at: incomingDirectory.appendingPathComponent(name))
+            }
         }
     }
 
     /// The entry for `url`, only if both its metadata and its bytes are present.
     public func entry(for url: URL) -> CachedPhoto? {
         guard let data = try? Data(contentsOf: metadataFile(for: url)),
-              let entry = (try? JSONValue.parse(data)).flatMap(CachedPhoto.init(jsonValue:)),
-              entry.url == url.absoluteString,
-              FileOperations.fileSize(dataFile(for: url)) == entry.byteCount else { return nil }
+            let entry = (try? JSONValue.parse(data)).flatMap(CachedPhoto.init(jsonValue:)),
+            entry.url == url.absoluteString,
+            FileOperations.fileSize(dataFile(for: url)) == entry.byteCount
+        else { return nil }
         return entry
     }
 
@@ -91,14 +95,17 @@ public struct PhotoCache: Sendable {
     /// rewrite is a rename over an existing file, which makes ext4 flush it).
     /// Until then the bytes have no entry and would simply be downloaded again.
     @discardableResult
-    public func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, freshUntil: Date?, now: Date) throws -> CachedPhoto {
+    public func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, freshUntil: Date?, now: Date)
+        throws -> CachedPhoto
+    {
         let byteCount = FileOperations.fileSize(downloadedFile) ?? 0
         // Metadata goes first, so a run killed mid-way leaves no entry rather than
         // old validators describing new bytes.
         try? FileManager.default.removeItem(at: metadataFile(for: url))
         try FileOperations.replace(dataFile(for: url), with: downloadedFile)
-        let entry = CachedPhoto(url: url.absoluteString, validators: validators, byteCount: byteCount,
-                                storedAt: now, thumbnails: [:], freshUntil: freshUntil)
+        let entry = CachedPhoto(
+            url: url.absoluteString, validators: validators, byteCount: byteCount,
+            storedAt: now, thumbnails: [:], freshUntil: freshUntil)
         return entry
     }
 
@@ -117,7 +124,10 @@ extension CachedPhoto {
         var members: [String: JSONValue] = [
             "url": .string(url), "validators": .object(validatorMembers), "byteCount": .number(Double(byteCount)),
             "storedAt": .number(storedAt.timeIntervalSince1970),
-            "thumbnails": .object(thumbnails.mapValues { .object(["width": .number(Double($0.width)), "height": .number(Double($0.height))]) }),
+            "thumbnails": .object(
+                thumbnails.mapValues {
+                    .object(["width": .number(Double($0.width)), "height": .number(Double($0.height))])
+                }),
         ]
         if let freshUntil { members["freshUntil"] = .number(freshUntil.timeIntervalSince1970) }
         return .object(members)
@@ -125,14 +135,20 @@ extension CachedPhoto {
 
     init?(jsonValue value: JSONValue) {
         guard let url = value["url"]?.stringValue, let byteCount = value["byteCount"]?.intValue,
-              let storedAt = value["storedAt"]?.doubleValue else { return nil }
+            let storedAt = value["storedAt"]?.doubleValue
+        else { return nil }
         var thumbnails: [String: PixelSize] = [:]
         for (key, size) in value["thumbnails"]?.objectValue ?? [:] {
-            if let width = size["width"]?.intValue, let height = size["height"]?.intValue { thumbnails[key] = PixelSize(width: width, height: height) }
+            if let width = size["width"]?.intValue, let height = size["height"]?.intValue {
+                thumbnails[key] = PixelSize(width: width, height: height)
+            }
         }
-        self.init(url: url, validators: PhotoValidators(etag: value["validators"]?["etag"]?.stringValue,
-                                                         lastModified: value["validators"]?["lastModified"]?.stringValue),
-                  byteCount: byteCount, storedAt: Date(timeIntervalSince1970: storedAt), thumbnails: thumbnails,
-                  freshUntil: value["freshUntil"]?.doubleValue.map(Date.init(timeIntervalSince1970:)))
+        self.init(
+            url: url,
+            validators: PhotoValidators(
+                etag: value["validators"]?["etag"]?.stringValue,
+                lastModified: value["validators"]?["lastModified"]?.stringValue),
+            byteCount: byteCount, storedAt: Date(timeIntervalSince1970: storedAt), thumbnails: thumbnails,
+            freshUntil: value["freshUntil"]?.doubleValue.map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -16,6 +16,7 @@ public enum PhotoFetchResult: Sendable {
 public protocol PhotoFetching: Sendable {
     /// Calls `completion` exactly once, from any thread. When `validators` are
     /// given, a conditional request is made and `.notModified` may come back.
-    func fetch(_ url: URL, validators: PhotoValidators?, into directory: URL,
-               completion: @escaping @Sendable (PhotoFetchResult) -> Void)
+    func fetch(
+        _ url: URL, validators: PhotoValidators?, into directory: URL,
+        completion: @escaping @Sendable (PhotoFetchResult) -> Void)
 }

@@ -10,8 +10,9 @@ extension PhotoPipeline {
         case .downloaded(let file, let byteCount, let validators, let freshFor):
             do {
                 let now = clock()
-                let entry = try cache.store(file, for: url, validators: validators,
-                                            freshUntil: now.addingTimeInterval(freshFor ?? settings.defaultFreshness), now: now)
+                let entry = try cache.store(
+                    file, for: url, validators: validators,
+                    freshUntil: now.addingTimeInterval(freshFor ?? settings.defaultFreshness), now: now)
                 recorder?.recordPhoto(cache.dataFile(for: url), for: url)
                 results.withLock {
                     $0.statistics.downloaded += 1
@@ -20,8 +21,10 @@ extension PhotoPipeline {
                 return (entry, true)
             } catch {
                 try? FileManager.default.removeItem(at: file)
-                return fallback(to: cached, url: url, reason: "cannot store it in the cache: \(error.localizedDescription)")
-                    .map { ($0, false) }
+                return fallback(
+                    to: cached, url: url, reason: "cannot store it in the cache: \(error.localizedDescription)"
+                )
+                .map { ($0, false) }
             }
         case .notModified(let overNetwork, let freshFor):
             guard var cached else {
@@ -43,8 +46,9 @@ extension PhotoPipeline {
     private func fallback(to cached: CachedPhoto?, url: URL, reason: String) -> CachedPhoto? {
         results.withLock {
             $0.statistics.failed += 1
-            $0.warnings.append("photo \(Self.shortName(url)): \(reason); "
-                + (cached == nil ? "using the placeholder" : "using the cached copy"))
+            $0.warnings.append(
+                "photo \(Self.shortName(url)): \(reason); "
+                    + (cached == nil ? "using the placeholder" : "using the cached copy"))
         }
         return cached
     }
@@ -68,26 +72,32 @@ extension PhotoPipeline {
             if updated.thumbnails != entry.thumbnails { results.withLock { $0.statistics.thumbnailsMade += 1 } }
             let twin = double.flatMap { $0.size.width > single.size.width ? $0 : nil }
             if unsaved || updated.thumbnails != entry.thumbnails { try? cache.write(updated, for: url) }
-            let thumbnail = Thumbnail(file: single.file, size: single.size, publishedName: name + ".jpg",
-                                      double: twin.map { .init(file: $0.file, size: $0.size, publishedName: name + "@2x.jpg") })
+            let thumbnail = Thumbnail(
+                file: single.file, size: single.size, publishedName: name + ".jpg",
+                double: twin.map { .init(file: $0.file, size: $0.size, publishedName: name + "@2x.jpg") })
             results.withLock { $0.thumbnails[url] = thumbnail }
         } catch {
             if unsaved { try? cache.write(entry, for: url) }
             results.withLock {
                 $0.statistics.failed += 1
-                $0.warnings.append("photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")
+                $0.warnings.append(
+                    "photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")
             }
         }
     }
 
     /// One thumbnail width: the cached file when its size is known, else made (and counted).
-    private func sized(_ url: URL, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> (file: URL, size: PixelSize) {
+    private func sized(_ url: URL, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> (
+        file: URL, size: PixelSize
+    ) {
         let key = PhotoCache.thumbnailKey(width: width, processor: thumbnailer.identity)
         let file = cache.thumbnailFile(for: url, width: width, processor: thumbnailer.identity)
         // The cache sweep keeps what a run used: the photo, its metadata, its thumbnails.
         results.withLock {
-            $0.usedCacheFiles.formUnion(["photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
-                                         "thumbnails/" + file.lastPathComponent])
+            $0.usedCacheFiles.formUnion([
+                "photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
+                "thumbnails/" + file.lastPathComponent,
+            ])
         }
         if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) { return (file, size) }
         let size = try thumbnailer.makeThumbnail(of: cache.dataFile(for: url), width: width, to: file)

@@ -41,8 +41,11 @@ public final class PhotoPipeline: Sendable {
     let thumbnails = BoundedWork(limit: ProcessInfo.processInfo.activeProcessorCount)
     private let usable: Bool
 
-    public init(cache: PhotoCache, fetcher: any PhotoFetching, thumbnailer: any Thumbnailing, settings: Settings,
-                recorder: SnapshotRecorder? = nil, clock: @escaping @Sendable () -> Date, onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }) {
+    public init(
+        cache: PhotoCache, fetcher: any PhotoFetching, thumbnailer: any Thumbnailing, settings: Settings,
+        recorder: SnapshotRecorder? = nil, clock: @escaping @Sendable () -> Date,
+        onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }
+    ) {
         self.cache = cache
         self.fetcher = fetcher
         self.thumbnailer = thumbnailer
@@ -57,7 +60,9 @@ public final class PhotoPipeline: Sendable {
         } catch {
             usable = false
             results.withLock {
-                $0.warnings.append("photo cache \(cache.directory.path) is not writable (\(error.localizedDescription)); every photo gets a placeholder")
+                $0.warnings.append(
+                    "photo cache \(cache.directory.path) is not writable (\(error.localizedDescription)); every photo gets a placeholder"
+                )
             }
         }
     }

@@ -49,7 +49,9 @@ public struct PhotoSet: Sendable {
     /// Cache files this run used, relative to the cache folder (for the sweep).
     public var usedCacheFiles: Set<String> = []
 
-    package init(thumbnails: [URL: Thumbnail], statistics: PhotoStatistics, warnings: [String], usedCacheFiles: Set<String> = []) {
+    package init(
+        thumbnails: [URL: Thumbnail], statistics: PhotoStatistics, warnings: [String], usedCacheFiles: Set<String> = []
+    ) {
         self.thumbnails = thumbnails
         self.statistics = statistics
         self.warnings = warnings

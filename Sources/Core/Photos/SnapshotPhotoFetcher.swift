@@ -13,7 +13,8 @@ public struct SnapshotPhotoFetcher: PhotoFetching {
     public init(directory: URL) {
         layout = SnapshotLayout(root: directory)
         var index: [String: String] = [:]
-        if let data = try? Data(contentsOf: layout.photoIndex), case .object(let entries)? = try? JSONValue.parse(data) {
+        if let data = try? Data(contentsOf: layout.photoIndex), case .object(let entries)? = try? JSONValue.parse(data)
+        {
             for (url, name) in entries {
                 // A name from the index must stay a plain file name inside photos/.
                 if let name = name.stringValue, !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") {
@@ -24,15 +25,18 @@ public struct SnapshotPhotoFetcher: PhotoFetching {
         self.index = index
     }
 
-    public func fetch(_ url: URL, validators: PhotoValidators?, into directory: URL,
-                      completion: @escaping @Sendable (PhotoFetchResult) -> Void) {
+    public func fetch(
+        _ url: URL, validators: PhotoValidators?, into directory: URL,
+        completion: @escaping @Sendable (PhotoFetchResult) -> Void
+    ) {
         guard let name = index[url.absoluteString] else {
             completion(.failed(reason: "not in the snapshot"))
             return
         }
         let file = layout.photosDirectory.appendingPathComponent(name)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-              let size = attributes[.size] as? Int else {
+            let size = attributes[.size] as? Int
+        else {
             completion(.failed(reason: "the snapshot's file \(name) is missing"))
             return
         }
@@ -49,6 +53,7 @@ public struct SnapshotPhotoFetcher: PhotoFetching {
             completion(.failed(reason: "cannot copy \(name): \(error.localizedDescription)"))
             return
         }
-        completion(.downloaded(file: destination, byteCount: size, validators: PhotoValidators(etag: etag), freshFor: 0))
+        completion(
+            .downloaded(file: destination, byteCount: size, validators: PhotoValidators(etag: etag), freshFor: 0))
     }
 }

@@ -51,11 +51,13 @@ public struct VipsThumbnailer: Thumbnailing {
         var outputWidth: Int32 = 0
         var outputHeight: Int32 = 0
         var message = [CChar](repeating: 0, count: 512)
-        let status = mr_vips_thumbnail(source.path, temporary.path, Int32(width), Int32(quality), maximumPixels,
-                                       &outputWidth, &outputHeight, &message, message.count)
+        let status = mr_vips_thumbnail(
+            source.path, temporary.path, Int32(width), Int32(quality), maximumPixels,
+            &outputWidth, &outputHeight, &message, message.count)
         guard status == 0 else {
             try? FileManager.default.removeItem(at: temporary)
-            throw ThumbnailError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw ThumbnailError(
+                reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         do {
             try FileOperations.replace(destination, with: temporary)

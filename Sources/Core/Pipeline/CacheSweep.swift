@@ -53,13 +53,17 @@ public struct CacheSweep: Sendable {
     }
 
     private func loadUsage() -> [String: Double] {
-        guard let data = try? Data(contentsOf: usageFile), let object = (try? JSONValue.parse(data))?.objectValue else { return [:] }
+        guard let data = try? Data(contentsOf: usageFile), let object = (try? JSONValue.parse(data))?.objectValue else {
+            return [:]
+        }
         return object.compactMapValues(\.doubleValue)
     }
 
     /// Names in a cache folder, without hidden in-progress files.
     private func contents(of folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory.appendingPathComponent(folder).path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory.appendingPathComponent(folder).path))
+            ?? []
         return names.filter { !$0.hasPrefix(".") }
     }
 

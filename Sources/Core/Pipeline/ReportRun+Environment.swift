@@ -24,15 +24,19 @@ extension ReportRun {
         let cache = PhotoCache(directory: config.cacheDirectory)
         let lastGood = LastGoodEvents(cacheDirectory: config.cacheDirectory)
         let recorder = options.recordDirectory.map(SnapshotRecorder.init(directory:))
-        let sources = makeSources(cache: cache, lastGood: lastGood, recorder: recorder, observer: observer, redactor: redactor,
-                                  deadline: deadline)
+        let sources = makeSources(
+            cache: cache, lastGood: lastGood, recorder: recorder, observer: observer, redactor: redactor,
+            deadline: deadline)
         let photos = PhotoPipeline(
             cache: cache, fetcher: sources.photos, thumbnailer: thumbnailer,
-            settings: .init(thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency,
-                            defaultFreshness: config.limits.photoFreshness),
-            recorder: recorder, clock: clock) { observer.photoProgress($0) }
+            settings: .init(
+                thumbnailWidth: config.thumbnailWidth, concurrency: config.photoConcurrency,
+                defaultFreshness: config.limits.photoFreshness),
+            recorder: recorder, clock: clock
+        ) { observer.photoProgress($0) }
         return RunEnvironment(
-            config: config, templates: templates, now: options.now, offline: options.offline, observer: observer, cache: cache,
+            config: config, templates: templates, now: options.now, offline: options.offline, observer: observer,
+            cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
             transport: sources.transport, recorder: recorder, photos: photos,
             publisher: SitePublisher(outputDirectory: config.outputDirectory),
@@ -49,8 +53,10 @@ extension ReportRun {
         }
     }
 
-    private func makeSources(cache: PhotoCache, lastGood: LastGoodEvents, recorder: SnapshotRecorder?, observer: any RunObserver,
-                             redactor: SecretRedactor, deadline: ContinuousClock.Instant) -> (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?) {
+    private func makeSources(
+        cache: PhotoCache, lastGood: LastGoodEvents, recorder: SnapshotRecorder?, observer: any RunObserver,
+        redactor: SecretRedactor, deadline: ContinuousClock.Instant
+    ) -> (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?) {
         if options.offline {
             return (OfflineEventSource(store: lastGood), OfflinePhotoFetcher(cache: cache), nil)
         }
@@ -59,13 +65,18 @@ extension ReportRun {
         let meetup: (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?)
         switch config.source {
         case .meetupAPI(let endpoint, let auth):
-            let transport = makeTransport(policy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, observer: observer)
+            let transport = makeTransport(
+                policy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, observer: observer)
             try? FileOperations.createDirectory(scratch)
-            let credentials = Credentials.source(for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
-                                               transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
-            meetup = (MeetupAPISource(endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
-                                      redactor: redactor, recorder: recorder, onWarning: { observer.warning($0) }),
-                      HTTPPhotoFetcher(transport: transport, clock: clock), transport)
+            let credentials = Credentials.source(
+                for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
+                transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
+            meetup = (
+                MeetupAPISource(
+                    endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
+                    redactor: redactor, recorder: recorder, onWarning: { observer.warning($0) }),
+                HTTPPhotoFetcher(transport: transport, clock: clock), transport
+            )
         case .snapshot(let directory):
             meetup = (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }
@@ -73,26 +84,37 @@ extension ReportRun {
         guard !feeds.isEmpty else { return meetup }
         // A snapshot run sends no request to Meetup, but a calendar by URL still needs one.
         let needsNetwork = feeds.contains { if case .url = $0 { true } else { false } }
-        let transport = meetup.transport
-            ?? (needsNetwork ? makeTransport(policy: AddressPolicy(allowsPrivateAddresses: false), throttledOrigin: nil, observer: observer) : nil)
-        let calendars = CalendarSource(meetup: meetup.events, transport: transport, cacheDirectory: config.cacheDirectory,
-                                       scratchDirectory: scratch, timeZone: config.timeZone, maxBytes: config.limits.maxResponseBytes,
-                                       deadline: deadline, onWarning: { observer.warning($0) })
+        let transport =
+            meetup.transport
+            ?? (needsNetwork
+                ? makeTransport(
+                    policy: AddressPolicy(allowsPrivateAddresses: false), throttledOrigin: nil, observer: observer)
+                : nil)
+        let calendars = CalendarSource(
+            meetup: meetup.events, transport: transport, cacheDirectory: config.cacheDirectory,
+            scratchDirectory: scratch, timeZone: config.timeZone, maxBytes: config.limits.maxResponseBytes,
+            deadline: deadline, onWarning: { observer.warning($0) })
         return (calendars, meetup.photos, transport)
     }
 
     /// The run's one transport. The hosts of the config's own calendar URLs are trusted like
     /// the API's: the user chose them, even on a private network.
-    private func makeTransport(policy: AddressPolicy, throttledOrigin: URL?, observer: any RunObserver) -> HTTPTransport {
-        let calendarHosts = Set(config.queries.compactMap { query -> String? in
-            if case .url(let url)? = query.calendarFeed { url.host } else { nil }
-        })
+    private func makeTransport(policy: AddressPolicy, throttledOrigin: URL?, observer: any RunObserver) -> HTTPTransport
+    {
+        let calendarHosts = Set(
+            config.queries.compactMap { query -> String? in
+                if case .url(let url)? = query.calendarFeed { url.host } else { nil }
+            })
         return HTTPTransport(
             limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),
-            addressPolicy: AddressPolicy(allowsPrivateAddresses: policy.allowsPrivateAddresses, trustedHosts: policy.trustedHosts.union(calendarHosts)),
+            addressPolicy: AddressPolicy(
+                allowsPrivateAddresses: policy.allowsPrivateAddresses,
+                trustedHosts: policy.trustedHosts.union(calendarHosts)),
             throttledOrigin: throttledOrigin, scheduler: retryScheduler, clock: clock,
             onRetry: { url, number, wait, failure in
-                observer.warning("retry \(number) of \(url.host ?? "")\(url.path.prefix(60)) in \(String(format: "%.1f", wait)) s after \(failure)")
+                observer.warning(
+                    "retry \(number) of \(url.host ?? "")\(url.path.prefix(60)) in \(String(format: "%.1f", wait)) s after \(failure)"
+                )
             })
     }
 

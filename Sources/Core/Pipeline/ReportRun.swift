@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import MeetupConfig
 import MeetupNetwork
@@ -28,11 +28,13 @@ public struct ReportRun: Sendable {
     /// `now`: a report run "as of" another day still talks to servers today.
     public let clock: @Sendable () -> Date
 
-    public init(config: ReportConfig, templatesDirectory: URL, options: RunOptions,
-                environment: [String: String] = ProcessInfo.processInfo.environment,
-                observer: any RunObserver = SilentObserver(), thumbnailer: (any Thumbnailing)? = nil,
-                retryScheduler: any RetryScheduler = DispatchRetryScheduler(),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        config: ReportConfig, templatesDirectory: URL, options: RunOptions,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        observer: any RunObserver = SilentObserver(), thumbnailer: (any Thumbnailing)? = nil,
+        retryScheduler: any RetryScheduler = DispatchRetryScheduler(),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.config = config
         self.templatesDirectory = templatesDirectory
         self.options = options
@@ -45,8 +47,10 @@ public struct ReportRun: Sendable {
 
     /// The steps of every run, in order.
     static let steps: [any RunStep] = [
-        FetchStep(), HistoryReportStep(), CurateStep(), GroupsReportStep(), PhotosStep(), FinishRecordingStep(), DigestStep(),
-        RenderStep(), SearchIndexStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(), SweepCacheStep(),
+        FetchStep(), HistoryReportStep(), CurateStep(), GroupsReportStep(), PhotosStep(), FinishRecordingStep(),
+        DigestStep(),
+        RenderStep(), SearchIndexStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(),
+        SweepCacheStep(),
     ]
 
     /// Runs every step. Never throws: whatever happens ends in a summary, and unless
@@ -74,7 +78,9 @@ public struct ReportRun: Sendable {
         context.summary.seconds = StepRunner.seconds(since: started)
         context.summary.startedAt = startedAt
         if let file = options.statisticsFile { writeStatistics(context.summary, to: file, observer: observer) }
-        if let file = config.metricsFile { MetricsFile.write(context.summary, to: file, finishedAt: clock(), observer: observer) }
+        if let file = config.metricsFile {
+            MetricsFile.write(context.summary, to: file, finishedAt: clock(), observer: observer)
+        }
         return context.summary
     }
 

@@ -17,8 +17,10 @@ public struct RunOptions: Sendable {
     /// Write the run's figures here as JSON once it is over (`--stats`).
     public var statisticsFile: URL?
 
-    public init(now: Date, offline: Bool = false, resetHistory: Bool = false, digestToStandardOutput: Bool = false,
-                recordDirectory: URL? = nil, statisticsFile: URL? = nil) {
+    public init(
+        now: Date, offline: Bool = false, resetHistory: Bool = false, digestToStandardOutput: Bool = false,
+        recordDirectory: URL? = nil, statisticsFile: URL? = nil
+    ) {
         self.now = now
         self.offline = offline
         self.resetHistory = resetHistory

@@ -25,7 +25,8 @@ struct StepRunner: Sendable {
     func run(_ context: inout RunContext, in environment: RunEnvironment) {
         for step in steps where !context.isAborted || step.runsAfterAbort {
             if !context.isAborted, ContinuousClock.now >= environment.deadline {
-                context.summary.abortReason = "the run took longer than limits.runTimeout "
+                context.summary.abortReason =
+                    "the run took longer than limits.runTimeout "
                     + "(\(Int(environment.config.limits.runTimeout)) s) before its \(step.name) step"
                 if !step.runsAfterAbort { continue }
             }

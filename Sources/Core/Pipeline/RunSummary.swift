@@ -62,27 +62,34 @@ public struct RunSummary: Sendable {
         figures["exitStatus"] = succeeded ? 0 : 1
         if let startedAt { figures["startedAt"] = startedAt.timeIntervalSince1970 }
         for rule in Removal.Rule.allCases {
-            figures["removedBy" + rule.rawValue.prefix(1).uppercased() + rule.rawValue.dropFirst()] = Double(removedByRule[rule] ?? 0)
+            figures["removedBy" + rule.rawValue.prefix(1).uppercased() + rule.rawValue.dropFirst()] = Double(
+                removedByRule[rule] ?? 0)
         }
         return figures
     }
 
     /// Exit status 0: every query fresh and the site published.
-    public var succeeded: Bool { failures.isEmpty && published && publishCommandFailure == nil && digestMailFailure == nil }
+    public var succeeded: Bool {
+        failures.isEmpty && published && publishCommandFailure == nil && digestMailFailure == nil
+    }
 
     /// One line, the last thing a cron mail shows:
     /// `meetup-report: ok: 4/4 queries, 47 events; photos 5 downloaded, 0 revalidated, 0 from cache, 1 failed; 0.8 s`
     public var line: String {
         let total = queriesSucceeded + failures.count
-        var text = "meetup-report: \(succeeded ? "ok" : "FAILED"): \(queriesSucceeded)/\(total) queries, "
+        var text =
+            "meetup-report: \(succeeded ? "ok" : "FAILED"): \(queriesSucceeded)/\(total) queries, "
             + "\(eventCount) events\(eventsRemoved > 0 ? " (\(eventsRemoved) removed by curation)" : ""); photos \(photos.downloaded) downloaded, \(photos.revalidated) revalidated, "
             + "\(photos.fromCache) from cache, \(photos.failed) failed; "
             + String(format: "%.1f s", seconds)
         if !failures.isEmpty {
-            text += "; failed: " + failures.map { failure in
-                let kept = staleSince[failure.queryID].map { "; kept its events from \(ISO8601.formatUTC($0))" } ?? ""
-                return "\(failure.queryID) (\(failure.reason)\(kept))"
-            }.joined(separator: ", ")
+            text +=
+                "; failed: "
+                + failures.map { failure in
+                    let kept =
+                        staleSince[failure.queryID].map { "; kept its events from \(ISO8601.formatUTC($0))" } ?? ""
+                    return "\(failure.queryID) (\(failure.reason)\(kept))"
+                }.joined(separator: ", ")
         }
         for failure in [publishCommandFailure, digestMailFailure].compactMap({ $0 }) {
             text += "; " + failure

@@ -22,10 +22,11 @@ public struct EventArtefactStore: Sendable {
             var set = EventArtefactSet(markerPrefix: prefix)
             while !reader.atEnd {
                 guard let key = reader.string(), let plain = reader.string(), let rich = reader.string(),
-                      let calendarText = reader.string(), let blockQuery = reader.string(), let blockAll = reader.string()
+                    let calendarText = reader.string(), let blockQuery = reader.string(), let blockAll = reader.string()
                 else { return EventArtefactSet() }
-                set.byKey[key] = EventArtefacts(plain: plain, rich: rich, calendarText: calendarText,
-                                                blockQuery: blockQuery, blockAll: blockAll)
+                set.byKey[key] = EventArtefacts(
+                    plain: plain, rich: rich, calendarText: calendarText,
+                    blockQuery: blockQuery, blockAll: blockAll)
             }
             return set
         }
@@ -56,7 +57,9 @@ public struct EventArtefactStore: Sendable {
         }
         append(set.markerPrefix)
         for (key, artefacts) in set.byKey.sorted(by: { $0.key < $1.key }) {
-            for part in [key, artefacts.plain, artefacts.rich, artefacts.calendarText, artefacts.blockQuery, artefacts.blockAll] {
+            for part in [
+                key, artefacts.plain, artefacts.rich, artefacts.calendarText, artefacts.blockQuery, artefacts.blockAll,
+            ] {
                 append(part)
             }
         }
@@ -72,7 +75,8 @@ public struct EventArtefactStore: Sendable {
     }
 
     private static func failure(_ message: String) -> CocoaError {
-        CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
+        CocoaError(
+            .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
     }
 
     private struct Reader {

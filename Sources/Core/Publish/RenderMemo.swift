@@ -42,8 +42,9 @@ public struct RenderMemo: RenderReuse {
 
     package func reuse(_ item: RenderItem) -> Bool {
         // Plain path strings and POSIX calls: URL building was 5 % of a warm W2 night (perf).
-        guard let key = item.key, let published = published?.path, let old = previous[item.id], old.key == key, !old.files.isEmpty,
-              old.files.allSatisfy({ $0.stamp != nil && Self.stamp(path: published + "/" + $0.path) == $0.stamp })
+        guard let key = item.key, let published = published?.path, let old = previous[item.id], old.key == key,
+            !old.files.isEmpty,
+            old.files.allSatisfy({ $0.stamp != nil && Self.stamp(path: published + "/" + $0.path) == $0.stamp })
         else { return false }
         let staging = staging.path
         var linked: [String] = []
@@ -79,8 +80,10 @@ public struct RenderMemo: RenderReuse {
         for (id, item) in tonight.withLock({ $0 }) {
             let files: [JSONValue] = item.files.compactMap { file in
                 guard let stamp = Self.stamp(path: output.path + "/" + file.path) else { return nil }
-                return .array([.string(file.path), .number(Double(stamp.size)), .string(String(stamp.inode)),
-                               .number(Double(stamp.seconds)), .number(Double(stamp.nanoseconds))])
+                return .array([
+                    .string(file.path), .number(Double(stamp.size)), .string(String(stamp.inode)),
+                    .number(Double(stamp.seconds)), .number(Double(stamp.nanoseconds)),
+                ])
             }
             items[id] = .object(["key": .string(item.key), "files": .array(files)])
         }
@@ -92,17 +95,23 @@ public struct RenderMemo: RenderReuse {
     /// A missing or damaged manifest is an empty one: everything is made.
     static func load(_ file: URL) -> [String: Item] {
         guard let data = try? Data(contentsOf: file), let manifest = try? JSONValue.parse(data),
-              manifest["format"]?.intValue == 1, let items = manifest["items"]?.objectValue else { return [:] }
+            manifest["format"]?.intValue == 1, let items = manifest["items"]?.objectValue
+        else { return [:] }
         var result: [String: Item] = [:]
         for (id, value) in items {
             guard let key = value["key"]?.stringValue, let files = value["files"]?.arrayValue else { continue }
-            result[id] = Item(key: key, files: files.map { entry in
-                let parts = entry.arrayValue ?? []
-                guard parts.count == 5, let path = parts[0].stringValue, let size = parts[1].doubleValue,
-                      let inode = parts[2].stringValue.flatMap({ UInt64($0) }), let seconds = parts[3].intValue,
-                      let nanoseconds = parts[4].intValue else { return File(path: "", stamp: nil) }
-                return File(path: path, stamp: Stamp(size: Int64(size), inode: inode, seconds: seconds, nanoseconds: nanoseconds))
-            })
+            result[id] = Item(
+                key: key,
+                files: files.map { entry in
+                    let parts = entry.arrayValue ?? []
+                    guard parts.count == 5, let path = parts[0].stringValue, let size = parts[1].doubleValue,
+                        let inode = parts[2].stringValue.flatMap({ UInt64($0) }), let seconds = parts[3].intValue,
+                        let nanoseconds = parts[4].intValue
+                    else { return File(path: "", stamp: nil) }
+                    return File(
+                        path: path,
+                        stamp: Stamp(size: Int64(size), inode: inode, seconds: seconds, nanoseconds: nanoseconds))
+                })
         }
         return result
     }
@@ -110,7 +119,8 @@ public struct RenderMemo: RenderReuse {
     static func stamp(path: String) -> Stamp? {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Stamp(size: Int64(info.st_size), inode: UInt64(info.st_ino),
-                     seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+        return Stamp(
+            size: Int64(info.st_size), inode: UInt64(info.st_ino),
+            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
     }
 }

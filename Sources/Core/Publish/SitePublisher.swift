@@ -50,7 +50,9 @@ public struct SitePublisher: Sendable {
     public func publish(_ staging: URL) throws(PublishError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .cannotSwap(outputDirectory.path, "it exists and is not a folder") }
+            guard isDirectory.boolValue else {
+                throw .cannotSwap(outputDirectory.path, "it exists and is not a folder")
+            }
             carryOverHiddenFiles(into: staging)
         }
         do {

@@ -32,7 +32,8 @@ public struct StagingWriter: Sendable {
         do {
             try FileOperations.createDirectory(destination.deletingLastPathComponent())
             if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old),
-               link(old.path, destination.path) == 0 {
+                link(old.path, destination.path) == 0
+            {
                 return true
             }
             switch file.contents {
@@ -58,7 +59,8 @@ public struct StagingWriter: Sendable {
             guard FileOperations.fileSize(source) == oldSize else { return false }
             // Thumbnails are hard links into the cache: the same inode needs no reading.
             if let a = try? FileManager.default.attributesOfItem(atPath: source.path)[.systemFileNumber] as? Int,
-               let b = try? FileManager.default.attributesOfItem(atPath: old.path)[.systemFileNumber] as? Int, a == b {
+                let b = try? FileManager.default.attributesOfItem(atPath: old.path)[.systemFileNumber] as? Int, a == b
+            {
                 return true
             }
             return (try? Data(contentsOf: source)) == (try? Data(contentsOf: old))
@@ -71,11 +73,14 @@ public struct StagingWriter: Sendable {
     public func linkFolder(_ folder: String) -> Bool {
         guard let previous else { return false }
         let source = previous.appendingPathComponent(folder), target = staging.appendingPathComponent(folder)
-        guard let files = FileManager.default.enumerator(at: source, includingPropertiesForKeys: nil) else { return false }
+        guard let files = FileManager.default.enumerator(at: source, includingPropertiesForKeys: nil) else {
+            return false
+        }
         for case let file as URL in files where !file.hasDirectoryPath {
             let destination = target.appendingPathComponent(String(file.path.dropFirst(source.path.count + 1)))
             guard (try? FileOperations.createDirectory(destination.deletingLastPathComponent())) != nil,
-                  link(file.path, destination.path) == 0 else {
+                link(file.path, destination.path) == 0
+            else {
                 try? FileManager.default.removeItem(at: target)
                 return false
             }
@@ -94,7 +99,8 @@ public struct StagingWriter: Sendable {
             let relative = String(file.path.dropFirst(staging.path.count + 1))
             let old = previous.appendingPathComponent(relative)
             guard FileOperations.fileSize(old) == FileOperations.fileSize(file),
-                  let a = try? Data(contentsOf: old), let b = try? Data(contentsOf: file), a == b else { continue }
+                let a = try? Data(contentsOf: old), let b = try? Data(contentsOf: file), a == b
+            else { continue }
             let temporary = FileOperations.temporarySibling(of: file)
             if link(old.path, temporary.path) == 0, (try? FileOperations.replace(file, with: temporary)) == nil {
                 try? FileManager.default.removeItem(at: temporary)

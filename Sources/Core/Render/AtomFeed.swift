@@ -52,10 +52,14 @@ package struct AtomFeed {
     /// One event's `<entry>`: the same in every feed that lists the event.
     /// - Parameter firstSeen: from the history; the entry's `published`.
     /// - Parameter contentHTML: the rendered description, the entry's HTML content when there is one.
-    static func entry(for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String,
-                      contentHTML: String? = nil, firstSeen: Date? = nil) -> String {
-        let summary = [formatting.eventTime(of: event), EventFormatting.location(of: event),
-                       event.group?.name].compactMap { $0 }.joined(separator: " · ")
+    static func entry(
+        for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String,
+        contentHTML: String? = nil, firstSeen: Date? = nil
+    ) -> String {
+        let summary = [
+            formatting.eventTime(of: event), EventFormatting.location(of: event),
+            event.group?.name,
+        ].compactMap { $0 }.joined(separator: " · ")
         var xml = "<entry>\n"
         xml += "<id>urn:meetup-report:event:\(XMLEscaping.escape(event.id))</id>\n"
         xml += "<title type=\"text\">\(XMLEscaping.escape(event.title))</title>\n"

@@ -8,11 +8,15 @@ public enum CommonMark {
     public static func html(from markdown: String) -> String {
         let bytes = Array(markdown.utf8)
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
-        guard let rendered = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_markdown_to_html($0, buffer.count, options) }
-            }
-        }) else { return "" }
+        guard
+            let rendered = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress.flatMap { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        cmark_markdown_to_html($0, buffer.count, options)
+                    }
+                }
+            })
+        else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
     }

@@ -32,7 +32,9 @@ enum DescriptionRendering {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             let next = min(bytes.count, lineEnd + 1)
-            let isMarker = lineEnd - lineStart >= prefix.count && bytes[lineStart..<(lineStart + prefix.count)].elementsEqual(prefix)
+            let isMarker =
+                lineEnd - lineStart >= prefix.count
+                && bytes[lineStart..<(lineStart + prefix.count)].elementsEqual(prefix)
             let isBlank = lineEnd == lineStart
             if isMarker {
                 found = true
@@ -78,7 +80,7 @@ enum DescriptionRendering {
         var rest = Substring(html)
         while let start = rest.firstIndex(where: { $0 == "<" || $0 == "\n" || $0 == "&" }) {
             plain += rest[..<start]
-            if rest[start] == "\n" {   // cmark's own line breaks only format the HTML
+            if rest[start] == "\n" {  // cmark's own line breaks only format the HTML
                 rest = rest[rest.index(after: start)...]
                 continue
             }

@@ -40,7 +40,8 @@ package struct EventArtefactSet: Sendable {
     /// Every event's artefacts by event id: reused where the key is known, made on every core
     /// where not. Also returns the set to keep for the next night and how many were made.
     static func make(_ input: SiteInput, keys: RenderKeys, templates: SiteTemplates, reusing cached: EventArtefactSet)
-        -> (byEvent: [String: EventArtefacts], kept: EventArtefactSet, made: Int) {
+        -> (byEvent: [String: EventArtefacts], kept: EventArtefactSet, made: Int)
+    {
         var byEvent: [String: EventArtefacts] = [:]
         var missing: [Event] = []
         let current = DescriptionRendering.markerPrefix
@@ -59,11 +60,15 @@ package struct EventArtefactSet: Sendable {
                 var made: [String: (String, String, String)] = [:]
                 for event in part {
                     let rich = event.description.isEmpty ? "" : DescriptionRendering.html(event.description)
-                    made[event.id] = (PlainText.of(markdown: event.description), rich,
-                                      rich.isEmpty ? "" : String(DescriptionRendering.text(fromHTML: rich).prefix(2000)))
+                    made[event.id] = (
+                        PlainText.of(markdown: event.description), rich,
+                        rich.isEmpty ? "" : String(DescriptionRendering.text(fromHTML: rich).prefix(2000))
+                    )
                 }
                 return made
-            } merge: { all, part in all.merge(part) { first, _ in first } }
+            } merge: { all, part in
+                all.merge(part) { first, _ in first }
+            }
             var plain = byEvent.mapValues(\.plain)
             for (id, text) in texts { plain[id] = text.0 }
             let foundBy = keys.foundBy
@@ -71,15 +76,21 @@ package struct EventArtefactSet: Sendable {
                 let contexts = PageContexts(input: input, plainDescriptions: plain)
                 var made: [String: (String, String)] = [:]
                 for event in part {
-                    made[event.id] = (templates.render("event.md", contexts.eventContext(event, root: "../")),
-                                      templates.render("event.md", contexts.eventContext(event, root: "../", foundBy: foundBy[event.id])))
+                    made[event.id] = (
+                        templates.render("event.md", contexts.eventContext(event, root: "../")),
+                        templates.render(
+                            "event.md", contexts.eventContext(event, root: "../", foundBy: foundBy[event.id]))
+                    )
                 }
                 return made
-            } merge: { all, part in all.merge(part) { first, _ in first } }
+            } merge: { all, part in
+                all.merge(part) { first, _ in first }
+            }
             for event in missing {
                 guard let text = texts[event.id], let block = blocks[event.id] else { continue }
-                byEvent[event.id] = EventArtefacts(plain: text.0, rich: text.1, calendarText: text.2,
-                                                   blockQuery: block.0, blockAll: block.1)
+                byEvent[event.id] = EventArtefacts(
+                    plain: text.0, rich: text.1, calendarText: text.2,
+                    blockQuery: block.0, blockAll: block.1)
             }
         }
         var kept = EventArtefactSet(markerPrefix: current)

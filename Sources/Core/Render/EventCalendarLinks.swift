@@ -15,13 +15,19 @@ enum EventCalendarLinks {
     /// The details carry the first 200 characters of the description and the event's link (the
     /// whole text was a kilobyte of every event on a page).
     static func googleCalendar(_ event: Event, details: String) -> URL? {
-        let end = event.end.map(\.date).flatMap { $0 > event.start.date ? $0 : nil } ?? event.start.date.addingTimeInterval(2 * 3600)
+        let end =
+            event.end.map(\.date).flatMap { $0 > event.start.date ? $0 : nil }
+            ?? event.start.date.addingTimeInterval(2 * 3600)
         var detailText = TextCleaning.truncated(details, maxLength: 200)
         if let url = event.eventURL { detailText += (detailText.isEmpty ? "" : "\n\n") + url.absoluteString }
         let items = [
             ("action", "TEMPLATE"), ("text", event.title),
-            ("dates", event.isAllDay ? EventFormatting.allDayDates(of: event).start + "/" + EventFormatting.allDayDates(of: event).end
-                : "\(ICalendar.dateTime(event.start.date))/\(ICalendar.dateTime(end))"),
+            (
+                "dates",
+                event.isAllDay
+                    ? EventFormatting.allDayDates(of: event).start + "/" + EventFormatting.allDayDates(of: event).end
+                    : "\(ICalendar.dateTime(event.start.date))/\(ICalendar.dateTime(end))"
+            ),
             ("details", detailText), ("location", EventFormatting.location(of: event)),
         ]
         let query = items.map { name, value in "\(name)=\(percentEncoded(value))" }
@@ -37,8 +43,9 @@ enum EventCalendarLinks {
         output.reserveCapacity(text.utf8.count * 2)
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 output.append(byte)
             default:
                 output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
@@ -52,6 +59,7 @@ enum EventCalendarLinks {
 enum EventCalendarFiles {
     static func file(for event: Event, _ shared: RenderShared) -> SiteFile {
         let calendar = ICalendar(name: event.title, generatedAt: shared.input.generatedAt)
-        return .text(EventCalendarLinks.icsPath(event), calendar.render([event]) { shared.feedEntries.calendar[$0.id] ?? "" })
+        return .text(
+            EventCalendarLinks.icsPath(event), calendar.render([event]) { shared.feedEntries.calendar[$0.id] ?? "" })
     }
 }

@@ -36,7 +36,8 @@ package final class EventFormatting {
     /// "December 2026" for "2026-12".
     func monthHeading(_ month: String) -> String {
         let parts = month.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 2, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: 15)) else { return month }
+        guard parts.count == 2, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: 15))
+        else { return month }
         return formatter("MMMM yyyy", siteTimeZone).string(from: date)
     }
 
@@ -55,7 +56,8 @@ package final class EventFormatting {
         }
         let zone = TimeZone(secondsFromGMT: event.start.utcOffsetSeconds) ?? siteTimeZone
         let day = formatter("yyyyMMdd", zone)
-        let sameDay = day.string(from: event.start.date) == formatter("yyyyMMdd", siteTimeZone).string(from: event.start.date)
+        let sameDay =
+            day.string(from: event.start.date) == formatter("yyyyMMdd", siteTimeZone).string(from: event.start.date)
         var text = formatter(sameDay ? "HH:mm" : "EEE d MMM, HH:mm", zone).string(from: event.start.date)
         if let end = event.end, end.date > event.start.date {
             let endsSameDay = day.string(from: end.date) == day.string(from: event.start.date)
@@ -111,7 +113,9 @@ package final class EventFormatting {
         let zone = TimeZone(secondsFromGMT: start.utcOffsetSeconds) ?? TimeZone(identifier: "UTC") ?? siteTimeZone
         var text = formatter("EEE d MMM, HH:mm", zone).string(from: start.date)
         if let end, end.date > start.date {
-            let sameDay = formatter("yyyyMMdd", zone).string(from: start.date) == formatter("yyyyMMdd", zone).string(from: end.date)
+            let sameDay =
+                formatter("yyyyMMdd", zone).string(from: start.date)
+                == formatter("yyyyMMdd", zone).string(from: end.date)
             text += "–" + formatter(sameDay ? "HH:mm" : "EEE d MMM, HH:mm", zone).string(from: end.date)
         }
         return text + " (\(Self.offsetName(start.utcOffsetSeconds)))"

@@ -21,29 +21,38 @@ enum EventsJSON {
                 "baseURL": .string(input.config.baseURL.absoluteString),
                 "timeZone": .string(input.config.timeZone.identifier),
             ]),
-            "queries": .array(input.fetched.outcomes.map { entry in
-                var query: [String: JSONValue] = QueryScope.json(of: entry.query).merging([
-                    "id": .string(entry.query.id), "title": .string(entry.query.title), "eventCount": .number(Double(entry.outcome.events.count)),
-                    "eventIds": .array(SitePaths.chronological(entry.outcome.events).map { .string($0.id) }),
-                    "page": .string("\(SitePaths.queryPage(entry.query)).html"),
-                ]) { _, new in new }
-                if let since = entry.outcome.staleSince { query["staleSince"] = .string(ISO8601.formatUTC(since)) }
-                return .object(query)
-            }),
-            "events": .array(SitePaths.chronological(input.plan.distinct).map { event in
-                item(event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] }, queries: foundBy[event.id] ?? [],
-                     description: descriptions[event.id] ?? "")
-            }),
+            "queries": .array(
+                input.fetched.outcomes.map { entry in
+                    var query: [String: JSONValue] = QueryScope.json(of: entry.query).merging([
+                        "id": .string(entry.query.id), "title": .string(entry.query.title),
+                        "eventCount": .number(Double(entry.outcome.events.count)),
+                        "eventIds": .array(SitePaths.chronological(entry.outcome.events).map { .string($0.id) }),
+                        "page": .string("\(SitePaths.queryPage(entry.query)).html"),
+                    ]) { _, new in new }
+                    if let since = entry.outcome.staleSince { query["staleSince"] = .string(ISO8601.formatUTC(since)) }
+                    return .object(query)
+                }),
+            "events": .array(
+                SitePaths.chronological(input.plan.distinct).map { event in
+                    item(
+                        event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] },
+                        queries: foundBy[event.id] ?? [],
+                        description: descriptions[event.id] ?? "")
+                }),
         ])
     }
 
-    private static func item(_ event: Event, thumbnail: Thumbnail?, queries: [EventQuery], description: String) -> JSONValue {
+    private static func item(_ event: Event, thumbnail: Thumbnail?, queries: [EventQuery], description: String)
+        -> JSONValue
+    {
         var object: [String: JSONValue] = [
             "id": .string(event.id), "title": .string(event.title), "start": .string(ISO8601.format(event.start)),
             "online": .bool(event.isOnline), "queries": .array(queries.map { .string($0.id) }),
             "calendar": .string(EventCalendarLinks.icsPath(event)),
         ]
-        if let google = EventCalendarLinks.googleCalendar(event, details: description) { object["googleCalendar"] = .string(google.absoluteString) }
+        if let google = EventCalendarLinks.googleCalendar(event, details: description) {
+            object["googleCalendar"] = .string(google.absoluteString)
+        }
         if let end = event.end { object["end"] = .string(ISO8601.format(end)) }
         if event.isAllDay { object["allDay"] = .bool(true) }
         if let url = event.eventURL { object["url"] = .string(url.absoluteString) }

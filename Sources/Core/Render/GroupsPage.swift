@@ -12,25 +12,31 @@ struct GroupsPage: SiteGenerator {
         let formatting = EventFormatting(siteTimeZone: config.timeZone)
         let context = Self.context(report, formatting: formatting, generatedAt: shared.input.generatedAt)
         let markdown = shared.templates.render("groups.md", context)
-        let html = PageFiles.layout(markdown: markdown, title: "Groups · \(config.siteTitle)", path: SitePaths.groups,
-                                    description: Self.summary(report), root: "", feed: SitePaths.siteFeed,
-                                    feedTitle: config.siteTitle, pageKind: "groups", shared: shared, formatting: formatting)
-        return [.text(SitePaths.groups + ".md", markdown), .text(SitePaths.groups + ".html", html),
-                SiteFile(path: SitePaths.groupsJSON, contents: .bytes(Data(Self.json(report).serialized().utf8)))]
+        let html = PageFiles.layout(
+            markdown: markdown, title: "Groups · \(config.siteTitle)", path: SitePaths.groups,
+            description: Self.summary(report), root: "", feed: SitePaths.siteFeed,
+            feedTitle: config.siteTitle, pageKind: "groups", shared: shared, formatting: formatting)
+        return [
+            .text(SitePaths.groups + ".md", markdown), .text(SitePaths.groups + ".html", html),
+            SiteFile(path: SitePaths.groupsJSON, contents: .bytes(Data(Self.json(report).serialized().utf8))),
+        ]
     }
 
     /// "212 groups, 31 with no event for six months".
     static func summary(_ report: GroupsReport) -> String {
         let thresholds = Set(report.sections.map(\.query.inactiveAfterDays))
         let silence = thresholds.count == 1 ? " for " + period(days: thresholds.first ?? 0) : " for a while"
-        return EventFormatting.count(report.groupCount, "group", "groups") + ", \(report.attentionCount) with no event" + silence
+        return EventFormatting.count(report.groupCount, "group", "groups") + ", \(report.attentionCount) with no event"
+            + silence
     }
 
     /// "six months" for 180 days, "90 days" otherwise.
     static func period(days: Int) -> String {
         let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
         if days == 365 { return "a year" }
-        if days % 30 == 0, (1...12).contains(days / 30) { return days == 30 ? "a month" : "\(words[days / 30 - 1]) months" }
+        if days % 30 == 0, (1...12).contains(days / 30) {
+            return days == 30 ? "a month" : "\(words[days / 30 - 1]) months"
+        }
         return EventFormatting.count(days, "day", "days")
     }
 
@@ -48,15 +54,19 @@ struct GroupsPage: SiteGenerator {
                 "isEmpty": section.groupCount == 0,
             ]
             if let seenAt = section.seenAt, seenAt < report.now {
-                context["stale"] = ["since": formatting.generatedAt(seenAt), "failed": !section.isOffline,
-                                    "offline": section.isOffline]
+                context["stale"] = [
+                    "since": formatting.generatedAt(seenAt), "failed": !section.isOffline,
+                    "offline": section.isOffline,
+                ]
             } else if section.seenAt == nil {
                 context["unknown"] = true
             }
             return context
         }
-        return ["summary": summary(report), "generatedAt": formatting.generatedAt(generatedAt),
-                "json": "<\(SitePaths.groupsJSON)>", "sections": sections]
+        return [
+            "summary": summary(report), "generatedAt": formatting.generatedAt(generatedAt),
+            "json": "<\(SitePaths.groupsJSON)>", "sections": sections,
+        ]
     }
 
     /// One group: its name (linked), city, members, and its activity in words.
@@ -76,7 +86,9 @@ struct GroupsPage: SiteGenerator {
         guard group.isFound else { return "Not found on Meetup: renamed or closed? Check its urlname in the config." }
         var parts: [String] = []
         if let last = group.lastEventAt, let days = group.daysSinceLastEvent(at: now) {
-            parts.append("Last event \(formatting.date(last)), " + (days == 0 ? "today" : EventFormatting.count(days, "day", "days") + " ago"))
+            parts.append(
+                "Last event \(formatting.date(last)), "
+                    + (days == 0 ? "today" : EventFormatting.count(days, "day", "days") + " ago"))
         } else {
             parts.append("No past event")
         }
@@ -86,7 +98,9 @@ struct GroupsPage: SiteGenerator {
             parts.append("nothing scheduled")
         }
         if let upcoming = group.upcomingEvents, upcoming > 1 { parts.append("\(upcoming) upcoming") }
-        if let past = group.pastEvents, past > 0 { parts.append(EventFormatting.count(past, "past event", "past events")) }
+        if let past = group.pastEvents, past > 0 {
+            parts.append(EventFormatting.count(past, "past event", "past events"))
+        }
         return parts.joined(separator: " · ")
     }
 
@@ -111,20 +125,23 @@ struct GroupsPage: SiteGenerator {
                 "title": .string(section.query.title),
                 "inactiveAfterDays": .number(Double(section.query.inactiveAfterDays)),
                 "readAt": date(section.seenAt),
-                "groups": .array(groups.map { group, attention in
-                    .object([
-                        "urlname": .string(group.urlname), "name": .string(group.name),
-                        "link": group.link.map { .string($0.absoluteString) } ?? .null,
-                        "city": group.city.map(JSONValue.string) ?? .null, "members": optional(group.members),
-                        "lastEventAt": date(group.lastEventAt), "nextEventAt": date(group.nextEventAt),
-                        "daysSinceLastEvent": optional(group.daysSinceLastEvent(at: report.now)),
-                        "upcomingEvents": optional(group.upcomingEvents), "pastEvents": optional(group.pastEvents),
-                        "found": .bool(group.isFound), "needsAttention": .bool(attention),
-                    ])
-                }),
+                "groups": .array(
+                    groups.map { group, attention in
+                        .object([
+                            "urlname": .string(group.urlname), "name": .string(group.name),
+                            "link": group.link.map { .string($0.absoluteString) } ?? .null,
+                            "city": group.city.map(JSONValue.string) ?? .null, "members": optional(group.members),
+                            "lastEventAt": date(group.lastEventAt), "nextEventAt": date(group.nextEventAt),
+                            "daysSinceLastEvent": optional(group.daysSinceLastEvent(at: report.now)),
+                            "upcomingEvents": optional(group.upcomingEvents), "pastEvents": optional(group.pastEvents),
+                            "found": .bool(group.isFound), "needsAttention": .bool(attention),
+                        ])
+                    }),
             ])
         }
-        return .object(["generatedAt": .string(ISO8601.formatUTC(report.now)), "groupCount": .number(Double(report.groupCount)),
-                        "attentionCount": .number(Double(report.attentionCount)), "queries": .array(queries)])
+        return .object([
+            "generatedAt": .string(ISO8601.formatUTC(report.now)), "groupCount": .number(Double(report.groupCount)),
+            "attentionCount": .number(Double(report.attentionCount)), "queries": .array(queries),
+        ])
     }
 }

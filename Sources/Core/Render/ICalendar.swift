@@ -12,14 +12,15 @@ struct ICalendar {
     /// - Parameter event: the event's VEVENT, from `event(_:…)`; made once per event
     ///   and shared by every calendar that lists it.
     func render(_ events: [Event], event: (Event) -> String) -> String {
-        var text = [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//meetup-report//Meetup events//EN",
-            "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH",
-            "X-WR-CALNAME:\(Self.text(name))",
-        ].map(Self.fold).joined(separator: "\r\n") + "\r\n"
+        var text =
+            [
+                "BEGIN:VCALENDAR",
+                "VERSION:2.0",
+                "PRODID:-//meetup-report//Meetup events//EN",
+                "CALSCALE:GREGORIAN",
+                "METHOD:PUBLISH",
+                "X-WR-CALNAME:\(Self.text(name))",
+            ].map(Self.fold).joined(separator: "\r\n") + "\r\n"
         for item in SitePaths.chronological(events) {
             text += event(item)
         }

@@ -15,7 +15,9 @@ enum ImageAttributes {
     static func doubles(thumbnails: some Sequence<Thumbnail>) -> [String: String] {
         var doubles: [String: String] = [:]
         for thumbnail in thumbnails {
-            if let double = thumbnail.double { doubles["thumbs/\(thumbnail.publishedName)"] = "thumbs/\(double.publishedName)" }
+            if let double = thumbnail.double {
+                doubles["thumbs/\(thumbnail.publishedName)"] = "thumbs/\(double.publishedName)"
+            }
         }
         return doubles
     }

@@ -41,7 +41,7 @@ public enum MarkdownEscaping {
         for byte in url.absoluteString.utf8 {
             switch byte {
             case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: " "), UInt8(ascii: "\""),
-                 UInt8(ascii: "`"), 0..<0x20, 0x7F...:
+                UInt8(ascii: "`"), 0..<0x20, 0x7F...:
                 encoded += String(format: "%%%02X", byte)
             default:
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))

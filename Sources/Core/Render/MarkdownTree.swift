@@ -29,7 +29,8 @@ final class MarkdownTree {
         var found: [OpaquePointer] = []
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
             if cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-               cmark_node_get_type(node) == type {
+                cmark_node_get_type(node) == type
+            {
                 found.append(node)
             }
         }
@@ -49,7 +50,9 @@ final class MarkdownTree {
 
     /// Puts `html` in the node's place: a block for a block node, inline for an inline one.
     func replace(_ node: OpaquePointer, with html: String, inline: Bool) {
-        guard let replacement = cmark_node_new(inline ? CMARK_NODE_CUSTOM_INLINE : CMARK_NODE_CUSTOM_BLOCK) else { return }
+        guard let replacement = cmark_node_new(inline ? CMARK_NODE_CUSTOM_INLINE : CMARK_NODE_CUSTOM_BLOCK) else {
+            return
+        }
         cmark_node_set_on_enter(replacement, html)
         cmark_node_set_on_exit(replacement, "")
         if cmark_node_replace(node, replacement) == 1 {
@@ -82,7 +85,8 @@ final class MarkdownTree {
 
     /// A heading as a paragraph of strong text.
     func boldParagraph(_ heading: OpaquePointer) {
-        guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH), let strong = cmark_node_new(CMARK_NODE_STRONG) else { return }
+        guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH), let strong = cmark_node_new(CMARK_NODE_STRONG)
+        else { return }
         while let child = cmark_node_first_child(heading) { cmark_node_append_child(strong, child) }
         cmark_node_append_child(paragraph, strong)
         if cmark_node_replace(heading, paragraph) == 1 { cmark_node_free(heading) } else { cmark_node_free(paragraph) }
@@ -121,7 +125,8 @@ final class MarkdownTree {
     /// A paragraph's text when it is one text node and nothing else.
     static func soleText(of paragraph: OpaquePointer) -> String? {
         guard let child = cmark_node_first_child(paragraph), cmark_node_next(child) == nil,
-              cmark_node_get_type(child) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(child) else { return nil }
+            cmark_node_get_type(child) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(child)
+        else { return nil }
         return String(cString: literal)
     }
 }

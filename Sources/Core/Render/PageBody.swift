@@ -25,7 +25,9 @@ struct PageBody {
     func html(from markdown: String) -> String {
         let tree = MarkdownTree(markdown)
         var sized = 0
-        for image in tree.nodes(CMARK_NODE_IMAGE) where sizeOrChart(image, in: tree, eager: sized < Self.eagerImages) { sized += 1 }
+        for image in tree.nodes(CMARK_NODE_IMAGE) where sizeOrChart(image, in: tree, eager: sized < Self.eagerImages) {
+            sized += 1
+        }
         for paragraph in tree.nodes(CMARK_NODE_PARAGRAPH) { expandMarker(paragraph, in: tree) }
         let headings = tree.nodes(CMARK_NODE_HEADING).filter { cmark_node_get_heading_level($0) == 3 }
         // The page's h3 headings are its events, in order; a custom template that breaks
@@ -34,7 +36,9 @@ struct PageBody {
             for (heading, event) in zip(headings, anchors) {
                 let blocks = MarkdownTree.siblings(after: heading, until: Self.endsAnEvent)
                 let rendered = MarkdownTree.html(of: heading)
-                tree.replace(heading, with: "<h3 id=\"\(EventAnchors.id(of: event))\">" + rendered.dropFirst("<h3>".count), inline: false)
+                tree.replace(
+                    heading, with: "<h3 id=\"\(EventAnchors.id(of: event))\">" + rendered.dropFirst("<h3>".count),
+                    inline: false)
                 arrange(blocks, in: tree)
             }
         }
@@ -55,13 +59,20 @@ struct PageBody {
     private func arrange(_ blocks: [OpaquePointer], in tree: MarkdownTree) {
         guard let heading = blocks.first.flatMap(cmark_node_previous) else { return }
         var photo: OpaquePointer?
-        if let line = blocks.first, cmark_node_get_type(line) == CMARK_NODE_PARAGRAPH, let image = cmark_node_first_child(line),
-           [CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_IMAGE].contains(cmark_node_get_type(image)) {
-            let html = cmark_node_get_type(image) == CMARK_NODE_IMAGE ? MarkdownTree.html(of: image)
+        if let line = blocks.first, cmark_node_get_type(line) == CMARK_NODE_PARAGRAPH,
+            let image = cmark_node_first_child(line),
+            [CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_IMAGE].contains(cmark_node_get_type(image))
+        {
+            let html =
+                cmark_node_get_type(image) == CMARK_NODE_IMAGE
+                ? MarkdownTree.html(of: image)
                 : cmark_node_get_on_enter(image).map { String(cString: $0) } ?? ""
             // The space between the photo and the time goes with it.
             if let space = cmark_node_next(image), cmark_node_get_type(space) == CMARK_NODE_TEXT,
-               (cmark_node_get_literal(space).map { String(cString: $0) } ?? "").allSatisfy(\.isWhitespace) { tree.remove(space) }
+                (cmark_node_get_literal(space).map { String(cString: $0) } ?? "").allSatisfy(\.isWhitespace)
+            {
+                tree.remove(space)
+            }
             tree.remove(image)
             photo = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
             if let photo {
@@ -89,8 +100,10 @@ struct PageBody {
             let prefix = "<img src=\""
             guard rendered.hasPrefix(prefix) else { return false }
             let srcset = imageDoubles[path].map { "srcset=\"\(root)\($0) 2x\" " } ?? ""
-            tree.replace(image, with: "<img \(eager ? "" : "loading=\"lazy\" ")width=\"\(size.width)\" height=\"\(size.height)\" "
-                         + srcset + "src=\"" + rendered.dropFirst(prefix.count), inline: true)
+            tree.replace(
+                image,
+                with: "<img \(eager ? "" : "loading=\"lazy\" ")width=\"\(size.width)\" height=\"\(size.height)\" "
+                    + srcset + "src=\"" + rendered.dropFirst(prefix.count), inline: true)
             return true
         }
         return false
@@ -101,11 +114,15 @@ struct PageBody {
     /// whole description when "More" opens and nothing reads twice; the toggle's name says
     /// which event it opens ("More about <title>"), one name per event on the page.
     private func expandMarker(_ paragraph: OpaquePointer, in tree: MarkdownTree) {
-        guard let text = MarkdownTree.soleText(of: paragraph), text.hasPrefix(DescriptionRendering.markerPrefix) else { return }
+        guard let text = MarkdownTree.soleText(of: paragraph), text.hasPrefix(DescriptionRendering.markerPrefix) else {
+            return
+        }
         // A custom block is written between line breaks; "\n" keeps the blank line an
         // empty one always left.
         guard let description = descriptions[text] else { return tree.replace(paragraph, with: "\n", inline: false) }
-        let title = anchors.first { DescriptionRendering.marker(for: $0) == text }.map { XMLEscaping.escape(TextCleaning.singleLine($0.title)) }
+        let title = anchors.first { DescriptionRendering.marker(for: $0) == text }.map {
+            XMLEscaping.escape(TextCleaning.singleLine($0.title))
+        }
         var excerpt = ""
         if let previous = cmark_node_previous(paragraph), cmark_node_get_type(previous) == CMARK_NODE_PARAGRAPH {
             let rendered = MarkdownTree.html(of: previous)
@@ -115,7 +132,9 @@ struct PageBody {
             }
         }
         let name = title.map { " aria-label=\"More about \($0)\"" } ?? ""
-        tree.replace(paragraph, with: "<details class=\"more\"><summary\(name)>\(excerpt)<span class=\"more-label\">More</span></summary>\n"
-                     + description + "\n</details>", inline: false)
+        tree.replace(
+            paragraph,
+            with: "<details class=\"more\"><summary\(name)>\(excerpt)<span class=\"more-label\">More</span></summary>\n"
+                + description + "\n</details>", inline: false)
     }
 }

@@ -20,8 +20,10 @@ public struct SiteInput: Sendable {
     /// The groups report; nil when no query follows groups.
     public var groups: GroupsReport?
 
-    public init(config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
-                history: HistoryReport? = nil, digestLink: String? = nil, groups: GroupsReport? = nil) {
+    public init(
+        config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
+        history: HistoryReport? = nil, digestLink: String? = nil, groups: GroupsReport? = nil
+    ) {
         self.config = config
         self.fetched = fetched
         self.thumbnails = thumbnails
@@ -65,7 +67,8 @@ struct PageContexts {
 
     /// The event's description cut to `maxLength` characters.
     func excerpt(of event: Event, maxLength: Int = 240) -> String {
-        TextCleaning.truncated(plainDescriptions[event.id] ?? PlainText.of(markdown: event.description), maxLength: maxLength)
+        TextCleaning.truncated(
+            plainDescriptions[event.id] ?? PlainText.of(markdown: event.description), maxLength: maxLength)
     }
 
     /// The placeholder is drawn 3:2, like most group photos.
@@ -88,7 +91,8 @@ struct PageContexts {
             if let counts = input.history?.counts[entry.query.id], counts.count > 1 {
                 context["chart"] = [
                     "image": "<\(SitePaths.chart(entry.query))>",
-                    "alt": "Events found in the last \(counts.count) runs: " + counts.map(String.init).joined(separator: ", "),
+                    "alt": "Events found in the last \(counts.count) runs: "
+                        + counts.map(String.init).joined(separator: ", "),
                 ]
             }
             let next = SitePaths.chronological(entry.outcome.events).prefix(3)
@@ -107,12 +111,15 @@ struct PageContexts {
             "allLink": "<\(SitePaths.allEvents).html>",
             "queries": queries,
             "digest": input.digestLink.map { ["link": "<\($0)>", "date": formatting.date(input.generatedAt)] } ?? false,
-            "groups": input.groups.map { ["link": "<\(SitePaths.groups).html>", "summary": GroupsPage.summary($0)] } ?? false,
+            "groups": input.groups.map { ["link": "<\(SitePaths.groups).html>", "summary": GroupsPage.summary($0)] }
+                ?? false,
         ]
     }
 
     /// One page of a query's events (`events`, page `page` of `pages`).
-    func queryPage(_ query: EventQuery, outcome: QueryOutcome, events: [Event], page: Int = 1, of pages: Int = 1) -> [String: Any] {
+    func queryPage(_ query: EventQuery, outcome: QueryOutcome, events: [Event], page: Int = 1, of pages: Int = 1)
+        -> [String: Any]
+    {
         let ordered = SitePaths.chronological(events)
         var context: [String: Any] = [
             "title": query.title,
@@ -149,10 +156,12 @@ struct PageContexts {
         var context: [String: Any] = [
             "title": change.title,
             "kind": change.kind == .moved ? "Moved" : "Cancelled or removed",
-            "was": "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(EventFormatting.location(of: change.oldPlace))",
+            "was":
+                "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(EventFormatting.location(of: change.oldPlace))",
         ]
         if let newStart = change.newStart {
-            context["now"] = "\(formatting.eventTime(start: newStart, end: nil)) · \(change.newPlace.map(EventFormatting.location(of:)) ?? "")"
+            context["now"] =
+                "\(formatting.eventTime(start: newStart, end: nil)) · \(change.newPlace.map(EventFormatting.location(of:)) ?? "")"
         }
         if let destination = change.url.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
         return context
@@ -168,7 +177,9 @@ struct PageContexts {
         let week = SitePaths.chronological(plan.distinct.filter { $0.start.date < weekEnd })
         var numbers: [String: (month: String, page: Int)] = [:]
         for month in months {
-            for (id, page) in Pagination.pageNumbers(SitePaths.chronological(month.events), timeZone: zone) { numbers[id] = (month.key, page) }
+            for (id, page) in Pagination.pageNumbers(SitePaths.chronological(month.events), timeZone: zone) {
+                numbers[id] = (month.key, page)
+            }
         }
         var days: [[String: Any]] = []
         for event in week {
@@ -176,7 +187,8 @@ struct PageContexts {
             let place = numbers[event.id] ?? (months.first?.key ?? "", 1)
             let line: [String: Any] = [
                 "title": event.title, "time": formatting.timeUnderDayHeading(of: event),
-                "link": "<\(Pagination.path(SitePaths.allEventsMonth(place.month), page: place.page)).html#\(EventAnchors.id(of: event))>",
+                "link":
+                    "<\(Pagination.path(SitePaths.allEventsMonth(place.month), page: place.page)).html#\(EventAnchors.id(of: event))>",
                 "group": event.group.map { TextCleaning.singleLine($0.name) } ?? false,
             ]
             if days.last?["heading"] as? String == heading, var last = days.popLast() {
@@ -191,8 +203,11 @@ struct PageContexts {
             "count": EventFormatting.count(plan.distinct.count, "upcoming event", "upcoming events"),
             "isIndex": true,
             "months": months.map { entry -> [String: Any] in
-                ["label": formatting.monthHeading(entry.key), "link": "<\(SitePaths.allEventsMonth(entry.key)).html>",
-                 "count": EventFormatting.count(entry.events.count, "event", "events"), "current": false]
+                [
+                    "label": formatting.monthHeading(entry.key),
+                    "link": "<\(SitePaths.allEventsMonth(entry.key)).html>",
+                    "count": EventFormatting.count(entry.events.count, "event", "events"), "current": false,
+                ]
             },
             "week": days,
             "hasWeek": !days.isEmpty,
@@ -212,8 +227,12 @@ struct PageContexts {
             "monthTitle": formatting.monthHeading(month),
             "zone": formatting.siteZoneName,
             "months": months.map { entry -> [String: Any] in
-                ["label": formatting.monthHeading(entry.key), "link": "<../\(SitePaths.allEventsMonth(entry.key)).html>",
-                 "count": EventFormatting.count(entry.events.count, "event", "events"), "current": entry.key == month]
+                [
+                    "label": formatting.monthHeading(entry.key),
+                    "link": "<../\(SitePaths.allEventsMonth(entry.key)).html>",
+                    "count": EventFormatting.count(entry.events.count, "event", "events"),
+                    "current": entry.key == month,
+                ]
             },
             "days": days(ordered, blocks: blocks),
             "isEmpty": ordered.isEmpty,
@@ -250,11 +269,13 @@ struct PageContexts {
         guard !curation.pinned.isEmpty else { return [] }
         let foundBy = input.fetched.queriesByEvent
         // A pin names an event by any of its identifiers (its Meetup id, its token, an earlier id).
-        let events = Dictionary(input.plan.distinct.flatMap { event in event.identifiers.map { ($0, event) } },
-                                uniquingKeysWith: { first, _ in first })
+        let events = Dictionary(
+            input.plan.distinct.flatMap { event in event.identifiers.map { ($0, event) } },
+            uniquingKeysWith: { first, _ in first })
         return curation.pinned.compactMap { name in
             guard let event = events[name], let query = foundBy[event.id]?.first,
-                  let listed = input.fetched.outcomes.first(where: { $0.query.id == query.id })?.outcome.events else { return nil }
+                let listed = input.fetched.outcomes.first(where: { $0.query.id == query.id })?.outcome.events
+            else { return nil }
             let link = Pagination.link(to: event, in: query, events: listed, timeZone: input.config.timeZone)
             var card = card(event, on: String(link.prefix { $0 != "#" }))
             card["note"] = curation.note(for: event)
@@ -302,7 +323,10 @@ struct PageContexts {
         if let destination = event.eventURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
         context["ics"] = "<\(root)\(EventCalendarLinks.icsPath(event))>"
         if let google = EventCalendarLinks.googleCalendar(event, details: plainDescriptions[event.id] ?? "")
-            .flatMap(MarkdownEscaping.linkDestination) { context["google"] = google }
+            .flatMap(MarkdownEscaping.linkDestination)
+        {
+            context["google"] = google
+        }
         if let group = event.group { context["group"] = group.name }
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
         if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
@@ -319,7 +343,10 @@ struct PageContexts {
         if let queries = foundBy, !queries.isEmpty {
             context["hasFoundBy"] = true
             context["foundBy"] = queries.enumerated().map { index, query in
-                ["title": query.title, "link": "<\(root)\(SitePaths.queryPage(query)).html>", "last": index == queries.count - 1]
+                [
+                    "title": query.title, "link": "<\(root)\(SitePaths.queryPage(query)).html>",
+                    "last": index == queries.count - 1,
+                ]
             }
         }
         return context

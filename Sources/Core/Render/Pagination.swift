@@ -43,7 +43,8 @@ package enum Pagination {
     package static func path(_ base: String, page: Int) -> String { page <= 1 ? base : "\(base).\(page)" }
 
     /// On which page each event of the list stands.
-    package static func pageNumbers(_ ordered: [Event], timeZone: TimeZone, size: Int = eventsPerPage) -> [String: Int] {
+    package static func pageNumbers(_ ordered: [Event], timeZone: TimeZone, size: Int = eventsPerPage) -> [String: Int]
+    {
         var numbers: [String: Int] = [:]
         for (index, page) in pages(ordered, timeZone: timeZone, size: size).enumerated() {
             for event in page { numbers[event.id] = index + 1 }

@@ -26,7 +26,8 @@ enum PlainText {
                 switch type {
                 case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += literal()
                 case CMARK_NODE_CODE_BLOCK: text += " " + literal() + " "
-                case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: text += " " + TextCleaning.plainText(literal()) + " "
+                case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                    text += " " + TextCleaning.plainText(literal()) + " "
                 case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
                 case CMARK_NODE_LIST: itemsSeen.append(0)
                 case CMARK_NODE_ITEM:

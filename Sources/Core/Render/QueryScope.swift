@@ -34,16 +34,22 @@ enum QueryScope {
     static func json(of query: EventQuery) -> [String: JSONValue] {
         switch query.kind {
         case .search(let area):
-            ["kind": .string("search"), "keyword": .string(area.keyword), "latitude": .number(area.latitude),
-             "longitude": .number(area.longitude), "radiusMiles": .number(area.radiusMiles)]
-                .merging(area.placeName.map { ["placeName": JSONValue.string($0)] } ?? [:]) { first, _ in first }
+            [
+                "kind": .string("search"), "keyword": .string(area.keyword), "latitude": .number(area.latitude),
+                "longitude": .number(area.longitude), "radiusMiles": .number(area.radiusMiles),
+            ]
+            .merging(area.placeName.map { ["placeName": JSONValue.string($0)] } ?? [:]) { first, _ in first }
         case .groups(let urlnames):
             ["kind": .string("groups"), "groups": .array(urlnames.map { .string($0) })]
         case .network(let urlname):
             ["kind": .string("network"), "network": .string(urlname)]
         case .calendar(let feed):
             // A file path says nothing to a visitor and may name the server's folders.
-            if case .url(let url) = feed { ["kind": .string("calendar"), "url": .string(url.absoluteString)] } else { ["kind": .string("calendar")] }
+            if case .url(let url) = feed {
+                ["kind": .string("calendar"), "url": .string(url.absoluteString)]
+            } else {
+                ["kind": .string("calendar")]
+            }
         }
     }
 }

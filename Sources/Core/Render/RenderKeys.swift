@@ -34,18 +34,23 @@ package struct RenderKeys: Sendable {
     package init(input: SiteInput, templates: SiteTemplates) {
         let config = input.config
         var renderer = ContentHash.Builder(Self.schema, BuildInfo.identity, templates.fingerprint)
-        renderer.add([config.siteTitle, config.baseURL.absoluteString, config.timeZone.identifier,
-                      "\(config.thumbnailWidth)", "\(config.search)", "\(config.history.changeDays)"])
+        renderer.add([
+            config.siteTitle, config.baseURL.absoluteString, config.timeZone.identifier,
+            "\(config.thumbnailWidth)", "\(config.search)", "\(config.history.changeDays)",
+        ])
         for query in config.queries {
-            renderer.add([query.id, query.title, QueryScope.text(of: query), QueryScope.short(of: query),
-                          JSONValue.object(QueryScope.json(of: query)).serialized()])
+            renderer.add([
+                query.id, query.title, QueryScope.text(of: query), QueryScope.short(of: query),
+                JSONValue.object(QueryScope.json(of: query)).serialized(),
+            ])
         }
         renderer.add(config.curation.pinned)
         for (id, note) in config.curation.notes.sorted(by: { $0.key < $1.key }) { renderer.add([id, note]) }
         self.renderer = renderer.hex()
 
-        var site = ContentHash.Builder(self.renderer, "\(input.generatedAt.timeIntervalSince1970)",
-                                       input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-")
+        var site = ContentHash.Builder(
+            self.renderer, "\(input.generatedAt.timeIntervalSince1970)",
+            input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-")
         for (url, thumbnail) in input.thumbnails.sorted(by: { $0.key.absoluteString < $1.key.absoluteString }) {
             site.add([url.absoluteString, thumbnail.keyText])
         }
@@ -146,7 +151,9 @@ package struct RenderKeys: Sendable {
     }
 
     private func outcomeParts(_ query: EventQuery, _ outcome: QueryOutcome) -> [String] {
-        [query.id, "\(outcome.events.count)", outcome.staleSince.map { "\($0.timeIntervalSince1970)" } ?? "-",
-         outcome.error?.reason ?? "-"]
+        [
+            query.id, "\(outcome.events.count)", outcome.staleSince.map { "\($0.timeIntervalSince1970)" } ?? "-",
+            outcome.error?.reason ?? "-",
+        ]
     }
 }

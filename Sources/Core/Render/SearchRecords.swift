@@ -16,11 +16,16 @@ package enum SearchRecords {
 
     /// - Parameter plainDescriptions: the render's plain texts by event id (each description
     ///   through cmark once); an event without one is parsed here.
-    package static func make(_ fetched: FetchedEvents, timeZone: TimeZone, plainDescriptions: [String: String] = [:]) -> [Record] {
+    package static func make(_ fetched: FetchedEvents, timeZone: TimeZone, plainDescriptions: [String: String] = [:])
+        -> [Record]
+    {
         let foundBy = fetched.queriesByEvent
         // Each query's pages, to link an event's record to the page that shows it.
-        let pageNumbers = Dictionary(fetched.outcomes.map { ($0.query.id, Pagination.pageNumbers(SitePaths.chronological($0.outcome.events), timeZone: timeZone)) },
-                                     uniquingKeysWith: { first, _ in first })
+        let pageNumbers = Dictionary(
+            fetched.outcomes.map {
+                ($0.query.id, Pagination.pageNumbers(SitePaths.chronological($0.outcome.events), timeZone: timeZone))
+            },
+            uniquingKeysWith: { first, _ in first })
         // On every core, each chunk with its own formatters (they are not thread-safe).
         let events = SitePaths.chronological(fetched.distinctEvents)
         let made = Parallel.chunks(of: Array(events.enumerated()), empty: [Int: Record]()) { part in
@@ -36,21 +41,29 @@ package enum SearchRecords {
                 let monthLabel = monthLabels[monthKey] ?? formatting.monthHeading(monthKey)
                 monthLabels[monthKey] = monthLabel
                 let page = Pagination.path(SitePaths.queryPage(first), page: pageNumbers[first.id]?[event.id] ?? 1)
-                records[index] = record(event, path: "\(page).html#\(EventAnchors.id(of: event))", queries: queries, monthLabel: monthLabel,
-                                        plain: plainDescriptions[event.id] ?? PlainText.of(markdown: event.description), formatting: formatting)
+                records[index] = record(
+                    event, path: "\(page).html#\(EventAnchors.id(of: event))", queries: queries, monthLabel: monthLabel,
+                    plain: plainDescriptions[event.id] ?? PlainText.of(markdown: event.description),
+                    formatting: formatting)
             }
             return records
-        } merge: { all, part in all.merge(part) { first, _ in first } }
+        } merge: { all, part in
+            all.merge(part) { first, _ in first }
+        }
         return made.keys.sorted().compactMap { made[$0] }
     }
 
-    private static func record(_ event: Event, path: String, queries: [EventQuery], monthLabel: String, plain: String,
-                               formatting: EventFormatting) -> Record {
-        var html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title></head>\n"
+    private static func record(
+        _ event: Event, path: String, queries: [EventQuery], monthLabel: String, plain: String,
+        formatting: EventFormatting
+    ) -> Record {
+        var html =
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title></head>\n"
             + "<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
             + attribute("path", path) + attribute("date", formatting.eventTime(of: event))
         if let group = event.group { html += attribute("group", TextCleaning.singleLine(group.name)) }
-        html += "<p>\(escape(formatting.eventTime(of: event))) · \(escape(EventFormatting.location(of: event)))"
+        html +=
+            "<p>\(escape(formatting.eventTime(of: event))) · \(escape(EventFormatting.location(of: event)))"
             + (event.group.map { " · " + escape(TextCleaning.singleLine($0.name)) } ?? "") + "</p>\n"
             + "<p>\(escape(plain))</p>\n"
         for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
@@ -64,7 +77,8 @@ package enum SearchRecords {
     /// queries' titles (its filters). A night that changed none of it re-indexes nothing.
     package static func fingerprint(_ fetched: FetchedEvents, timeZone: TimeZone, indexer: [String]) -> String {
         // The binary writes the records: another build may write them otherwise.
-        var key = ContentHash.Builder("search-records-2", BuildInfo.identity, timeZone.identifier, indexer.joined(separator: " "))
+        var key = ContentHash.Builder(
+            "search-records-2", BuildInfo.identity, timeZone.identifier, indexer.joined(separator: " "))
         if let binary = indexer.first, let attributes = try? FileManager.default.attributesOfItem(atPath: binary) {
             key.add("\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
         }

@@ -33,14 +33,20 @@ protocol PageGenerator: Sendable {
 /// `events.json`: every upcoming event, for scripts (schema in the README).
 struct EventsJSONFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        [SiteFile(path: SitePaths.eventsJSON, contents: .bytes(Data(EventsJSON.make(shared.input, descriptions: shared.descriptions).serialized().utf8)))]
+        [
+            SiteFile(
+                path: SitePaths.eventsJSON,
+                contents: .bytes(
+                    Data(EventsJSON.make(shared.input, descriptions: shared.descriptions).serialized().utf8)))
+        ]
     }
 }
 
 /// `sitemap.xml`: the HTML pages.
 struct SitemapFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        let pagePaths = SiteRenderer.pagePaths(shared.input).map { $0 + ".html" }
+        let pagePaths =
+            SiteRenderer.pagePaths(shared.input).map { $0 + ".html" }
             + (shared.input.groups.map { $0.sections.isEmpty } == false ? ["\(SitePaths.groups).html"] : [])
         return [.text(SitePaths.sitemap, Sitemap.render(paths: pagePaths, baseURL: shared.input.config.baseURL))]
     }
@@ -49,8 +55,10 @@ struct SitemapFile: SiteGenerator {
 /// The stylesheet and the placeholder picture, from the templates folder.
 struct AssetFiles: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        var files = [SiteFile(path: SitePaths.stylesheet, contents: .file(shared.templates.asset("style.css"))),
-                     SiteFile(path: SitePaths.placeholder, contents: .file(shared.templates.asset("placeholder.svg")))]
+        var files = [
+            SiteFile(path: SitePaths.stylesheet, contents: .file(shared.templates.asset("style.css"))),
+            SiteFile(path: SitePaths.placeholder, contents: .file(shared.templates.asset("placeholder.svg"))),
+        ]
         // Optional, so template folders made before it still work.
         let favicon = shared.templates.asset("favicon.svg")
         if FileManager.default.fileExists(atPath: favicon.path) {
@@ -85,7 +93,8 @@ struct ThumbnailFiles: SiteGenerator {
             .sorted { $0.publishedName < $1.publishedName }
             .flatMap { thumbnail in
                 [SiteFile(path: SitePaths.thumbnail(thumbnail), contents: .file(thumbnail.file))]
-                    + (thumbnail.double.map { [SiteFile(path: "thumbs/\($0.publishedName)", contents: .file($0.file))] } ?? [])
+                    + (thumbnail.double.map { [SiteFile(path: "thumbs/\($0.publishedName)", contents: .file($0.file))] }
+                        ?? [])
             }
     }
 }
@@ -94,11 +103,12 @@ struct ThumbnailFiles: SiteGenerator {
 package struct PageFiles: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         let markdown = shared.templates.render(page.template, page.context)
-        let html = Self.layout(markdown: markdown, title: page.title, path: page.path, description: page.description,
-                               root: page.root, feed: page.feed, calendar: page.calendar, feedTitle: page.feedTitle,
-                               charts: page.kind == .index ? shared.charts : [:], image: Self.image(of: page.events, shared),
-                               anchors: page.kind == .index ? [] : SitePaths.chronological(page.events), pageKind: page.kindName,
-                               previousPage: page.previousPage, nextPage: page.nextPage, shared: shared, formatting: contexts.formatting)
+        let html = Self.layout(
+            markdown: markdown, title: page.title, path: page.path, description: page.description,
+            root: page.root, feed: page.feed, calendar: page.calendar, feedTitle: page.feedTitle,
+            charts: page.kind == .index ? shared.charts : [:], image: Self.image(of: page.events, shared),
+            anchors: page.kind == .index ? [] : SitePaths.chronological(page.events), pageKind: page.kindName,
+            previousPage: page.previousPage, nextPage: page.nextPage, shared: shared, formatting: contexts.formatting)
         return [.text(page.path + ".md", DescriptionRendering.strip(markdown)), .text(page.path + ".html", html)]
     }
 
@@ -106,39 +116,48 @@ package struct PageFiles: PageGenerator {
     /// - Parameters:
     ///   - path: the page's site path without suffix, for its canonical URL.
     ///   - image: a site path for `og:image` (a thumbnail; nil for the site's picture).
-    package static func layout(markdown: String, title: String, path: String, description: String, root: String, feed: String,
-                       calendar: String = SitePaths.siteCalendar, feedTitle: String, charts: [String: String] = [:],
-                       image: String? = nil, anchors: [Event] = [], pageKind: String = "page", baseHref: String? = nil,
-                       previousPage: String? = nil, nextPage: String? = nil,
-                       shared: RenderShared, formatting: EventFormatting) -> String {
+    package static func layout(
+        markdown: String, title: String, path: String, description: String, root: String, feed: String,
+        calendar: String = SitePaths.siteCalendar, feedTitle: String, charts: [String: String] = [:],
+        image: String? = nil, anchors: [Event] = [], pageKind: String = "page", baseHref: String? = nil,
+        previousPage: String? = nil, nextPage: String? = nil,
+        shared: RenderShared, formatting: EventFormatting
+    ) -> String {
         let config = shared.input.config
-        let body = PageBody(root: root, imageSizes: shared.imageSizes, imageDoubles: shared.imageDoubles, descriptions: shared.richDescriptions, charts: charts,
-                            anchors: anchors).html(from: markdown)
+        let body = PageBody(
+            root: root, imageSizes: shared.imageSizes, imageDoubles: shared.imageDoubles,
+            descriptions: shared.richDescriptions, charts: charts,
+            anchors: anchors
+        ).html(from: markdown)
         let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
-        return shared.templates.render("layout.html", [
-            "pageTitle": title,
-            "pageKind": pageKind,
-            // The search box on every page but the 404 (which may be served at any path).
-            "search": config.search && baseHref == nil,
-            "baseHref": baseHref ?? false,
-            "previousPage": previousPage.map { "\(root)\($0).html" } ?? false,
-            "nextPage": nextPage.map { "\(root)\($0).html" } ?? false,
-            // A page served at any path carries its styles: it looks right even where the site's
-            // address cannot be reached (a preview, a host that serves it from elsewhere).
-            "inlineStyle": baseHref.flatMap { _ in try? String(contentsOf: shared.templates.asset("style.css"), encoding: .utf8) } as Any? ?? false,
-            "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
-            "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
-            "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,
-            "siteTitle": config.siteTitle,
-            "groupsPage": shared.input.groups.map { !$0.sections.isEmpty } ?? false,
-            "root": root,
-            "content": body,
-            "generatedAt": formatting.generatedAt(shared.input.generatedAt),
-            "feedTitle": feedTitle,
-            "atomPath": feed,
-            "icsPath": calendar,
-            "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
-        ])
+        return shared.templates.render(
+            "layout.html",
+            [
+                "pageTitle": title,
+                "pageKind": pageKind,
+                // The search box on every page but the 404 (which may be served at any path).
+                "search": config.search && baseHref == nil,
+                "baseHref": baseHref ?? false,
+                "previousPage": previousPage.map { "\(root)\($0).html" } ?? false,
+                "nextPage": nextPage.map { "\(root)\($0).html" } ?? false,
+                // A page served at any path carries its styles: it looks right even where the site's
+                // address cannot be reached (a preview, a host that serves it from elsewhere).
+                "inlineStyle": baseHref.flatMap { _ in
+                    try? String(contentsOf: shared.templates.asset("style.css"), encoding: .utf8)
+                } as Any? ?? false,
+                "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
+                "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
+                "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,
+                "siteTitle": config.siteTitle,
+                "groupsPage": shared.input.groups.map { !$0.sections.isEmpty } ?? false,
+                "root": root,
+                "content": body,
+                "generatedAt": formatting.generatedAt(shared.input.generatedAt),
+                "feedTitle": feedTitle,
+                "atomPath": feed,
+                "icsPath": calendar,
+                "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
+            ])
     }
 
     /// The first of the page's events that has a thumbnail, for link previews.
@@ -160,9 +179,10 @@ struct AtomFeedFile: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         guard page.writesFeeds else { return [] }
         let config = shared.input.config
-        let feed = AtomFeed(title: page.feedTitle, feedURL: Sitemap.absolute(page.feed, baseURL: config.baseURL),
-                            pageURL: Sitemap.absolute(page.path + ".html", baseURL: config.baseURL),
-                            author: config.siteTitle, generatedAt: shared.input.generatedAt)
+        let feed = AtomFeed(
+            title: page.feedTitle, feedURL: Sitemap.absolute(page.feed, baseURL: config.baseURL),
+            pageURL: Sitemap.absolute(page.path + ".html", baseURL: config.baseURL),
+            author: config.siteTitle, generatedAt: shared.input.generatedAt)
         return [.text(page.feed, feed.render(page.feedEvents) { shared.feedEntries.atom[$0.id] ?? "" })]
     }
 }
@@ -186,10 +206,11 @@ struct NotFoundPage: SiteGenerator {
         if !base.hasSuffix("/") { base += "/" }
         let root = ""
         let markdown = shared.templates.render("404.md", ["root": root, "allEvents": SitePaths.allEvents])
-        let html = PageFiles.layout(markdown: markdown, title: "Page not found · \(config.siteTitle)", path: SitePaths.notFound,
-                                    description: "This page does not exist.", root: root, feed: SitePaths.siteFeed,
-                                    feedTitle: config.siteTitle, pageKind: "not-found", baseHref: base, shared: shared,
-                                    formatting: EventFormatting(siteTimeZone: config.timeZone))
+        let html = PageFiles.layout(
+            markdown: markdown, title: "Page not found · \(config.siteTitle)", path: SitePaths.notFound,
+            description: "This page does not exist.", root: root, feed: SitePaths.siteFeed,
+            feedTitle: config.siteTitle, pageKind: "not-found", baseHref: base, shared: shared,
+            formatting: EventFormatting(siteTimeZone: config.timeZone))
         return [.text(SitePaths.notFound + ".html", html)]
     }
 }

@@ -58,7 +58,8 @@ struct SitePage {
         switch kind {
         case .index:
             (path, title, root, template) = (SitePaths.index, site, "", "index.md")
-            description = "\(EventFormatting.count(input.plan.distinct.count, "upcoming event", "upcoming events")) from "
+            description =
+                "\(EventFormatting.count(input.plan.distinct.count, "upcoming event", "upcoming events")) from "
                 + input.fetched.outcomes.map(\.query.title).joined(separator: ", ") + ", updated every night."
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             (context, events, writesFeeds) = (contexts.index(), input.plan.distinct, true)
@@ -79,23 +80,31 @@ struct SitePage {
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             events = pages[min(page, pages.count) - 1]
             (previousPage, nextPage) = Self.neighbours(base, page: page, of: pages.count)
-            (context, writesFeeds) = (contexts.allEvents(month: month, events: events, page: page, of: pages.count), false)
+            (context, writesFeeds) = (
+                contexts.allEvents(month: month, events: events, page: page, of: pages.count), false
+            )
         case .query(let query, let outcome, let page):
             let queryPath = SitePaths.queryPage(query)
             let pages = input.plan.queryPages[query.id] ?? [[]]
             (path, root, template) = (Pagination.path(queryPath, page: page), "../", "query.md")
             title = "\(query.title)\(page > 1 ? " (page \(page))" : "") · \(site)"
-            description = "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) \(QueryScope.short(of: query)): "
+            description =
+                "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) \(QueryScope.short(of: query)): "
                 + SitePaths.chronological(outcome.events).prefix(3).map(\.title).joined(separator: ", ")
             (feed, calendar, feedTitle) = ("\(queryPath).atom", "\(queryPath).ics", "\(query.title) · \(site)")
             events = pages[min(page, pages.count) - 1]
             (previousPage, nextPage) = Self.neighbours(queryPath, page: page, of: pages.count)
-            (context, writesFeeds) = (contexts.queryPage(query, outcome: outcome, events: events, page: page, of: pages.count), page == 1)
+            (context, writesFeeds) = (
+                contexts.queryPage(query, outcome: outcome, events: events, page: page, of: pages.count), page == 1
+            )
         }
         if case .query(_, let outcome, _) = kind { feedEvents = outcome.events } else { feedEvents = events }
     }
 
     private static func neighbours(_ base: String, page: Int, of count: Int) -> (String?, String?) {
-        (page > 1 ? Pagination.path(base, page: page - 1) : nil, page < count ? Pagination.path(base, page: page + 1) : nil)
+        (
+            page > 1 ? Pagination.path(base, page: page - 1) : nil,
+            page < count ? Pagination.path(base, page: page + 1) : nil
+        )
     }
 }

@@ -17,11 +17,13 @@ package struct SitePlan: Sendable {
         let zone = input.config.timeZone
         distinct = input.fetched.distinctEvents
         months = SitePaths.months(of: distinct, timeZone: zone)
-        monthPages = Dictionary(months.map { ($0.key, Pagination.pages(SitePaths.chronological($0.events), timeZone: zone)) },
-                                uniquingKeysWith: { first, _ in first })
-        queryPages = Dictionary(input.fetched.outcomes.map {
-            ($0.query.id, Pagination.pages(SitePaths.chronological($0.outcome.events), timeZone: zone))
-        }, uniquingKeysWith: { first, _ in first })
+        monthPages = Dictionary(
+            months.map { ($0.key, Pagination.pages(SitePaths.chronological($0.events), timeZone: zone)) },
+            uniquingKeysWith: { first, _ in first })
+        queryPages = Dictionary(
+            input.fetched.outcomes.map {
+                ($0.query.id, Pagination.pages(SitePaths.chronological($0.outcome.events), timeZone: zone))
+            }, uniquingKeysWith: { first, _ in first })
     }
 }
 

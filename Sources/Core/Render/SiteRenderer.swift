@@ -16,7 +16,9 @@ public struct SiteRenderer: Sendable {
     /// A page's Atom feed and calendar, an item of their own: the index changes every night
     /// (its trend charts), the site feed only when an event does.
     static let feedGenerators: [any PageGenerator] = [AtomFeedFile(), CalendarFile()]
-    static let siteGenerators: [any SiteGenerator] = [SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage()]
+    static let siteGenerators: [any SiteGenerator] = [
+        SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage(),
+    ]
 
     package init(templates: SiteTemplates, extraGenerators: [any SiteGenerator] = []) {
         self.templates = templates
@@ -38,9 +40,11 @@ public struct SiteRenderer: Sendable {
     /// where their keys match (read only when some item needs them: a night on which nothing
     /// changed does not load last night's set).
     @discardableResult
-    package func render(_ input: SiteInput, reuse: any RenderReuse = RenderEverything(),
-                        artefacts cached: @autoclosure () -> EventArtefactSet = EventArtefactSet(),
-                        emit: @escaping @Sendable (RenderItem, SiteFile) -> Void) -> RenderOutcome {
+    package func render(
+        _ input: SiteInput, reuse: any RenderReuse = RenderEverything(),
+        artefacts cached: @autoclosure () -> EventArtefactSet = EventArtefactSet(),
+        emit: @escaping @Sendable (RenderItem, SiteFile) -> Void
+    ) -> RenderOutcome {
         let input = input.planned()
         let keys = RenderKeys(input: input, templates: templates)
         var outcome = RenderOutcome()
@@ -54,12 +58,15 @@ public struct SiteRenderer: Sendable {
         }
         var rich: [String: String] = [:]
         for event in keys.distinct {
-            if let html = byEvent[event.id]?.rich, !html.isEmpty { rich[DescriptionRendering.marker(for: event)] = html }
+            if let html = byEvent[event.id]?.rich, !html.isEmpty {
+                rich[DescriptionRendering.marker(for: event)] = html
+            }
         }
         let shared = RenderShared(
             input: input, templates: templates, descriptions: outcome.plainDescriptions, richDescriptions: rich,
-            imageSizes: ImageAttributes.sizes(thumbnails: input.thumbnails.values,
-                                              placeholder: PageContexts.placeholderSize(width: input.config.thumbnailWidth)),
+            imageSizes: ImageAttributes.sizes(
+                thumbnails: input.thumbnails.values,
+                placeholder: PageContexts.placeholderSize(width: input.config.thumbnailWidth)),
             imageDoubles: ImageAttributes.doubles(thumbnails: input.thumbnails.values),
             feedEntries: FeedEntries.make(input, events: work.feedEvents(keys), artefacts: byEvent),
             eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input))
@@ -74,7 +81,8 @@ public struct SiteRenderer: Sendable {
                 for (item, event) in work.calendars { emit(item, EventCalendarFiles.file(for: event, shared)) }
             default:
                 let (item, kind, feeds) = work.pages[index - 2]
-                let contexts = PageContexts(input: input, plainDescriptions: shared.descriptions, eventBlocks: shared.eventBlocks)
+                let contexts = PageContexts(
+                    input: input, plainDescriptions: shared.descriptions, eventBlocks: shared.eventBlocks)
                 let page = SitePage(kind, input: input, contexts: contexts)
                 for generator in feeds ? Self.feedGenerators : Self.pageGenerators {
                     generator.files(for: page, shared, contexts: contexts).forEach { emit(item, $0) }
@@ -102,7 +110,8 @@ public struct SiteRenderer: Sendable {
                 if reuse.reuse(item) { outcome.itemsReused += 1 } else { calendars.append((item, event)) }
             }
             for (index, kind) in SiteRenderer.pageKinds(input).enumerated() {
-                let item = RenderItem(id: SiteRenderer.path(of: kind), key: keys.page(kind, input: input), order: 2 + index)
+                let item = RenderItem(
+                    id: SiteRenderer.path(of: kind), key: keys.page(kind, input: input), order: 2 + index)
                 if reuse.reuse(item) { outcome.itemsReused += 1 } else { pages.append((item, kind, false)) }
                 guard let feedKey = keys.feeds(kind) else { continue }
                 let feeds = RenderItem(id: item.id + "#feeds", key: feedKey, order: 2 + index)
@@ -130,7 +139,9 @@ public struct SiteRenderer: Sendable {
     static func pageKinds(_ input: SiteInput) -> [SitePage.Kind] {
         let plan = input.plan
         let months = plan.months.flatMap { month in
-            (1...max(1, plan.monthPages[month.key]?.count ?? 1)).map { SitePage.Kind.allEventsMonth(month.key, page: $0) }
+            (1...max(1, plan.monthPages[month.key]?.count ?? 1)).map {
+                SitePage.Kind.allEventsMonth(month.key, page: $0)
+            }
         }
         let queries = input.fetched.outcomes.flatMap { entry in
             (1...max(1, plan.queryPages[entry.query.id]?.count ?? 1)).map {

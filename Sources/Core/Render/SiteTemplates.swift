@@ -9,8 +9,10 @@ import Mustache
 /// `digest-email.html` are the day's digest on the site and by mail; `404.md` the
 /// page a web server shows for a missing one; `groups.md` the groups report.
 public struct SiteTemplates: Sendable {
-    public static let templateNames = ["layout.html", "index.md", "query.md", "all.md", "events.md", "event.md",
-                                       "digest.md", "digest-email.html", "404.md", "groups.md", "pager.md"]
+    public static let templateNames = [
+        "layout.html", "index.md", "query.md", "all.md", "events.md", "event.md",
+        "digest.md", "digest-email.html", "404.md", "groups.md", "pager.md",
+    ]
     public static let assetNames = ["style.css", "placeholder.svg"]
 
     public let directory: URL
@@ -36,7 +38,8 @@ public struct SiteTemplates: Sendable {
                 throw .badTemplate(file.path, String(describing: error))
             }
         }
-        for name in Self.assetNames where !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
+        for name in Self.assetNames
+        where !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
             throw .missingTemplate(directory.appendingPathComponent(name).path)
         }
         for name in Self.assetNames + ["favicon.svg"] {
@@ -61,8 +64,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missingTemplate(let path): "template \(path) is missing or unreadable (pass --templates with the folder that holds it; "
-            + "a templates folder copied from an earlier version needs the templates this one added, from the installed share/meetup-report/Templates)"
+        case .missingTemplate(let path):
+            "template \(path) is missing or unreadable (pass --templates with the folder that holds it; "
+                + "a templates folder copied from an earlier version needs the templates this one added, from the installed share/meetup-report/Templates)"
         case .badTemplate(let path, let reason): "template \(path) does not parse: \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         }

@@ -17,7 +17,8 @@ package enum Sitemap {
 
     /// `path` resolved under the base URL's folder, whether or not it ends with a slash.
     package static func absolute(_ path: String, baseURL: URL) -> URL {
-        let base = baseURL.absoluteString.hasSuffix("/") ? baseURL : URL(string: baseURL.absoluteString + "/") ?? baseURL
+        let base =
+            baseURL.absoluteString.hasSuffix("/") ? baseURL : URL(string: baseURL.absoluteString + "/") ?? baseURL
         return URL(string: path, relativeTo: base)?.absoluteURL ?? base
     }
 }

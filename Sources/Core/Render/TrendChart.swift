@@ -15,13 +15,15 @@ enum TrendChart {
             let y = Double(height) - padding - (Double(count) / maximum) * (Double(height) - 2 * padding)
             return String(format: "%.1f,%.1f", x, y)
         }
-        var svg = "<svg class=\"trend\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
+        var svg =
+            "<svg class=\"trend\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
             + "viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(XMLEscaping.escape(label))\">"
             + "<title>\(XMLEscaping.escape(label))</title>"
             + "<line x1=\"\(Int(padding))\" y1=\"\(height - Int(padding))\" x2=\"\(width - Int(padding))\" y2=\"\(height - Int(padding))\" "
             + "stroke=\"currentColor\" stroke-opacity=\"0.25\" stroke-width=\"1\"/>"
         if counts.count > 1 {
-            svg += "<polyline fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"\(points.joined(separator: " "))\"/>"
+            svg +=
+                "<polyline fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"\(points.joined(separator: " "))\"/>"
         }
         if let last = points.last {
             let parts = last.split(separator: ",")

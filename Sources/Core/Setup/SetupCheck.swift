@@ -25,8 +25,10 @@ public struct SetupCheck: Sendable {
     public let environment: [String: String]
     public let clock: @Sendable () -> Date
 
-    public init(config: ReportConfig, templates: TemplateLocator, environment: [String: String],
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        config: ReportConfig, templates: TemplateLocator, environment: [String: String],
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.config = config
         self.templates = templates
         self.environment = environment
@@ -43,18 +45,24 @@ public struct SetupCheck: Sendable {
         do {
             let templatesDirectory = try templates.locate()
             let templates = try SiteTemplates(directory: templatesDirectory)
-            let event = Event(id: "check", title: "Sample <event>", start: ZonedDate(date: clock(), utcOffsetSeconds: 3600),
-                              description: "**Sample** description", venue: Venue(name: "Venue", city: "City"))
+            let event = Event(
+                id: "check", title: "Sample <event>", start: ZonedDate(date: clock(), utcOffsetSeconds: 3600),
+                description: "**Sample** description", venue: Venue(name: "Venue", city: "City"))
             let query = config.queries[0]
-            let input = SiteInput(config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: [event]))]),
-                                  thumbnails: [:], generatedAt: clock())
+            let input = SiteInput(
+                config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: [event]))]),
+                thumbnails: [:], generatedAt: clock())
             let files = SiteRenderer(templates: templates).render(input)
             let empty = files.filter { file in
                 guard file.path.hasSuffix(".html"), case .bytes(let data) = file.contents else { return false }
                 return data.isEmpty
             }.map(\.path)
-            guard empty.isEmpty else { return Result(name: "templates", ok: false, detail: "rendered empty: \(empty.joined(separator: ", "))") }
-            return Result(name: "templates", ok: true, detail: "\(templatesDirectory.path): \(SiteTemplates.templateNames.count) templates render")
+            guard empty.isEmpty else {
+                return Result(name: "templates", ok: false, detail: "rendered empty: \(empty.joined(separator: ", "))")
+            }
+            return Result(
+                name: "templates", ok: true,
+                detail: "\(templatesDirectory.path): \(SiteTemplates.templateNames.count) templates render")
         } catch {
             return Result(name: "templates", ok: false, detail: String(describing: error))
         }
@@ -63,20 +71,29 @@ public struct SetupCheck: Sendable {
     private func output() -> Result {
         let publisher = SitePublisher(outputDirectory: config.outputDirectory)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: config.outputDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            return Result(name: "output folder", ok: false,
-                          detail: "\(config.outputDirectory.path) is a file, not a folder; a run would refuse to replace it")
+        if FileManager.default.fileExists(atPath: config.outputDirectory.path, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        {
+            return Result(
+                name: "output folder", ok: false,
+                detail: "\(config.outputDirectory.path) is a file, not a folder; a run would refuse to replace it")
         }
         do {
             let staging = try publisher.makeStagingDirectory()
             defer { publisher.discard(staging) }
             try Data("check\n".utf8).write(to: staging.appendingPathComponent("check.txt"))
             if FileManager.default.fileExists(atPath: config.outputDirectory.path),
-               Self.device(of: config.outputDirectory) != Self.device(of: staging) {
-                return Result(name: "output folder", ok: false,
-                              detail: "\(config.outputDirectory.path) is on another file system than its staging folder; the swap cannot be atomic")
+                Self.device(of: config.outputDirectory) != Self.device(of: staging)
+            {
+                return Result(
+                    name: "output folder", ok: false,
+                    detail:
+                        "\(config.outputDirectory.path) is on another file system than its staging folder; the swap cannot be atomic"
+                )
             }
-            return Result(name: "output folder", ok: true, detail: "\(config.outputDirectory.path) (staged beside it, same file system)")
+            return Result(
+                name: "output folder", ok: true,
+                detail: "\(config.outputDirectory.path) (staged beside it, same file system)")
         } catch {
             return Result(name: "output folder", ok: false, detail: "\(config.outputDirectory.path): \(error)")
         }
@@ -90,11 +107,16 @@ public struct SetupCheck: Sendable {
             try FileOperations.writeAtomically(Data("check\n".utf8), to: probe)
             try FileManager.default.removeItem(at: probe)
             guard Self.device(of: cache.incomingDirectory) == Self.device(of: cache.photosDirectory) else {
-                return Result(name: "cache folder", ok: false, detail: "\(cache.incomingDirectory.path) and \(cache.photosDirectory.path) are on different file systems")
+                return Result(
+                    name: "cache folder", ok: false,
+                    detail:
+                        "\(cache.incomingDirectory.path) and \(cache.photosDirectory.path) are on different file systems"
+                )
             }
             return Result(name: "cache folder", ok: true, detail: "\(config.cacheDirectory.path) (writable)")
         } catch {
-            return Result(name: "cache folder", ok: false, detail: "\(config.cacheDirectory.path): \(error.localizedDescription)")
+            return Result(
+                name: "cache folder", ok: false, detail: "\(config.cacheDirectory.path): \(error.localizedDescription)")
         }
     }
 
@@ -106,9 +128,11 @@ public struct SetupCheck: Sendable {
             return Result(name: "run lock", ok: true, detail: "free")
         } catch {
             if case .held(_, let owner, let holder, _) = error {
-                return Result(name: "run lock", ok: true, detail: "held now by \((holder ?? .run).name.replacingOccurrences(of: "another ", with: "a "))"
-                              + (owner.map { " (pid \($0))" } ?? "") + "; a run started now would "
-                              + ((holder ?? .run).isShort ? "wait for it" : "refuse to start"))
+                return Result(
+                    name: "run lock", ok: true,
+                    detail: "held now by \((holder ?? .run).name.replacingOccurrences(of: "another ", with: "a "))"
+                        + (owner.map { " (pid \($0))" } ?? "") + "; a run started now would "
+                        + ((holder ?? .run).isShort ? "wait for it" : "refuse to start"))
             }
             return Result(name: "run lock", ok: false, detail: error.description)
         }
@@ -131,8 +155,9 @@ public struct SetupCheck: Sendable {
     private func credentials() -> Result {
         switch AuthCheck.run(config: config, environment: environment, clock: clock) {
         case .success(let report):
-            return Result(name: "credentials", ok: true,
-                          detail: "authenticated as \(report.memberName) (member \(report.memberID)), flow \(report.flow)")
+            return Result(
+                name: "credentials", ok: true,
+                detail: "authenticated as \(report.memberName) (member \(report.memberID)), flow \(report.flow)")
         case .failure(let error):
             return Result(name: "credentials", ok: false, detail: error.description)
         }

@@ -24,11 +24,14 @@ public struct StarterSite: Sendable {
     public func write(copyingTemplatesFrom templates: URL? = nil) throws -> [String] {
         let config = directory.appendingPathComponent(Self.configName)
         guard !FileManager.default.fileExists(atPath: config.path) else {
-            throw CocoaError(.fileWriteFileExists, userInfo: [NSLocalizedDescriptionKey: "\(config.path) exists already; nothing was written"])
+            throw CocoaError(
+                .fileWriteFileExists,
+                userInfo: [NSLocalizedDescriptionKey: "\(config.path) exists already; nothing was written"])
         }
         var written: [String] = []
         for (index, query) in Self.queries.enumerated() {
-            let page = SnapshotLayout(root: directory.appendingPathComponent("sample-snapshot")).pageFile(for: query.id, page: 1)
+            let page = SnapshotLayout(root: directory.appendingPathComponent("sample-snapshot")).pageFile(
+                for: query.id, page: 1)
             try FileOperations.writeAtomically(Data(samplePage(query: query, offset: index).compactJSON.utf8), to: page)
             written.append("sample-snapshot/queries/\(query.id)/page-001.json")
         }
@@ -38,7 +41,8 @@ public struct StarterSite: Sendable {
             written.append("Templates/")
         }
         let snapshot = JSONValue.object(["type": .string("snapshot"), "directory": .string("sample-snapshot")])
-        try FileOperations.writeAtomically(Data(configDocument(source: snapshot, templates: templates != nil).serialized().utf8), to: config)
+        try FileOperations.writeAtomically(
+            Data(configDocument(source: snapshot, templates: templates != nil).serialized().utf8), to: config)
         let live = JSONValue.object([
             "type": .string("meetup-api"),
             "auth": .object([
@@ -46,8 +50,9 @@ public struct StarterSite: Sendable {
                 "signingKeyId": .string("YOUR-SIGNING-KEY-ID"), "privateKeyFile": .string("meetup-key.pem"),
             ]),
         ])
-        try FileOperations.writeAtomically(Data(configDocument(source: live, templates: templates != nil, live: true).serialized().utf8),
-                                           to: directory.appendingPathComponent(Self.liveConfigName))
+        try FileOperations.writeAtomically(
+            Data(configDocument(source: live, templates: templates != nil, live: true).serialized().utf8),
+            to: directory.appendingPathComponent(Self.liveConfigName))
         return written + [Self.configName, Self.liveConfigName]
     }
 
@@ -65,18 +70,29 @@ public struct StarterSite: Sendable {
             "cache": .string("cache"),
             "thumbnailWidth": .number(320),
             "photoConcurrency": .number(8),
-            "history": .object(["enabled": .bool(true), "changeDays": .number(7), "retentionDays": .number(180), "chartRuns": .number(30)]),
-            "queries": .array(Self.queries.map { query in
-                .object(["id": .string(query.id), "title": .string(query.title), "keyword": .string(query.keyword),
-                         "lat": .number(52.52), "lon": .number(13.405), "radiusMiles": .number(25), "daysAhead": .number(30)])
-            }),
+            "history": .object([
+                "enabled": .bool(true), "changeDays": .number(7), "retentionDays": .number(180),
+                "chartRuns": .number(30),
+            ]),
+            "queries": .array(
+                Self.queries.map { query in
+                    .object([
+                        "id": .string(query.id), "title": .string(query.title), "keyword": .string(query.keyword),
+                        "lat": .number(52.52), "lon": .number(13.405), "radiusMiles": .number(25),
+                        "daysAhead": .number(30),
+                    ])
+                }),
         ]
         if templates { members["templates"] = .string("Templates") }
         if live {
-            members["limits"] = .object(["requestTimeout": .number(30), "resourceTimeout": .number(120), "runTimeout": .number(900),
-                                         "retries": .number(3), "apiRequestsPerMinute": .number(500), "cacheRetentionDays": .number(30)])
+            members["limits"] = .object([
+                "requestTimeout": .number(30), "resourceTimeout": .number(120), "runTimeout": .number(900),
+                "retries": .number(3), "apiRequestsPerMinute": .number(500), "cacheRetentionDays": .number(30),
+            ])
             members["publish"] = .object([
-                "command": .array(["sh", "-c", "rsync -a --delete \"$1\"/ www@example.org:/srv/www/meetups/", "publish"].map(JSONValue.string)),
+                "command": .array(
+                    ["sh", "-c", "rsync -a --delete \"$1\"/ www@example.org:/srv/www/meetups/", "publish"].map(
+                        JSONValue.string)),
                 "timeoutSeconds": .number(600),
             ])
         }
@@ -88,24 +104,34 @@ public struct StarterSite: Sendable {
         let formatter = ISO8601DateFormatter()
         let nodes: [JSONValue] = (0..<3).map { index in
             let day = 2 + offset + index * 6
-            let start = Calendar(identifier: .gregorian).startOfDay(for: now.addingTimeInterval(Double(day) * 86_400)).addingTimeInterval(18 * 3600)
-            return .object(["node": .object([
-                "id": .string("sample-\(query.id)-\(index + 1)"),
-                "title": .string("\(query.title) meetup #\(index + 1) (sample)"),
-                "eventUrl": .string("https://www.meetup.com/"),
-                "description": .string("A sample event written by `meetup-report init`. Switch to queries.live.json for real ones."),
-                "status": .string("ACTIVE"),
-                "dateTime": .string(formatter.string(from: start)),
-                "duration": .string("PT2H"),
-                "venues": .array([.object(["name": .string("Sample venue"), "city": .string("Berlin")])]),
-                "group": .object(["name": .string("\(query.title) Berlin"), "urlname": .string("sample-\(query.id)")]),
-                "rsvps": .object(["totalCount": .number(Double(10 + index * 7))]),
-            ])])
+            let start = Calendar(identifier: .gregorian).startOfDay(for: now.addingTimeInterval(Double(day) * 86_400))
+                .addingTimeInterval(18 * 3600)
+            return .object([
+                "node": .object([
+                    "id": .string("sample-\(query.id)-\(index + 1)"),
+                    "title": .string("\(query.title) meetup #\(index + 1) (sample)"),
+                    "eventUrl": .string("https://www.meetup.com/"),
+                    "description": .string(
+                        "A sample event written by `meetup-report init`. Switch to queries.live.json for real ones."),
+                    "status": .string("ACTIVE"),
+                    "dateTime": .string(formatter.string(from: start)),
+                    "duration": .string("PT2H"),
+                    "venues": .array([.object(["name": .string("Sample venue"), "city": .string("Berlin")])]),
+                    "group": .object([
+                        "name": .string("\(query.title) Berlin"), "urlname": .string("sample-\(query.id)"),
+                    ]),
+                    "rsvps": .object(["totalCount": .number(Double(10 + index * 7))]),
+                ])
+            ])
         }
-        return .object(["data": .object(["eventSearch": .object([
-            "totalCount": .number(Double(nodes.count)),
-            "pageInfo": .object(["hasNextPage": .bool(false)]),
-            "edges": .array(nodes),
-        ])])])
+        return .object([
+            "data": .object([
+                "eventSearch": .object([
+                    "totalCount": .number(Double(nodes.count)),
+                    "pageInfo": .object(["hasNextPage": .bool(false)]),
+                    "edges": .array(nodes),
+                ])
+            ])
+        ])
     }
 }

@@ -22,10 +22,16 @@ public final class SnapshotRecorder: Sendable {
         do {
             try FileOperations.createDirectory(temporary)
             for (index, page) in pages.enumerated() {
-                try FileOperations.write(page, to: temporary.appendingPathComponent(layout.pageFile(for: queryID, page: index + 1).lastPathComponent))
+                try FileOperations.write(
+                    page,
+                    to: temporary.appendingPathComponent(
+                        layout.pageFile(for: queryID, page: index + 1).lastPathComponent))
             }
             for (index, page) in groupsPages.enumerated() {
-                try FileOperations.write(page, to: temporary.appendingPathComponent(layout.groupsPageFile(for: queryID, page: index + 1).lastPathComponent))
+                try FileOperations.write(
+                    page,
+                    to: temporary.appendingPathComponent(
+                        layout.groupsPageFile(for: queryID, page: index + 1).lastPathComponent))
             }
             try FileOperations.replaceDirectory(destination, with: temporary)
         } catch {
@@ -49,7 +55,8 @@ public final class SnapshotRecorder: Sendable {
     /// into the same folder. Returns what could not be recorded.
     public func finish() -> [String] {
         var index: [String: String] = [:]
-        if let data = try? Data(contentsOf: layout.photoIndex), case .object(let existing)? = try? JSONValue.parse(data) {
+        if let data = try? Data(contentsOf: layout.photoIndex), case .object(let existing)? = try? JSONValue.parse(data)
+        {
             for (url, value) in existing { if let name = value.stringValue { index[url] = name } }
         }
         photoIndex.withLock { recorded in index.merge(recorded) { _, new in new } }

@@ -40,9 +40,11 @@ package struct ExternalCommand {
     /// Told the child's pid once it runs (tests that kill it at a chosen moment).
     var onStart: (@Sendable (Int32) -> Void)?
 
-    package init(arguments: [String], environment: ChildEnvironment, standardInput: Data? = nil, workingDirectory: URL? = nil,
-                 timeout: TimeInterval, capturesOutput: Bool = false, outputLimit: Int = 65_536,
-                 onStart: (@Sendable (Int32) -> Void)? = nil) {
+    package init(
+        arguments: [String], environment: ChildEnvironment, standardInput: Data? = nil, workingDirectory: URL? = nil,
+        timeout: TimeInterval, capturesOutput: Bool = false, outputLimit: Int = 65_536,
+        onStart: (@Sendable (Int32) -> Void)? = nil
+    ) {
         self.arguments = arguments
         self.environment = environment
         self.standardInput = standardInput
@@ -83,15 +85,19 @@ package struct ExternalCommand {
         let drained = drain(output: capturesOutput ? output : nil, errors: errors)
         let timedOut = waitOrStop(process, finished: drained.finished)
         process.waitUntilExit()
-        return .success(Outcome(status: process.terminationStatus, timedOut: timedOut,
-                                killedBySignal: process.terminationReason == .uncaughtSignal,
-                                output: String(decoding: drained.stdout.withLock { $0 }, as: UTF8.self),
-                                errorOutput: String(decoding: drained.stderr.withLock { $0 }, as: UTF8.self)))
+        return .success(
+            Outcome(
+                status: process.terminationStatus, timedOut: timedOut,
+                killedBySignal: process.terminationReason == .uncaughtSignal,
+                output: String(decoding: drained.stdout.withLock { $0 }, as: UTF8.self),
+                errorOutput: String(decoding: drained.stderr.withLock { $0 }, as: UTF8.self)))
     }
 
     /// Reads both pipes to their end on threads of their own, so a child that fills one
     /// while we wait on the other never blocks; `finished` is signalled when both are done.
-    private func drain(output: Pipe?, errors: Pipe) -> (finished: DispatchSemaphore, stdout: LockedBox<Data>, stderr: LockedBox<Data>) {
+    private func drain(output: Pipe?, errors: Pipe) -> (
+        finished: DispatchSemaphore, stdout: LockedBox<Data>, stderr: LockedBox<Data>
+    ) {
         let finished = DispatchSemaphore(value: 0)
         let stdout = LockedBox(Data()), stderr = LockedBox(Data())
         let readers = DispatchGroup()
@@ -148,8 +154,12 @@ package struct ExternalCommand {
         for folder in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(program)
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                FileManager.default.isExecutableFile(atPath: candidate.path)
+            {
+                return candidate
+            }
         }
         return nil
     }

@@ -50,7 +50,8 @@ public enum FileOperations {
     }
 
     private static func posixError(_ message: String) -> CocoaError {
-        CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
+        CocoaError(
+            .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
     }
 
     /// Copies `source` to `destination` through a temporary sibling and a rename.
@@ -83,7 +84,7 @@ public enum FileOperations {
             return
         }
         if mr_exchange_paths(replacement.path, destination.path) == 0 {
-            try? manager.removeItem(at: replacement)   // now holds the old folder
+            try? manager.removeItem(at: replacement)  // now holds the old folder
             return
         }
         let aside = temporarySibling(of: destination)
@@ -99,16 +100,20 @@ public enum FileOperations {
 
     private static func rename(_ source: URL, to destination: URL) throws {
         if Foundation.rename(source.path, destination.path) != 0 {
-            throw CocoaError(.fileWriteUnknown, userInfo: [
-                NSFilePathErrorKey: destination.path,
-                NSLocalizedDescriptionKey: "cannot rename \(source.lastPathComponent) to \(destination.path): \(String(cString: strerror(errno)))",
-            ])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [
+                    NSFilePathErrorKey: destination.path,
+                    NSLocalizedDescriptionKey:
+                        "cannot rename \(source.lastPathComponent) to \(destination.path): \(String(cString: strerror(errno)))",
+                ])
         }
     }
 
     /// A hidden name in the same folder, so the final rename never crosses file systems.
     public static func temporarySibling(of url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
+        url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
     }
 
     public static func fileSize(_ url: URL) -> Int? {

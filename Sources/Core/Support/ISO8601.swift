@@ -40,8 +40,11 @@ public enum ISO8601 {
         }
 
         guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2) else { return nil }
-        guard index < scalars.count, scalars[index] == UInt8(ascii: "T") || scalars[index] == UInt8(ascii: " ") else { return nil }
+            let day = number(2)
+        else { return nil }
+        guard index < scalars.count, scalars[index] == UInt8(ascii: "T") || scalars[index] == UInt8(ascii: " ") else {
+            return nil
+        }
         index += 1
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2) else { return nil }
         var second = 0
@@ -58,7 +61,13 @@ public enum ISO8601 {
                 offset = 0
             } else {
                 let sign: Int
-                if expect(UInt8(ascii: "+")) { sign = 1 } else if expect(UInt8(ascii: "-")) { sign = -1 } else { return nil }
+                if expect(UInt8(ascii: "+")) {
+                    sign = 1
+                } else if expect(UInt8(ascii: "-")) {
+                    sign = -1
+                } else {
+                    return nil
+                }
                 guard let offsetHours = number(2) else { return nil }
                 _ = expect(UInt8(ascii: ":"))
                 let offsetMinutes = number(2) ?? 0
@@ -66,7 +75,8 @@ public enum ISO8601 {
             }
         }
         guard index == scalars.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-              second < 61, abs(offset) <= 18 * 3600 else { return nil }
+            second < 61, abs(offset) <= 18 * 3600
+        else { return nil }
 
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
@@ -124,7 +134,9 @@ public enum ISO8601 {
         let local = formatUTC(zoned.date.addingTimeInterval(TimeInterval(zoned.utcOffsetSeconds))).dropLast()
         guard zoned.utcOffsetSeconds != 0 else { return local + "Z" }
         let magnitude = abs(zoned.utcOffsetSeconds)
-        return local + String(format: "%@%02d:%02d", zoned.utcOffsetSeconds < 0 ? "-" : "+", magnitude / 3600, magnitude % 3600 / 60)
+        return local
+            + String(
+                format: "%@%02d:%02d", zoned.utcOffsetSeconds < 0 ? "-" : "+", magnitude / 3600, magnitude % 3600 / 60)
     }
 
     // Howard Hinnant's days-from-civil algorithms: exact for the proleptic Gregorian calendar.

@@ -10,7 +10,8 @@ struct JSONParser {
 
     static func parse(_ data: Data, maximumDepth: Int) throws(JSONValue.ParseError) -> JSONValue {
         // Copied in one piece: `[UInt8](data)` went through Data's per-byte iterator.
-        var parser = JSONParser(bytes: data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }, maximumDepth: maximumDepth)
+        var parser = JSONParser(
+            bytes: data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }, maximumDepth: maximumDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -62,10 +63,14 @@ struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a key in quotes")
+            }
             let key = try parseString()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after a key")
+            }
             index += 1
             skipWhitespace()
             members[key] = try parseValue(depth: depth)
@@ -120,7 +125,9 @@ struct JSONParser {
             guard byte >= 0x20 else { throw error("control character in a string") }
             guard byte == UInt8(ascii: "\\") else {
                 let run = index
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+                    bytes[index] >= 0x20
+                {
                     index += 1
                 }
                 output.append(contentsOf: bytes[run..<index])
@@ -141,7 +148,8 @@ struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count,
-                   bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try hex4()
                     if (0xDC00...0xDFFF).contains(low) {
@@ -197,7 +205,9 @@ struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits() > 0 else { throw error("invalid number") }
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {

@@ -66,7 +66,9 @@ extension JSONValue {
             var runStart = 0
             var index = 0
             func flush(to end: Int) {
-                if end > runStart { output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self) }
+                if end > runStart {
+                    output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
+                }
             }
             while index < bytes.count {
                 let byte = bytes[index]
@@ -79,7 +81,9 @@ extension JSONValue {
                 case 0x0D: escape = "\\r"
                 case 0x09: escape = "\\t"
                 case 0..<0x20: escape = "\\u00" + String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     length = 3
                 default:

@@ -28,7 +28,8 @@ public final class RunLock: Sendable {
         public var description: String {
             switch self {
             case .held(let path, let owner, let holder, let waited):
-                let who = holder.map { $0 == .run ? "another meetup-report run is in progress" : "\($0.name) is running" }
+                let who =
+                    holder.map { $0 == .run ? "another meetup-report run is in progress" : "\($0.name) is running" }
                     ?? "another meetup-report run is in progress"
                 return "\(who) (\(owner.map { "pid \($0), " } ?? "")lock \(path))"
                     + (waited.map { "; waited \($0) s for it" } ?? "") + "; this run did nothing"
@@ -43,8 +44,10 @@ public final class RunLock: Sendable {
 
     /// Takes the lock at `path` for `holder`; waits (polling, at most `maxWait`) only where a
     /// short command is on either side, telling `onWait` once what it waits for.
-    public init(path: URL, holder: Holder = .run, maxWait: Duration = RunLock.defaultWait,
-                onWait: (@Sendable (String) -> Void)? = nil) throws(Failure) {
+    public init(
+        path: URL, holder: Holder = .run, maxWait: Duration = RunLock.defaultWait,
+        onWait: (@Sendable (String) -> Void)? = nil
+    ) throws(Failure) {
         self.path = path
         try? FileOperations.createDirectory(path.deletingLastPathComponent())
         let descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -57,16 +60,18 @@ public final class RunLock: Sendable {
             let waited = ContinuousClock.now - started
             guard waits, waited < maxWait else {
                 close(descriptor)
-                throw .held(path: path.path, owner: owner.pid, holder: owner.holder,
-                            waitedSeconds: waits ? Int(waited.seconds.rounded()) : nil)
+                throw .held(
+                    path: path.path, owner: owner.pid, holder: owner.holder,
+                    waitedSeconds: waits ? Int(waited.seconds.rounded()) : nil)
             }
             if !announced {
                 announced = true
                 let who = owner.holder?.name ?? "another meetup-report command"
-                onWait?("waiting for \(who)\(owner.pid.map { " (pid \($0))" } ?? "") to release \(path.path), "
+                onWait?(
+                    "waiting for \(who)\(owner.pid.map { " (pid \($0))" } ?? "") to release \(path.path), "
                         + "at most \(Int(maxWait.seconds)) s")
             }
-            usleep(50_000)   // flock has no timeout: the lock is polled, 20 times a second
+            usleep(50_000)  // flock has no timeout: the lock is polled, 20 times a second
         }
         ftruncate(descriptor, 0)
         let line = "\(getpid()) \(holder.rawValue)\n"

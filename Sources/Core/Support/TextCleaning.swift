@@ -46,7 +46,8 @@ public enum TextCleaning {
                 text.append(" ")
                 index = end + 1
                 continue
-            case "\\" where index + 1 < scalars.count && scalars[index + 1].isASCII && isPunctuation(scalars[index + 1]):
+            case "\\"
+            where index + 1 < scalars.count && scalars[index + 1].isASCII && isPunctuation(scalars[index + 1]):
                 text.append(scalars[index + 1])
                 index += 2
                 continue
@@ -57,7 +58,7 @@ public enum TextCleaning {
                     continue
                 }
             case "*" where index + 1 < scalars.count && scalars[index + 1] == "*",
-                 "_" where index + 1 < scalars.count && scalars[index + 1] == "_":
+                "_" where index + 1 < scalars.count && scalars[index + 1] == "_":
                 // Bold markers; a single `*` or `_` is kept (bullets, snake_case).
                 index += 2
                 continue
@@ -98,7 +99,9 @@ public enum TextCleaning {
         let length = end - index + 1
         if body.hasPrefix("#") {
             let digits = body.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            let value =
+                digits.first == "x" || digits.first == "X"
+                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
             guard let value else { return nil }
             return (value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}", length)
         }

@@ -35,7 +35,9 @@ struct StopsLoopbackServers: SuiteTrait, TestTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
+        async throws
+    {
         let registry = LoopbackServerRegistry()
         do {
             try await LoopbackServerRegistry.$current.withValue(registry) { try await function() }

@@ -39,8 +39,10 @@ final class TokenServer: Sendable {
     private let server: HTTPServer
     private let task = LockedBox<Task<Void, Error>?>(nil)
 
-    init(publicKey: _RSA.Signing.PublicKey, api: LoopbackServerAPI, refreshToken: String = "refresh-0-b7d2e1", now: Date,
-         client: Client = Client()) throws {
+    init(
+        publicKey: _RSA.Signing.PublicKey, api: LoopbackServerAPI, refreshToken: String = "refresh-0-b7d2e1", now: Date,
+        client: Client = Client()
+    ) throws {
         self.publicKey = publicKey
         self.api = api
         self.client = client
@@ -58,7 +60,8 @@ final class TokenServer: Sendable {
         task.withLock { $0 = Task { try await server.run() } }
         try await server.waitUntilListening(timeout: 10)
         guard case .ip4(let host, let port)? = await server.listeningAddress,
-              let url = URL(string: "http://\(host):\(port)/oauth2/access") else { throw URLError(.cannotConnectToHost) }
+            let url = URL(string: "http://\(host):\(port)/oauth2/access")
+        else { throw URLError(.cannotConnectToHost) }
         return url
     }
 
@@ -96,7 +99,9 @@ final class TokenServer: Sendable {
             guard form["client_id"] == client.clientID, form["client_secret"] == client.clientSecret else {
                 return Self.error("invalid_client", "Client authentication failed")
             }
-            guard form["refresh_token"] == currentRefreshToken else { return Self.error("invalid_grant", "Invalid refresh token") }
+            guard form["refresh_token"] == currentRefreshToken else {
+                return Self.error("invalid_grant", "Invalid refresh token")
+            }
             return issue(rotating: state.withLock { $0.rotates })
         default:
             return Self.error("unsupported_grant_type", "Unsupported grant type")
@@ -106,15 +111,23 @@ final class TokenServer: Sendable {
     /// Nil when the assertion is what Meetup accepts, else why not.
     private func verify(_ assertion: String) -> String? {
         let parts = assertion.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let headerData = Self.base64URLDecode(parts[0]), let claimsData = Self.base64URLDecode(parts[1]),
-              let signature = Self.base64URLDecode(parts[2]),
-              let header = try? MeetupSupport.JSONValue.parse(headerData), let claims = try? MeetupSupport.JSONValue.parse(claimsData) else {
+        guard parts.count == 3, let headerData = Self.base64URLDecode(parts[0]),
+            let claimsData = Self.base64URLDecode(parts[1]),
+            let signature = Self.base64URLDecode(parts[2]),
+            let header = try? MeetupSupport.JSONValue.parse(headerData),
+            let claims = try? MeetupSupport.JSONValue.parse(claimsData)
+        else {
             return "Malformed JWT"
         }
-        guard header["alg"]?.stringValue == "RS256", header["typ"]?.stringValue == "JWT" else { return "Unsupported algorithm" }
+        guard header["alg"]?.stringValue == "RS256", header["typ"]?.stringValue == "JWT" else {
+            return "Unsupported algorithm"
+        }
         guard header["kid"]?.stringValue == client.signingKeyID else { return "Unknown signing key" }
-        guard publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature),
-                                         for: Data((parts[0] + "." + parts[1]).utf8), padding: .insecurePKCS1v1_5) else {
+        guard
+            publicKey.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: signature),
+                for: Data((parts[0] + "." + parts[1]).utf8), padding: .insecurePKCS1v1_5)
+        else {
             return "Invalid signature"
         }
         guard claims["iss"]?.stringValue == client.clientKey else { return "Unknown client" }
@@ -143,20 +156,27 @@ final class TokenServer: Sendable {
             return (token, refresh, state.lifetime)
         }
         api.acceptToken(token)
-        var body: [String: MeetupSupport.JSONValue] = ["access_token": .string(token), "token_type": .string("bearer"), "expires_in": .number(lifetime)]
+        var body: [String: MeetupSupport.JSONValue] = [
+            "access_token": .string(token), "token_type": .string("bearer"), "expires_in": .number(lifetime),
+        ]
         if let refresh { body["refresh_token"] = .string(refresh) }
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(MeetupSupport.JSONValue.object(body).compactJSON.utf8))
+        return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: "application/json"],
+            body: Data(MeetupSupport.JSONValue.object(body).compactJSON.utf8))
     }
 
     private static func error(_ code: String, _ description: String) -> HTTPResponse {
-        let body = MeetupSupport.JSONValue.object(["error": .string(code), "error_description": .string(description)]).compactJSON
+        let body = MeetupSupport.JSONValue.object(["error": .string(code), "error_description": .string(description)])
+            .compactJSON
         return HTTPResponse(statusCode: .badRequest, headers: [.contentType: "application/json"], body: Data(body.utf8))
     }
 
     static func parseForm(_ body: String) -> [String: String] {
         var form: [String: String] = [:]
         for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
             if parts.count == 2 { form[parts[0]] = parts[1] }
         }
         return form

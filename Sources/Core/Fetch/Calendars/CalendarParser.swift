@@ -34,15 +34,18 @@ public enum CalendarParser {
     ///   - calendar: the query this feed is (its id prefixes every event id, its title is the events' group).
     ///   - timeZone: the site's, for floating times, all-day events and unknown TZIDs.
     ///   - seconds: how long the reading may take (the run's time left, at most `documentSeconds`).
-    public static func parse(_ data: Data, calendar: EventQuery, window: DateInterval, timeZone: TimeZone,
-                             seconds: Double = documentSeconds) throws(FetchError) -> Parsed {
+    public static func parse(
+        _ data: Data, calendar: EventQuery, window: DateInterval, timeZone: TimeZone,
+        seconds: Double = documentSeconds
+    ) throws(FetchError) -> Parsed {
         var result = mr_ical_result()
         let status = timeZone.identifier.withCString { zone in
             var limits = mr_ical_limits(
                 window_start: Int64(window.start.timeIntervalSince1970.rounded(.down)),
                 window_end: Int64(window.end.timeIntervalSince1970.rounded(.up)), fallback_zone: zone,
                 max_occurrences: maximumOccurrences, max_iterations: maximumIterations, max_depth: Int32(maximumDepth),
-                event_seconds: min(eventSeconds, max(seconds, 0.01)), total_seconds: max(min(seconds, documentSeconds), 0.01),
+                event_seconds: min(eventSeconds, max(seconds, 0.01)),
+                total_seconds: max(min(seconds, documentSeconds), 0.01),
                 memory_bytes: memoryBytes)
             return data.withUnsafeBytes { buffer in
                 mr_ical_expand(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count, &limits, &result)
@@ -50,11 +53,14 @@ public enum CalendarParser {
         }
         defer { mr_ical_free(&result) }
         guard status == 0 else {
-            throw .calendar(query: calendar.id, reason: withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            throw .calendar(
+                query: calendar.id,
+                reason: withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
         }
         let occurrences = UnsafeBufferPointer(start: result.items, count: result.count)
         let events = uniqueIDs(occurrences.map { event(from: $0, calendar: calendar) })
-        return Parsed(events: events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }, warnings: warnings(result))
+        return Parsed(
+            events: events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }, warnings: warnings(result))
     }
 
     /// Ids are unique per calendar: two events without a UID that start together and share their
@@ -76,22 +82,30 @@ public enum CalendarParser {
             warnings.append("\(count(Int(result.skipped_events), "event", "events")) without a readable start left out")
         }
         if result.capped_events > 0 {
-            warnings.append("\(count(Int(result.capped_events), "recurring event", "recurring events")) stopped after "
-                            + "\(maximumIterations) repetitions")
+            warnings.append(
+                "\(count(Int(result.capped_events), "recurring event", "recurring events")) stopped after "
+                    + "\(maximumIterations) repetitions")
         }
         if result.slow_events > 0 {
-            warnings.append("\(count(Int(result.slow_events), "recurring event", "recurring events")) left out: "
-                            + "its rule took longer than \(Int(eventSeconds)) s to expand (a rule that never matches?)")
+            warnings.append(
+                "\(count(Int(result.slow_events), "recurring event", "recurring events")) left out: "
+                    + "its rule took longer than \(Int(eventSeconds)) s to expand (a rule that never matches?)")
         }
         if result.dropped_occurrences > 0 {
-            warnings.append("more than \(maximumOccurrences) occurrences in the window; \(result.dropped_occurrences) more left out")
+            warnings.append(
+                "more than \(maximumOccurrences) occurrences in the window; \(result.dropped_occurrences) more left out"
+            )
         }
         if result.unknown_zones > 0 {
-            warnings.append("\(result.unknown_zones) times in a time zone the calendar does not define, read in the site's time zone")
+            warnings.append(
+                "\(result.unknown_zones) times in a time zone the calendar does not define, read in the site's time zone"
+            )
         }
         if result.refused_zones > 0 {
-            warnings.append("\(count(Int(result.refused_zones), "time zone", "time zones")) ignored: a rule that repeats more "
-                            + "often than daily (no real zone does); their times are read by zone name or in the site's time zone")
+            warnings.append(
+                "\(count(Int(result.refused_zones), "time zone", "time zones")) ignored: a rule that repeats more "
+                    + "often than daily (no real zone does); their times are read by zone name or in the site's time zone"
+            )
         }
         return warnings
     }
@@ -113,15 +127,19 @@ public enum CalendarParser {
         // Without a UID, what the event says is its identity (its start alone would merge two events).
         let uid = text(item.uid) ?? "\(item.start)\u{0}\(title ?? "")\u{0}\(location)"
         let id = "\(calendar.id):" + ContentHash.sha256Hex("\(uid)\u{0}\(item.recurrence)").prefix(16)
-        let start = ZonedDate(date: Date(timeIntervalSince1970: TimeInterval(item.start)), utcOffsetSeconds: Int(item.utc_offset))
+        let start = ZonedDate(
+            date: Date(timeIntervalSince1970: TimeInterval(item.start)), utcOffsetSeconds: Int(item.utc_offset))
         // An all-day event ends at the midnight after its last day, in that day's own offset.
         let endOffset = item.all_day != 0 ? Int(item.end_utc_offset) : Int(item.utc_offset)
-        let end = item.end > item.start
+        let end =
+            item.end > item.start
             ? ZonedDate(date: Date(timeIntervalSince1970: TimeInterval(item.end)), utcOffsetSeconds: endOffset) : nil
         let locationURL = WebURL.parse(.string(location))
         var venue: Venue?
         if !location.isEmpty, locationURL == nil {
-            venue = Venue(name: location, latitude: item.has_geo != 0 ? item.latitude : nil, longitude: item.has_geo != 0 ? item.longitude : nil)
+            venue = Venue(
+                name: location, latitude: item.has_geo != 0 ? item.latitude : nil,
+                longitude: item.has_geo != 0 ? item.longitude : nil)
         }
         var event = Event(
             id: id, title: title ?? "Untitled event",

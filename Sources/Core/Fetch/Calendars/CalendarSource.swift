@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import MeetupModel
 import MeetupNetwork
@@ -23,9 +23,11 @@ public struct CalendarSource: EventSource {
     let deadline: ContinuousClock.Instant
     let onWarning: @Sendable (String) -> Void
 
-    public init(meetup: any EventSource, transport: HTTPTransport?, cacheDirectory: URL, scratchDirectory: URL,
-                timeZone: TimeZone, maxBytes: Int, deadline: ContinuousClock.Instant,
-                onWarning: @escaping @Sendable (String) -> Void) {
+    public init(
+        meetup: any EventSource, transport: HTTPTransport?, cacheDirectory: URL, scratchDirectory: URL,
+        timeZone: TimeZone, maxBytes: Int, deadline: ContinuousClock.Instant,
+        onWarning: @escaping @Sendable (String) -> Void
+    ) {
         self.meetup = meetup
         self.transport = transport
         self.cacheDirectory = cacheDirectory.appendingPathComponent("calendars")
@@ -36,21 +38,30 @@ public struct CalendarSource: EventSource {
         self.onWarning = onWarning
     }
 
-    public func fetchEvents(for query: EventQuery, window: DateInterval, completion: @escaping @Sendable (QueryOutcome) -> Void) {
+    public func fetchEvents(
+        for query: EventQuery, window: DateInterval, completion: @escaping @Sendable (QueryOutcome) -> Void
+    ) {
         fetchEventsAndGroups(for: query, window: window) { outcome, _ in completion(outcome) }
     }
 
-    public func fetchEventsAndGroups(for query: EventQuery, window: DateInterval,
-                                     completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void) {
-        guard let feed = query.calendarFeed else { return meetup.fetchEventsAndGroups(for: query, window: window, completion: completion) }
+    public func fetchEventsAndGroups(
+        for query: EventQuery, window: DateInterval,
+        completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
+    ) {
+        guard let feed = query.calendarFeed else {
+            return meetup.fetchEventsAndGroups(for: query, window: window, completion: completion)
+        }
         let finish: @Sendable (Result<Data, FetchError>) -> Void = { [self] result in
             // Parsing a large feed takes a moment: never on the transport's delegate queue.
             DispatchQueue.global().async {
                 do throws(FetchError) {
                     let data = try result.get()
                     let left = (deadline - ContinuousClock.now).seconds
-                    guard left > 0 else { throw FetchError.calendar(query: query.id, reason: "the run timed out (limits.runTimeout)") }
-                    let parsed = try CalendarParser.parse(data, calendar: query, window: window, timeZone: timeZone, seconds: left)
+                    guard left > 0 else {
+                        throw FetchError.calendar(query: query.id, reason: "the run timed out (limits.runTimeout)")
+                    }
+                    let parsed = try CalendarParser.parse(
+                        data, calendar: query, window: window, timeZone: timeZone, seconds: left)
                     parsed.warnings.forEach { onWarning("calendar \(query.id): \($0)") }
                     completion(.succeeded(events: parsed.events), nil)
                 } catch {
@@ -71,16 +82,24 @@ public struct CalendarSource: EventSource {
             let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
             let type = attributes[.type] as? FileAttributeType
             guard type == nil || type == .typeRegular else {
-                return .failure(.calendar(query: query.id, reason: "\(file.path) is \(describe(type)), not a regular file: "
-                                          + "calendars[].file takes an .ics file"))
+                return .failure(
+                    .calendar(
+                        query: query.id,
+                        reason: "\(file.path) is \(describe(type)), not a regular file: "
+                            + "calendars[].file takes an .ics file"))
             }
             let size = (attributes[.size] as? Int) ?? 0
             guard size <= maxBytes else {
-                return .failure(.calendar(query: query.id, reason: "\(file.path) is \(size) bytes, more than limits.maxResponseBytes (\(maxBytes))"))
+                return .failure(
+                    .calendar(
+                        query: query.id,
+                        reason: "\(file.path) is \(size) bytes, more than limits.maxResponseBytes (\(maxBytes))"))
             }
             return .success(try Data(contentsOf: file))
         } catch {
-            return .failure(.calendar(query: query.id, reason: "cannot read \(file.path): \((error as NSError).localizedDescription)"))
+            return .failure(
+                .calendar(
+                    query: query.id, reason: "cannot read \(file.path): \((error as NSError).localizedDescription)"))
         }
     }
 
@@ -94,27 +113,47 @@ public struct CalendarSource: EventSource {
         }
     }
 
-    private func download(_ url: URL, query: EventQuery, completion: @escaping @Sendable (Result<Data, FetchError>) -> Void) {
-        guard let transport else { return completion(.failure(.calendar(query: query.id, reason: "no network in this run"))) }
+    private func download(
+        _ url: URL, query: EventQuery, completion: @escaping @Sendable (Result<Data, FetchError>) -> Void
+    ) {
+        guard let transport else {
+            return completion(.failure(.calendar(query: query.id, reason: "no network in this run")))
+        }
         let body = cacheDirectory.appendingPathComponent("\(query.id).ics")
         let validators = cacheDirectory.appendingPathComponent("\(query.id).validators.json")
         var request = URLRequest(url: url)
         request.setValue("text/calendar, */*;q=0.5", forHTTPHeaderField: "Accept")
-        if FileManager.default.fileExists(atPath: body.path), let saved = try? JSONValue.parse(Data(contentsOf: validators)) {
+        if FileManager.default.fileExists(atPath: body.path),
+            let saved = try? JSONValue.parse(Data(contentsOf: validators))
+        {
             if let etag = saved["etag"]?.stringValue { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-            if let modified = saved["lastModified"]?.stringValue { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+            if let modified = saved["lastModified"]?.stringValue {
+                request.setValue(modified, forHTTPHeaderField: "If-Modified-Since")
+            }
         }
-        let conditional = request.value(forHTTPHeaderField: "If-None-Match") != nil || request.value(forHTTPHeaderField: "If-Modified-Since") != nil
+        let conditional =
+            request.value(forHTTPHeaderField: "If-None-Match") != nil
+            || request.value(forHTTPHeaderField: "If-Modified-Since") != nil
         try? FileOperations.createDirectory(scratchDirectory)
         transport.download(request, maxBytes: maxBytes, into: scratchDirectory) { [cacheDirectory] result in
             switch result {
             case .failure(let failure):
-                completion(.failure(.calendar(query: query.id, reason: "\(url.host ?? url.absoluteString): \(failure.description)")))
+                completion(
+                    .failure(
+                        .calendar(query: query.id, reason: "\(url.host ?? url.absoluteString): \(failure.description)"))
+                )
             case .success(let download) where download.status == 304 && conditional:
-                completion(Result { try Data(contentsOf: body) }.mapError { _ in .calendar(query: query.id, reason: "its cached copy is gone") })
+                completion(
+                    Result { try Data(contentsOf: body) }.mapError { _ in
+                        .calendar(query: query.id, reason: "its cached copy is gone")
+                    })
             case .success(let download):
                 guard let file = download.file, let data = try? Data(contentsOf: file) else {
-                    return completion(.failure(.calendar(query: query.id, reason: "\(url.host ?? ""): an empty answer (HTTP \(download.status))")))
+                    return completion(
+                        .failure(
+                            .calendar(
+                                query: query.id, reason: "\(url.host ?? ""): an empty answer (HTTP \(download.status))")
+                        ))
                 }
                 try? FileManager.default.removeItem(at: file)
                 Self.keep(data, headers: download.headers, body: body, validators: validators, in: cacheDirectory)

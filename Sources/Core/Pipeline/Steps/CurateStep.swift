@@ -20,7 +20,8 @@ struct CurateStep: RunStep {
         let shownIDs = Set(curated.shown.distinctEvents.map(\.id))
         let excluded = curation.site.excludeEvents.union(curation.perQuery.values.flatMap(\.excludeEvents))
         // A config names events by Meetup id; the history's changes are keyed by the lasting id.
-        let excludedByName = context.fetched.distinctEvents.filter { $0.identifiers.contains(where: excluded.contains) }.map(\.id)
+        let excludedByName = context.fetched.distinctEvents.filter { $0.identifiers.contains(where: excluded.contains) }
+            .map(\.id)
         let hidden = Set(context.fetched.distinctEvents.map(\.id)).subtracting(shownIDs)
             .union(excluded).union(excludedByName)
         report.changes.removeAll { hidden.contains($0.eventID) }

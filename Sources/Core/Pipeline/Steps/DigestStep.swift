@@ -16,19 +16,24 @@ struct DigestStep: RunStep {
         var entries = DigestArchive(cacheDirectory: config.cacheDirectory).entries()
         if !environment.offline {
             let now = environment.now
-            let window = DigestArchive.window(for: Digest.day(of: now, in: config.timeZone), now: now,
-                                              isFirstRun: context.report?.isFirstRun ?? true, entries: entries)
-            let digest = Digest.make(config: config, fetched: context.shown, report: context.report, now: now, window: window,
-                                     groups: context.groups)
+            let window = DigestArchive.window(
+                for: Digest.day(of: now, in: config.timeZone), now: now,
+                isFirstRun: context.report?.isFirstRun ?? true, entries: entries)
+            let digest = Digest.make(
+                config: config, fetched: context.shown, report: context.report, now: now, window: window,
+                groups: context.groups)
             let writer = DigestWriter(digest, timeZone: config.timeZone)
             let templates = environment.templates
-            let entry = DigestArchive.Entry(day: digest.day, date: now, title: writer.title, markdown: writer.markdown(templates: templates),
-                                            pageMarkdown: writer.markdown(templates: templates,
-                                                                          thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail)),
-                                            isQuiet: digest.isQuietNight, window: window)
+            let entry = DigestArchive.Entry(
+                day: digest.day, date: now, title: writer.title, markdown: writer.markdown(templates: templates),
+                pageMarkdown: writer.markdown(
+                    templates: templates,
+                    thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail)),
+                isQuiet: digest.isQuietNight, window: window)
             context.digest = digest
             context.digestEntry = entry
-            context.digestIsNews = !digest.isQuietNight && entries.first { $0.day == entry.day }?.markdown != entry.markdown
+            context.digestIsNews =
+                !digest.isQuietNight && entries.first { $0.day == entry.day }?.markdown != entry.markdown
             entries = [entry] + entries.filter { $0.day != entry.day }
         }
         let cutoff = environment.now.addingTimeInterval(-Double(config.history.retentionDays) * 86_400)
@@ -47,9 +52,11 @@ struct DeliverDigestStep: RunStep {
         do {
             try archive.save(entry)
         } catch {
-            environment.observer.warning("digest: cannot keep tonight's digest for the archive (\(error.localizedDescription))")
+            environment.observer.warning(
+                "digest: cannot keep tonight's digest for the archive (\(error.localizedDescription))")
         }
-        archive.prune(olderThan: environment.now.addingTimeInterval(-Double(environment.config.history.retentionDays) * 86_400))
+        archive.prune(
+            olderThan: environment.now.addingTimeInterval(-Double(environment.config.history.retentionDays) * 86_400))
         let quiet = !context.digestIsNews
         if environment.digestToStandardOutput && !(quiet && environment.config.digest.onlyWhenChanged) {
             context.summary.digestText = DigestWriter(digest, timeZone: environment.config.timeZone).plainText()
@@ -60,19 +67,26 @@ struct DeliverDigestStep: RunStep {
     }
 
     /// One message through sendmail; a failure is a warning and exit 1, the site stays published.
-    private func send(_ digest: Digest, email: DigestEmailSettings, context: inout RunContext, environment: RunEnvironment) {
+    private func send(
+        _ digest: Digest, email: DigestEmailSettings, context: inout RunContext, environment: RunEnvironment
+    ) {
         let config = environment.config
-        let message = DigestEmail(digest: digest, settings: email, baseURL: config.baseURL, timeZone: config.timeZone,
-                                  thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail), templates: environment.templates)
-            .message(messageID: "\(digest.day).\(UUID().uuidString)", date: environment.now)
-        let command = ExternalCommand(arguments: email.sendmail, environment: environment.children,
-                                      standardInput: Data(message.utf8), timeout: 120)
+        let message = DigestEmail(
+            digest: digest, settings: email, baseURL: config.baseURL, timeZone: config.timeZone,
+            thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail), templates: environment.templates
+        )
+        .message(messageID: "\(digest.day).\(UUID().uuidString)", date: environment.now)
+        let command = ExternalCommand(
+            arguments: email.sendmail, environment: environment.children,
+            standardInput: Data(message.utf8), timeout: 120)
         let program = URL(fileURLWithPath: email.sendmail[0]).lastPathComponent
         switch command.run() {
         case .failure(let failure):
             context.summary.digestMailFailure = "digest email: \(failure)"
         case .success(let outcome) where !outcome.succeeded:
-            context.summary.digestMailFailure = "digest email: \(program) " + (outcome.timedOut ? "did not finish in 120 s" : "exited with \(outcome.status)")
+            context.summary.digestMailFailure =
+                "digest email: \(program) "
+                + (outcome.timedOut ? "did not finish in 120 s" : "exited with \(outcome.status)")
                 + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0, limit: 200))" } ?? "")
         case .success:
             break

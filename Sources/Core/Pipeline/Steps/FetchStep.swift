@@ -13,16 +13,21 @@ struct FetchStep: RunStep {
     func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.fetch, environment.config.queries.count) }
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
-        let (config, now, observer, photos) = (environment.config, environment.now, environment.observer, environment.photos)
+        let (config, now, observer, photos) = (
+            environment.config, environment.now, environment.observer, environment.photos
+        )
         let fresh = EventFetcher(source: environment.eventSource).fetchAll(config.queries, now: now) { query, outcome in
             observer.queryFinished(query, outcome: outcome)
             // Photos only of what the site will show (`CurateStep` decides the same way).
             if case .succeeded(let events) = outcome {
-                photos.submit(events.filter { event in
-                    guard event.isUpcoming(at: now) else { return false }
-                    if case .removed = config.curation.decide(event, in: query, texts: environment.eventTexts) { return false }
-                    return true
-                })
+                photos.submit(
+                    events.filter { event in
+                        guard event.isUpcoming(at: now) else { return false }
+                        if case .removed = config.curation.decide(event, in: query, texts: environment.eventTexts) {
+                            return false
+                        }
+                        return true
+                    })
             }
         }
         // Offline, the events already are the last good ones: nothing to save or stand in.
@@ -42,9 +47,10 @@ struct FetchStep: RunStep {
         let nothingFetched = !outcomes.contains { if case .succeeded = $0 { true } else { false } }
         let unrecoverable = context.fetched.outcomes.filter { if case .failed = $0.outcome { true } else { false } }
         guard !(nothingFetched && !unrecoverable.isEmpty) else {
-            throw RunAbort(reason: unrecoverable.count == 1
-                ? "query \(unrecoverable[0].query.id) failed, nothing else was fetched"
-                : "no query could be fetched (\(unrecoverable.count) with no earlier events to show)")
+            throw RunAbort(
+                reason: unrecoverable.count == 1
+                    ? "query \(unrecoverable[0].query.id) failed, nothing else was fetched"
+                    : "no query could be fetched (\(unrecoverable.count) with no earlier events to show)")
         }
     }
 }
@@ -53,9 +59,10 @@ extension RunSummary {
     /// The fetch's part of the summary: successes, failures, stale queries, events.
     mutating func record(_ fetched: FetchedEvents) {
         failures = fetched.failures.map(\.error)
-        staleSince = Dictionary(uniqueKeysWithValues: fetched.outcomes.compactMap { entry in
-            entry.outcome.staleSince.map { (entry.query.id, $0) }
-        })
+        staleSince = Dictionary(
+            uniqueKeysWithValues: fetched.outcomes.compactMap { entry in
+                entry.outcome.staleSince.map { (entry.query.id, $0) }
+            })
         queriesSucceeded = fetched.outcomes.count - failures.count
         eventCount = fetched.distinctEvents.count
     }

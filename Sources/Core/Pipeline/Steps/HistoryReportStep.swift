@@ -19,7 +19,8 @@ struct HistoryReportStep: RunStep {
         }
         do throws(HistoryError) {
             // Offline re-renders show the last run as it was, not a comparison with itself.
-            context.report = environment.offline
+            context.report =
+                environment.offline
                 ? try store.replayReport(for: context.fetched, now: environment.now, settings: settings)
                 : try store.report(for: context.fetched, now: environment.now, settings: settings)
         } catch {
@@ -45,7 +46,8 @@ struct GroupsReportStep: RunStep {
                 environment.observer.warning(error.description)
             }
         }
-        context.groups = GroupsReport(queries: queries, fresh: context.fetched.groups, earlier: earlier, now: environment.now,
-                                      offline: environment.offline)
+        context.groups = GroupsReport(
+            queries: queries, fresh: context.fetched.groups, earlier: earlier, now: environment.now,
+            offline: environment.offline)
     }
 }

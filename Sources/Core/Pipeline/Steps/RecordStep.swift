@@ -9,8 +9,9 @@ struct RecordHistoryStep: RunStep {
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard let history = environment.history, !environment.offline else { return }
         do throws(HistoryError) {
-            try history.record(context.fetched, report: context.report ?? HistoryReport(), now: environment.now,
-                               published: context.summary.published, settings: environment.config.history)
+            try history.record(
+                context.fetched, report: context.report ?? HistoryReport(), now: environment.now,
+                published: context.summary.published, settings: environment.config.history)
         } catch {
             environment.observer.warning(error.description)
         }
@@ -26,9 +27,12 @@ struct SweepCacheStep: RunStep {
         let config = environment.config
         do {
             try CacheSweep(cacheDirectory: config.cacheDirectory, retentionDays: config.limits.cacheRetentionDays)
-                .sweep(used: context.photos.usedCacheFiles, configuredQueries: Set(config.queries.map(\.id)), now: environment.now)
+                .sweep(
+                    used: context.photos.usedCacheFiles, configuredQueries: Set(config.queries.map(\.id)),
+                    now: environment.now)
         } catch {
-            environment.observer.warning("cache: cannot record which files this run used (\(error.localizedDescription)); nothing was removed")
+            environment.observer.warning(
+                "cache: cannot record which files this run used (\(error.localizedDescription)); nothing was removed")
         }
     }
 }

@@ -10,7 +10,9 @@ import MeetupSupport
 struct RenderStep: RunStep {
     var name: String { "render" }
 
-    func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.render, environment.config.queries.count + 1) }
+    func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? {
+        (.render, environment.config.queries.count + 1)
+    }
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         let config = environment.config
@@ -20,15 +22,18 @@ struct RenderStep: RunStep {
         } catch {
             throw RunAbort(reason: String(describing: error))
         }
-        let previous = FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
+        let previous =
+            FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
         let writer = StagingWriter(staging: staging, previous: previous)
         let memo = RenderMemo(cacheDirectory: config.cacheDirectory, published: previous, staging: staging)
         let store = EventArtefactStore(cacheDirectory: config.cacheDirectory)
         let writeError = LockedBox<RenderError?>(nil)
         let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
-        let input = SiteInput(config: config, fetched: context.shown, thumbnails: context.photos.thumbnails,
-                              generatedAt: environment.now, history: context.report, digestLink: digest.map { _ in DigestFiles.page + ".html" },
-                              groups: context.groups)
+        let input = SiteInput(
+            config: config, fetched: context.shown, thumbnails: context.photos.thumbnails,
+            generatedAt: environment.now, history: context.report,
+            digestLink: digest.map { _ in DigestFiles.page + ".html" },
+            groups: context.groups)
         let renderer = SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? [])
         let outcome = renderer.render(input, reuse: memo, artefacts: store.load()) { item, file in
             guard writeError.withLock({ $0 == nil }) else { return }
@@ -45,7 +50,8 @@ struct RenderStep: RunStep {
         }
         context.staging = staging
         context.renderMemo = memo
-        context.summary.render = .init(itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)
+        context.summary.render = .init(
+            itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)
         context.plainDescriptions = outcome.plainDescriptions
         // Only tonight's events are kept; a failure costs the next night some rendering.
         if let artefacts = outcome.artefacts, outcome.eventsRendered > 0 { try? store.save(artefacts) }
@@ -67,7 +73,9 @@ struct PublishStep: RunStep {
             do {
                 try context.renderMemo?.save(publishedAt: environment.publisher.outputDirectory)
             } catch {
-                environment.observer.warning("render: cannot save \(context.renderMemo?.manifestFile.path ?? "its manifest") (\(error.localizedDescription)); the next run renders every page")
+                environment.observer.warning(
+                    "render: cannot save \(context.renderMemo?.manifestFile.path ?? "its manifest") (\(error.localizedDescription)); the next run renders every page"
+                )
             }
         } catch {
             environment.publisher.discard(staging)

@@ -14,21 +14,27 @@ struct SearchIndexStep: RunStep {
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard environment.config.search, let staging = context.staging else { return }
         guard let command = Self.pagefind(environment.children, cache: environment.config.cacheDirectory) else {
-            environment.observer.warning("search: Pagefind is not installed (pip install pagefind-bin); published without search")
+            environment.observer.warning(
+                "search: Pagefind is not installed (pip install pagefind-bin); published without search")
             return
         }
         let writer = StagingWriter(staging: staging, previous: environment.publisher.outputDirectory)
         // The same events, queries and binary as the published index (and the same Pagefind): yesterday's index
         // as it is. Pagefind's filter files differ from run to run for the same input, and a
         // night that changed nothing should re-index nothing.
-        let fingerprint = SearchRecords.fingerprint(context.shown, timeZone: environment.config.timeZone, indexer: command)
+        let fingerprint = SearchRecords.fingerprint(
+            context.shown, timeZone: environment.config.timeZone, indexer: command)
         let stamp = "\(Self.folder)/\(Self.stampName)"
-        if (try? String(contentsOf: environment.publisher.outputDirectory.appendingPathComponent(stamp), encoding: .utf8)) == fingerprint,
-           writer.linkFolder(Self.folder) {
+        if (try? String(
+            contentsOf: environment.publisher.outputDirectory.appendingPathComponent(stamp), encoding: .utf8))
+            == fingerprint,
+            writer.linkFolder(Self.folder)
+        {
             return
         }
-        let records = SearchRecords.make(context.shown, timeZone: environment.config.timeZone,
-                                         plainDescriptions: context.plainDescriptions)
+        let records = SearchRecords.make(
+            context.shown, timeZone: environment.config.timeZone,
+            plainDescriptions: context.plainDescriptions)
         // One record per event shown, in a folder beside the cache's downloads (never published).
         let folder = environment.cache.incomingDirectory.appendingPathComponent("search-records")
         do {
@@ -40,12 +46,18 @@ struct SearchIndexStep: RunStep {
                 try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
             }
         } catch {
-            environment.observer.warning("search: cannot write its records into \(folder.path) (\(error.localizedDescription)); published without search")
+            environment.observer.warning(
+                "search: cannot write its records into \(folder.path) (\(error.localizedDescription)); published without search"
+            )
             return
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = ExternalCommand(arguments: command + ["--site", folder.path, "--output-path", staging.appendingPathComponent(Self.folder).path],
-                                     environment: environment.children, timeout: 300).run()
+        let result = ExternalCommand(
+            arguments: command + [
+                "--site", folder.path, "--output-path", staging.appendingPathComponent(Self.folder).path,
+            ],
+            environment: environment.children, timeout: 300
+        ).run()
         switch result {
         case .success(let outcome) where outcome.succeeded:
             try? FileOperations.writeAtomically(Data(fingerprint.utf8), to: staging.appendingPathComponent(stamp))
@@ -53,8 +65,10 @@ struct SearchIndexStep: RunStep {
             writer.relinkUnchanged(in: Self.folder)
         case .success(let outcome):
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
-            environment.observer.warning("search: Pagefind exited with \(outcome.status)"
-                + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0, limit: 200))" } ?? "") + "; published without search")
+            environment.observer.warning(
+                "search: Pagefind exited with \(outcome.status)"
+                    + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0, limit: 200))" } ?? "")
+                    + "; published without search")
         case .failure(let failure):
             environment.observer.warning("search: \(failure); published without search")
         }
@@ -72,8 +86,10 @@ struct SearchIndexStep: RunStep {
         if let binary = ExternalCommand.find("pagefind", in: environment.searchPath) { return [binary.path] }
         guard let python = ExternalCommand.find("python3", in: environment.searchPath) else { return nil }
         let remembered = cache?.appendingPathComponent("render").appendingPathComponent("pagefind")
-        if let remembered, let lines = try? String(contentsOf: remembered, encoding: .utf8).split(separator: "\n").map(String.init),
-           lines.count == 2, lines[0] == python.path, FileManager.default.isExecutableFile(atPath: lines[1]) {
+        if let remembered,
+            let lines = try? String(contentsOf: remembered, encoding: .utf8).split(separator: "\n").map(String.init),
+            lines.count == 2, lines[0] == python.path, FileManager.default.isExecutableFile(atPath: lines[1])
+        {
             return [lines[1]]
         }
         let found = Self.askPython(python, environment)
@@ -86,9 +102,15 @@ struct SearchIndexStep: RunStep {
 
     private static func askPython(_ python: URL, _ environment: ChildEnvironment) -> [String]? {
         let script = "import os, pagefind_bin; print(os.path.dirname(pagefind_bin.__file__))"
-        guard case .success(let outcome) = ExternalCommand(arguments: [python.path, "-c", script], environment: environment,
-                                                           timeout: 30, capturesOutput: true).run(), outcome.succeeded else { return nil }
-        let binary = URL(fileURLWithPath: outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent("pagefind")
-        return FileManager.default.isExecutableFile(atPath: binary.path) ? [binary.path] : [python.path, "-m", "pagefind_bin"]
+        guard
+            case .success(let outcome) = ExternalCommand(
+                arguments: [python.path, "-c", script], environment: environment,
+                timeout: 30, capturesOutput: true
+            ).run(), outcome.succeeded
+        else { return nil }
+        let binary = URL(fileURLWithPath: outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))
+            .appendingPathComponent("pagefind")
+        return FileManager.default.isExecutableFile(atPath: binary.path)
+            ? [binary.path] : [python.path, "-m", "pagefind_bin"]
     }
 }
