@@ -14,7 +14,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$BIN" --config Examples/demo/config.json --templates Templates --now 2026-11-22T08:00:00Z --quiet \
-  --output "$work/site" --cache "$work/cache" 2>/dev/null
+  --output "$work/site" --cache "$work/cache" --state "$work/state" 2>/dev/null
 [ -f "$work/site/pagefind/pagefind-ui.js" ] || { echo "check-browser: the demo was published without search"; exit 1; }
 python3 Scripts/check_browser.py "$work/site"
 # The same at real size: a W1-sized site (1,000 events, realistic descriptions), published

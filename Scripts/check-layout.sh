@@ -14,7 +14,7 @@ need_apt chromium chromium || { unavailable "check-layout: chromium"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$BIN" --config Examples/demo/config.json --templates Templates --now 2026-11-22T08:00:00Z --quiet \
-  --output "$work/site" --cache "$work/cache" 2>/dev/null
+  --output "$work/site" --cache "$work/cache" --state "$work/state" 2>/dev/null
 python3 Scripts/make-w1-site.py "$work/w1" >/dev/null
 "$BIN" --config "$work/w1/config.json" --templates Templates --now 2026-11-22T08:00:00Z --quiet 2>/dev/null
 probe='<script>

@@ -26,14 +26,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for example in demo hostile; do
   "$BIN" --config "Examples/$example/config.json" --templates Templates --now "$NOW" --quiet \
-    --output "$work/$example" --cache "$work/cache-$example"
+    --output "$work/$example" --cache "$work/cache-$example" --state "$work/state-$example"
 done
 
 # Same data, same clock, same (empty) history: byte-identical output, and unchanged
 # files keep their mtime. (With history kept, the second run would rightly add charts.)
 before=$(cd "$work/demo" && find . -type f -printf '%p %T@\n' | sort | sha256sum)
 "$BIN" --config Examples/demo/config.json --templates Templates --now "$NOW" --quiet --reset-history \
-  --output "$work/demo" --cache "$work/cache-demo"
+  --output "$work/demo" --cache "$work/cache-demo" --state "$work/state-demo"
 after=$(cd "$work/demo" && find . -type f -printf '%p %T@\n' | sort | sha256sum)
 if [ "$before" != "$after" ]; then
   echo "check-site: a second identical run changed files or their mtimes"; exit 1
@@ -67,11 +67,11 @@ python3 Scripts/check_recurrence.py Examples/demo/config.json "$work/demo" "$NOW
 python3 Scripts/demo_config.py "$work/metrics/config.json" "{\"metrics\": {\"file\": \"$work/metrics/meetup_report.prom\"}}"
 python3 Scripts/demo_config.py "$work/metrics/broken.json" "{\"metrics\": {\"file\": \"$work/metrics/meetup_report.prom\"},
   \"source\": {\"type\": \"snapshot\", \"directory\": \"$work/metrics/no-such-snapshot\"}}"
-"$BIN" --config "$work/metrics/config.json" --templates Templates --now "$NOW" --quiet --output "$work/metrics/site" --cache "$work/metrics/cache"
+"$BIN" --config "$work/metrics/config.json" --templates Templates --now "$NOW" --quiet --output "$work/metrics/site" --cache "$work/metrics/cache" --state "$work/metrics/state"
 python3 Scripts/check_metrics.py "$work/metrics/meetup_report.prom" 0 "$work/metrics/site/events.json"
 good=$(date +%s)
 mkdir -p "$work/metrics/no-such-snapshot"
-if "$BIN" --config "$work/metrics/broken.json" --templates Templates --now "$NOW" --quiet --output "$work/metrics/site" --cache "$work/metrics/cache2" 2>/dev/null; then
+if "$BIN" --config "$work/metrics/broken.json" --templates Templates --now "$NOW" --quiet --output "$work/metrics/site" --cache "$work/metrics/cache2" --state "$work/metrics/state2" 2>/dev/null; then
   echo "check-site: a run without its snapshot succeeded"; exit 1
 fi
 python3 Scripts/check_metrics.py "$work/metrics/meetup_report.prom" 1 --last-success-before "$((good + 1))"

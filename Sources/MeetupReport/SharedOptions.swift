@@ -25,9 +25,16 @@ struct ConfigOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Keep the cache (photos, tokens, history) here instead of the config's \"cache\".",
+            "Keep the cache (photos, tokens, last good events: what a run can rebuild) here instead of the config's \"cache\".",
             valueName: "dir"), completion: .directory)
     var cache: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep the state (the history, the digests: what cannot be fetched again) here instead of the config's \"state\".",
+            valueName: "dir"), completion: .directory)
+    var state: String?
 
     @Option(
         name: .long,
@@ -40,7 +47,7 @@ struct ConfigOptions: ParsableArguments {
 
     static var workingDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
-    /// Loads the config and applies `--cache`; a config error is printed and exits 2.
+    /// Loads the config and applies `--cache` and `--state`; a config error is printed and exits 2.
     func load(requiresToken: Bool = true, report: (String) -> Void) throws -> ReportConfig {
         var settings: ReportConfig
         do {
@@ -50,6 +57,7 @@ struct ConfigOptions: ParsableArguments {
             throw ExitCode(2)
         }
         if let cache { settings.cacheDirectory = ConfigLoader.resolve(cache, against: Self.workingDirectory) }
+        if let state { settings.stateDirectory = ConfigLoader.resolve(state, against: Self.workingDirectory) }
         return settings
     }
 }

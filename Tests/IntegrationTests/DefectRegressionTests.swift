@@ -181,7 +181,7 @@ extension LoopbackSuites {
                     atPath: harness.outputDirectory.appendingPathComponent("index.html").path))
             #expect(
                 FileManager.default.fileExists(
-                    atPath: harness.cacheDirectory.appendingPathComponent("digests/2026-11-22.json").path))
+                    atPath: harness.config().stateDirectory.appendingPathComponent("digests/2026-11-22.json").path))
         }
 
         /// Item 6: `check` fails an output that is a file, missing programs, an open key behind a

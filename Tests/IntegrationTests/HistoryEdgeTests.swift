@@ -128,7 +128,7 @@ extension LoopbackSuites {
         @Test func historyFromBeforePlacesWereStoredMarksNothingMoved() async throws {
             let harness = try await PipelineHarness.start()
             #expect(await run(harness, night: 0).succeeded)
-            let database = HistoryStore.defaultPath(cacheDirectory: harness.cacheDirectory)
+            let database = HistoryStore.defaultPath(stateDirectory: harness.config().stateDirectory)
             let store = try HistoryStore(path: database)
             try await store.database.write { db in
                 // What version 1 wrote: the text the pages showed, no place data.

@@ -37,7 +37,7 @@ struct OperationsTests {
     @Test func linesCarryTheirPriorityWhenStderrIsTheJournal() async throws {
         let folder = try TemporaryDirectory()
         let arguments =
-            Self.demoArguments + ["--output", folder.path("Output").path, "--cache", folder.path("cache").path]
+            Self.demoArguments + ["--output", folder.path("Output").path, "--cache", folder.path("cache").path, "--state", folder.path("state").path]
         let run = try await runAsUnderSystemd(arguments, folder: folder, journal: true)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n").map(String.init)
@@ -59,7 +59,7 @@ struct OperationsTests {
         let good = try await CommandRunner.run(
             Self.demoArguments + [
                 "--quiet", "--output", folder.path("Output").path,
-                "--cache", folder.path("cache").path,
+                "--cache", folder.path("cache").path, "--state", folder.path("state").path,
             ])
         #expect(good.status == 0 && good.stderr.isEmpty, "cron mails nothing: \(good.stderr)")
         // A snapshot whose folder is gone: the run fails, and says why with what it warned.

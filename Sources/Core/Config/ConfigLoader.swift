@@ -51,7 +51,7 @@ public struct ConfigLoader: Sendable {
         let root = try ConfigReader(
             file: file, path: "", value: document,
             allowed: [
-                "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "thumbnailWidth",
+                "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "state", "thumbnailWidth",
                 "photoConcurrency", "limits", "history",
                 "templates", "publish", "digest", "search", "curation", "calendars", "metrics",
             ])
@@ -78,6 +78,7 @@ public struct ConfigLoader: Sendable {
                 root.value("calendars"), queries: meetupQueries, root: root, baseDirectory: baseDirectory))
         let output = try root.string("output", required: false) ?? "Output"
         let cache = try root.string("cache", required: false) ?? ".meetup-report-cache"
+        let state = try root.string("state", required: false)
 
         var config = ReportConfig(
             siteTitle: title,
@@ -87,6 +88,7 @@ public struct ConfigLoader: Sendable {
             queries: queries,
             outputDirectory: Self.resolve(output, against: baseDirectory),
             cacheDirectory: Self.resolve(cache, against: baseDirectory),
+            stateDirectory: state.map { Self.resolve($0, against: baseDirectory) },
             thumbnailWidth: try root.integer("thumbnailWidth", in: 16...2048, required: false) ?? 320,
             photoConcurrency: try root.integer("photoConcurrency", in: 1...64, required: false) ?? 8,
             limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) }

@@ -12,6 +12,14 @@ public struct ReportConfig: Sendable {
     public var queries: [EventQuery]
     public var outputDirectory: URL
     public var cacheDirectory: URL
+    /// What cannot be fetched again (the history, the digests' archive): it survives deleting
+    /// the cache. Config `state`; by default `meetup-report-state` beside the output folder
+    /// (wherever the output is moved to, `--output` included).
+    public var stateDirectory: URL {
+        get { explicitStateDirectory ?? Self.defaultStateDirectory(besideOutput: outputDirectory) }
+        set { explicitStateDirectory = newValue }
+    }
+    private var explicitStateDirectory: URL?
     public var thumbnailWidth: Int
     public var photoConcurrency: Int
     public var limits: NetworkLimits
@@ -30,8 +38,8 @@ public struct ReportConfig: Sendable {
 
     public init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],
-        outputDirectory: URL, cacheDirectory: URL, thumbnailWidth: Int = 320, photoConcurrency: Int = 8,
-        limits: NetworkLimits = NetworkLimits(), history: HistorySettings = HistorySettings()
+        outputDirectory: URL, cacheDirectory: URL, stateDirectory: URL? = nil, thumbnailWidth: Int = 320,
+        photoConcurrency: Int = 8, limits: NetworkLimits = NetworkLimits(), history: HistorySettings = HistorySettings()
     ) {
         self.siteTitle = siteTitle
         self.baseURL = baseURL
@@ -40,10 +48,17 @@ public struct ReportConfig: Sendable {
         self.queries = queries
         self.outputDirectory = outputDirectory
         self.cacheDirectory = cacheDirectory
+        explicitStateDirectory = stateDirectory
         self.thumbnailWidth = thumbnailWidth
         self.photoConcurrency = photoConcurrency
         self.limits = limits
         self.history = history
+    }
+
+    /// `meetup-report-state` beside the output folder: where the run lock and the staging folder
+    /// already are, writable wherever the site is (a systemd unit's StateDirectory).
+    public static func defaultStateDirectory(besideOutput output: URL) -> URL {
+        output.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("meetup-report-state")
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
+import MeetupConfig
 import MeetupSupport
 
-/// Every day's digest, kept in the cache (`digests/<YYYY-MM-DD>.json`: the run's time,
+/// Every day's digest, kept in the state folder (`digests/<YYYY-MM-DD>.json`: the run's time,
 /// the window it covers and the digest as Markdown), so each published site carries
 /// the archive and the digest feed. A later run on the same day rewrites that day's
 /// entry with a digest of the same window (see `Digest.Window`), so it only ever adds
@@ -34,8 +35,8 @@ public struct DigestArchive: Sendable {
 
     public let directory: URL
 
-    public init(cacheDirectory: URL) {
-        directory = cacheDirectory.appendingPathComponent("digests")
+    public init(stateDirectory: URL) {
+        directory = StateFolder.digests(stateDirectory)
     }
 
     /// Newest first.

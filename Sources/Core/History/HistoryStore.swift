@@ -9,7 +9,7 @@ public struct HistoryError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
 
-/// The run history in SQLite (`history.sqlite` in the cache folder): per run its
+/// The run history in SQLite (`history.sqlite` in the state folder): per run its
 /// time and per query its count and status; per event when it was first and last
 /// seen and its last known title, time and place; and the changes noticed.
 /// Schema changes go through versioned migrations.
@@ -17,8 +17,8 @@ public final class HistoryStore: Sendable {
     public let path: URL
     let database: DatabaseQueue
 
-    public static func defaultPath(cacheDirectory: URL) -> URL {
-        cacheDirectory.appendingPathComponent("history.sqlite")
+    public static func defaultPath(stateDirectory: URL) -> URL {
+        StateFolder.history(stateDirectory)
     }
 
     /// Opens (creating if needed) and migrates the database. A file that is not a

@@ -1,5 +1,6 @@
 import Foundation
 import MeetupAuth
+import MeetupConfig
 import MeetupFetch
 import MeetupHistory
 import MeetupNetwork
@@ -20,6 +21,10 @@ extension ReportRun {
             templates = try SiteTemplates(directory: templatesDirectory)
         } catch {
             throw RunAbort(reason: error.description)
+        }
+        // State an earlier version kept in the cache moves to the state folder, once.
+        if !options.offline {
+            StateFolder.adoptFromCache(config.cacheDirectory, into: config.stateDirectory).forEach(observer.warning)
         }
         let cache = PhotoCache(directory: config.cacheDirectory)
         let lastGood = LastGoodEvents(cacheDirectory: config.cacheDirectory)
@@ -122,7 +127,7 @@ extension ReportRun {
     /// a broken history never stops the site from being built.
     private func openHistory(observer: any RunObserver) -> HistoryStore? {
         guard config.history.enabled else { return nil }
-        let path = HistoryStore.defaultPath(cacheDirectory: config.cacheDirectory)
+        let path = HistoryStore.defaultPath(stateDirectory: config.stateDirectory)
         if options.resetHistory { HistoryStore.reset(at: path) }
         do {
             return try HistoryStore(path: path)

@@ -13,7 +13,7 @@ struct DigestStep: RunStep {
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         let config = environment.config
-        var entries = DigestArchive(cacheDirectory: config.cacheDirectory).entries()
+        var entries = DigestArchive(stateDirectory: config.stateDirectory).entries()
         if !environment.offline {
             let now = environment.now
             let window = DigestArchive.window(
@@ -48,7 +48,7 @@ struct DeliverDigestStep: RunStep {
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard context.summary.published, let entry = context.digestEntry, let digest = context.digest else { return }
-        let archive = DigestArchive(cacheDirectory: environment.config.cacheDirectory)
+        let archive = DigestArchive(stateDirectory: environment.config.stateDirectory)
         do {
             try archive.save(entry)
         } catch {
