@@ -11,7 +11,8 @@ extension LoopbackSuites {
             let folder = try TemporaryDirectory()
             let result = try await CommandRunner.run([
                 "--config", Fixtures.packageRoot.appendingPathComponent("Examples/demo/config.json").path,
-                "--output", folder.path("Output").path, "--cache", folder.path("cache").path, "--state", folder.path("state").path,
+                "--output", folder.path("Output").path, "--cache", folder.path("cache").path, "--state",
+                folder.path("state").path,
                 "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z",
             ])
             #expect(result.status == 0, "\(result.stderr)")
@@ -48,7 +49,8 @@ extension LoopbackSuites {
             let folder = try TemporaryDirectory()
             let arguments = [
                 "--config", Fixtures.packageRoot.appendingPathComponent("Examples/demo/config.json").path,
-                "--output", folder.path("Output").path, "--cache", folder.path("cache").path, "--state", folder.path("state").path,
+                "--output", folder.path("Output").path, "--cache", folder.path("cache").path, "--state",
+                folder.path("state").path,
                 "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z", "--digest-stdout", "--quiet",
             ]
             let first = try await CommandRunner.run(arguments)

@@ -41,7 +41,7 @@ extension LoopbackSuites {
         static let removedEmbeddedRust =
             "<strong>Cancelled or removed:</strong> <a href=\"https://www.meetup.com/x/events/202/\">Embedded Rust</a>"
 
-        @Test func item7_aRemovalAcrossAFailedNightIsReported() async throws {
+        @Test func aRemovalAcrossAFailedNightIsReported() async throws {
             let harness = try await PipelineHarness.start()
             #expect(await run(harness, night: 0).succeeded)
             harness.server.setPageFault(.status(500), keyword: "rust", page: 1)
@@ -55,7 +55,7 @@ extension LoopbackSuites {
             #expect(rust.contains(Self.removedEmbeddedRust), "\(rust)")
         }
 
-        @Test func item8_aReturningEventIsUpcomingAndNotRemoved() async throws {
+        @Test func aReturningEventIsUpcomingAndNotRemoved() async throws {
             let harness = try await PipelineHarness.start()
             #expect(await run(harness, night: 0).succeeded)
             try dropEmbeddedRust(harness)
@@ -71,7 +71,7 @@ extension LoopbackSuites {
             #expect(!rust.contains("Cancelled or removed"), "\(rust)")
         }
 
-        @Test func item9_anOfflineReRenderShowsWhatTheLastRunShowed() async throws {
+        @Test func anOfflineReRenderShowsWhatTheLastRunShowed() async throws {
             let harness = try await PipelineHarness.start()
             #expect(await run(harness, night: 0).succeeded)
             try dropEmbeddedRust(harness)

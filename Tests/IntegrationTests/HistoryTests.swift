@@ -178,35 +178,39 @@ extension LoopbackSuites {
                 try harness.page("queries/swift.html").contains("www.meetup.com/x/events/200/"),
                 "links are Meetup's, with tonight's id")
         }
-    
-    /// State is not cache: deleting the cache costs downloads, never the history.
-    @Test func theHistorySurvivesDeletingTheCache() async throws {
-        let harness = try await PipelineHarness.start()
-        let config = harness.config(history: true)
-        #expect(await run(harness, config, now: PipelineHarness.now).succeeded)
-        try FileManager.default.removeItem(at: config.cacheDirectory)
-        #expect(await run(harness, config, now: PipelineHarness.now.addingTimeInterval(Self.day)).succeeded)
-        #expect(try harness.page("index.html").contains("<svg"), "two runs in the history: the trend is drawn")
-        #expect(FileManager.default.fileExists(atPath: StateFolder.history(config.stateDirectory).path))
-    }
 
-    /// A history and digests an earlier version kept in the cache move to the state folder, once.
-    @Test func aHistoryKeptInTheCacheMovesToTheStateFolder() async throws {
-        let harness = try await PipelineHarness.start()
-        let config = harness.config(history: true)
-        #expect(await run(harness, config, now: PipelineHarness.now).succeeded)
-        let manager = FileManager.default
-        try manager.createDirectory(at: config.cacheDirectory, withIntermediateDirectories: true)
-        for name in try manager.contentsOfDirectory(atPath: config.stateDirectory.path) {
-            try manager.moveItem(at: config.stateDirectory.appendingPathComponent(name),
-                                 to: config.cacheDirectory.appendingPathComponent(name))
+        /// State is not cache: deleting the cache costs downloads, never the history.
+        @Test func theHistorySurvivesDeletingTheCache() async throws {
+            let harness = try await PipelineHarness.start()
+            let config = harness.config(history: true)
+            #expect(await run(harness, config, now: PipelineHarness.now).succeeded)
+            try FileManager.default.removeItem(at: config.cacheDirectory)
+            #expect(await run(harness, config, now: PipelineHarness.now.addingTimeInterval(Self.day)).succeeded)
+            #expect(try harness.page("index.html").contains("<svg"), "two runs in the history: the trend is drawn")
+            #expect(FileManager.default.fileExists(atPath: StateFolder.history(config.stateDirectory).path))
         }
-        let observer = RecordingObserver()
-        #expect(await run(harness, config, now: PipelineHarness.now.addingTimeInterval(Self.day), observer: observer).succeeded)
-        #expect(observer.warnings.contains { $0.hasPrefix("history.sqlite moved from the cache to the state folder") },
+
+        /// A history and digests an earlier version kept in the cache move to the state folder, once.
+        @Test func aHistoryKeptInTheCacheMovesToTheStateFolder() async throws {
+            let harness = try await PipelineHarness.start()
+            let config = harness.config(history: true)
+            #expect(await run(harness, config, now: PipelineHarness.now).succeeded)
+            let manager = FileManager.default
+            try manager.createDirectory(at: config.cacheDirectory, withIntermediateDirectories: true)
+            for name in try manager.contentsOfDirectory(atPath: config.stateDirectory.path) {
+                try manager.moveItem(
+                    at: config.stateDirectory.appendingPathComponent(name),
+                    to: config.cacheDirectory.appendingPathComponent(name))
+            }
+            let observer = RecordingObserver()
+            #expect(
+                await run(harness, config, now: PipelineHarness.now.addingTimeInterval(Self.day), observer: observer)
+                    .succeeded)
+            #expect(
+                observer.warnings.contains { $0.hasPrefix("history.sqlite moved from the cache to the state folder") },
                 "\(observer.warnings)")
-        #expect(try harness.page("index.html").contains("<svg"), "the moved history is the one read")
-        #expect(!manager.fileExists(atPath: config.cacheDirectory.appendingPathComponent("history.sqlite").path))
+            #expect(try harness.page("index.html").contains("<svg"), "the moved history is the one read")
+            #expect(!manager.fileExists(atPath: config.cacheDirectory.appendingPathComponent("history.sqlite").path))
+        }
     }
-}
 }

@@ -37,7 +37,10 @@ struct OperationsTests {
     @Test func linesCarryTheirPriorityWhenStderrIsTheJournal() async throws {
         let folder = try TemporaryDirectory()
         let arguments =
-            Self.demoArguments + ["--output", folder.path("Output").path, "--cache", folder.path("cache").path, "--state", folder.path("state").path]
+            Self.demoArguments + [
+                "--output", folder.path("Output").path, "--cache", folder.path("cache").path, "--state",
+                folder.path("state").path,
+            ]
         let run = try await runAsUnderSystemd(arguments, folder: folder, journal: true)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n").map(String.init)

@@ -15,7 +15,7 @@ extension LoopbackSuites {
         }
 
         /// Item 3: page 2 repeats page 1's last event, as an insert between two requests makes it.
-        @Test func item3_overlappingPagesListEachEventOnce() async throws {
+        @Test func overlappingPagesListEachEventOnce() async throws {
             let harness = try await PipelineHarness.start()
             harness.server.setPages(
                 [
@@ -44,7 +44,7 @@ extension LoopbackSuites {
         /// Items 3 and 4: cursors that cycle (A → B → A) stop the query with a reason,
         /// even with `maxEvents` (which a cycle of repeats would otherwise never reach).
         @Test(arguments: [nil, 100])
-        func item4_cyclingCursorsFailTheQuery(maxEvents: Int?) async throws {
+        func cyclingCursorsFailTheQuery(maxEvents: Int?) async throws {
             let harness = try await PipelineHarness.start()
             // After "A" the server serves page 2 (cursor B), after "B" page 3 (cursor A again).
             harness.server.setPages(
@@ -65,7 +65,7 @@ extension LoopbackSuites {
             #expect(harness.server.counters.graphQLRequests == 3 + 2, "three swift pages, one rust, one online")
         }
 
-        @Test func item4_anEmptyPageThatClaimsMoreFailsTheQuery() async throws {
+        @Test func anEmptyPageThatClaimsMoreFailsTheQuery() async throws {
             let harness = try await PipelineHarness.start()
             harness.server.setPages(
                 [
@@ -81,7 +81,7 @@ extension LoopbackSuites {
         }
 
         /// Item 5: an API that echoes the token in its error message.
-        @Test func item5_aTokenEchoedInAnAPIErrorNeverReachesTheSiteOrTheLog() async throws {
+        @Test func aTokenEchoedInAnAPIErrorNeverReachesTheSiteOrTheLog() async throws {
             let harness = try await PipelineHarness.start()
             _ = await harness.run()
             harness.server.setPageFault(

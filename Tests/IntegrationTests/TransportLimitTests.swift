@@ -30,7 +30,7 @@ extension LoopbackSuites {
 
         /// Item 1: a byte every 100 ms never trips the idle limit; only a whole-request
         /// limit the transport keeps itself stops it (the run limit would, 8 s later).
-        @Test func item1_anAPIPageDrippingBytesIsCutAtTheResourceTimeout() async throws {
+        @Test func anAPIPageDrippingBytesIsCutAtTheResourceTimeout() async throws {
             let harness = try await PipelineHarness.start()
             let raw = try RawFaultServer(.slowDrip(interval: .milliseconds(100), bytes: 600))
             defer { raw.stop() }
@@ -48,7 +48,7 @@ extension LoopbackSuites {
                 "\(summary.failures)")
         }
 
-        @Test func item1_aPhotoDrippingBytesIsCutAtTheResourceTimeout() async throws {
+        @Test func aPhotoDrippingBytesIsCutAtTheResourceTimeout() async throws {
             let folder = try TemporaryDirectory()
             let raw = try RawFaultServer(.slowDrip(interval: .milliseconds(100), bytes: 600))
             defer { raw.stop() }
@@ -120,7 +120,7 @@ extension LoopbackSuites {
         }
 
         /// Item 2: 0.5 s used to become 0 ms inside Foundation, failing every request at once.
-        @Test func item2_aSubSecondRequestTimeoutWorksAgainstAnInstantServer() async throws {
+        @Test func aSubSecondRequestTimeoutWorksAgainstAnInstantServer() async throws {
             let harness = try await PipelineHarness.start()
             var config = harness.config()
             config.limits.requestTimeout = 0.5
@@ -129,7 +129,7 @@ extension LoopbackSuites {
             #expect(summary.eventCount == 9)
         }
 
-        @Test func item2_aSubSecondRequestTimeoutStillCutsASilentServer() async throws {
+        @Test func aSubSecondRequestTimeoutStillCutsASilentServer() async throws {
             let harness = try await PipelineHarness.start()
             let raw = try RawFaultServer(.neverAnswer)
             defer { raw.stop() }
@@ -143,7 +143,7 @@ extension LoopbackSuites {
                 "\(summary.failures)")
         }
 
-        @Test func item2_theSummaryNamesANetworkErrorOnce() async throws {
+        @Test func theSummaryNamesANetworkErrorOnce() async throws {
             let harness = try await PipelineHarness.start()
             let raw = try RawFaultServer(.resetMidBody)
             defer { raw.stop() }
@@ -160,7 +160,7 @@ extension LoopbackSuites {
         @Test(arguments: [
             RawFaultServer.Behaviour.truncatedBody, .resetMidBody, .unannouncedBody(bytes: 20 << 20),
         ])
-        func item6_failedTransfersLeaveNoFilesBehind(behaviour: RawFaultServer.Behaviour) async throws {
+        func failedTransfersLeaveNoFilesBehind(behaviour: RawFaultServer.Behaviour) async throws {
             let folder = try TemporaryDirectory()
             let temporary = folder.path("tmp")
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -180,7 +180,7 @@ extension LoopbackSuites {
         }
 
         /// The same oversized body in process, with Content-Length announced: refused at the headers.
-        @Test func item6_anAnnouncedOversizedBodyIsRefusedBeforeAnyByteIsWritten() async throws {
+        @Test func anAnnouncedOversizedBodyIsRefusedBeforeAnyByteIsWritten() async throws {
             let harness = try await PipelineHarness.start()
             var config = harness.config()
             config.limits.maxResponseBytes = 1 << 20

@@ -13,8 +13,8 @@ import Testing
 /// The defects independent runs found (issue 17), each reproduced end to end against
 /// loopback servers or through the binary. Each test failed on the code before its fix.
 extension LoopbackSuites {
-    @Suite("Defects found by independent runs")
-    struct DefectRegressionTests {
+    @Suite("Secrets, clocks, missing programs, check, auth, the digest and its email in whole runs")
+    struct OperationsAndSecretsTests {
         /// The harness's API as a JSON config the binary reads, with `extra` top-level keys.
         static func writeConfig(_ harness: PipelineHarness, extra: [String: Any] = [:], history: Bool = false) throws
             -> URL
@@ -52,7 +52,7 @@ extension LoopbackSuites {
         // MARK: Security
 
         /// Item 1: a 307 to another origin (another port of 127.0.0.1) is followed without the token.
-        @Test func item1_theTokenNeverFollowsARedirectToAnotherOrigin() async throws {
+        @Test func theTokenNeverFollowsARedirectToAnotherOrigin() async throws {
             let harness = try await PipelineHarness.start()
             let other = try LoopbackServer()
             LoopbackServerRegistry.register(other)
@@ -69,7 +69,7 @@ extension LoopbackSuites {
         }
 
         /// Item 2: Pagefind (here a stand-in on PATH that records its environment) sees no secret.
-        @Test func item2_searchIndexingGetsNoSecretInItsEnvironment() async throws {
+        @Test func searchIndexingGetsNoSecretInItsEnvironment() async throws {
             let harness = try await PipelineHarness.start()
             let bin = harness.folder.path("bin")
             _ = try Self.environmentRecorder(named: "pagefind", in: bin)
@@ -92,7 +92,7 @@ extension LoopbackSuites {
         // MARK: The run's clock and the wall clock
 
         /// Item 4: `--now` a day ahead; the 429's Retry-After date is measured on the real clock.
-        @Test func item4_retryAfterDatesAreMeasuredOnTheWallClockWhateverNowSays() async throws {
+        @Test func retryAfterDatesAreMeasuredOnTheWallClockWhateverNowSays() async throws {
             let harness = try await PipelineHarness.start()
             let config = try Self.writeConfig(harness)
             let formatter = DateFormatter()
@@ -122,7 +122,7 @@ extension LoopbackSuites {
         }
 
         /// Item 4: a photo fresh for an hour is not fetched again by a run seconds later, whatever `--now` says.
-        @Test func item4_photoFreshnessIsWallClockTime() async throws {
+        @Test func photoFreshnessIsWallClockTime() async throws {
             let harness = try await PipelineHarness.start()
             harness.server.setPhoto(
                 try Fixtures.data("photos/group-a.jpg"), named: "group-a.jpg", cacheControl: "max-age=3600")
@@ -147,7 +147,7 @@ extension LoopbackSuites {
 
         /// Item 5: a publish command and a sendmail that are not on PATH: one-line errors, exit 1,
         /// the site published and the night's digest archived.
-        @Test func item5_aMissingProgramIsAMessageNotACrash() async throws {
+        @Test func aMissingProgramIsAMessageNotACrash() async throws {
             let harness = try await PipelineHarness.start()
             let config = try Self.writeConfig(
                 harness,
@@ -186,7 +186,7 @@ extension LoopbackSuites {
 
         /// Item 6: `check` fails an output that is a file, missing programs, an open key behind a
         /// cached token, and names every place it looked for templates.
-        @Test func item6_checkSaysWhatARunWouldTripOn() async throws {
+        @Test func checkSaysWhatARunWouldTripOn() async throws {
             let fixture = try await AuthFixture.start()
             let harness = fixture.harness
             let auth: [String: Any] = [
@@ -249,7 +249,7 @@ extension LoopbackSuites {
 
         /// Item 7: `auth` spends no token while a run holds the cache. Issue 30.9: it waits for the
         /// run (bounded, saying so) instead of failing, and a run waits for `auth` the same way.
-        @Test func item7_authWaitsForTheRunLockAndSpendsNoTokenMeanwhile() async throws {
+        @Test func authWaitsForTheRunLockAndSpendsNoTokenMeanwhile() async throws {
             let fixture = try await AuthFixture.start()
             let config = fixture.config(.refreshToken(fixture.refresh))
             let held = LockedBox<RunLock?>(try RunLock(path: RunLock.cacheLockPath(config.cacheDirectory)))
@@ -302,7 +302,7 @@ extension LoopbackSuites {
 
         /// Items 8 and 9: a second run on the same day keeps the day's news; a third with nothing
         /// new rewrites no digest file; `--offline` shows the digest with its thumbnails.
-        @Test func item8_item9_aDaysDigestGrowsAndIsNotRewrittenWhenNothingChanged() async throws {
+        @Test func aDaysDigestGrowsAndIsNotRewrittenWhenNothingChanged() async throws {
             let harness = try await PipelineHarness.start()
             let config = try Self.writeConfig(harness, history: true)
             let environment = ["TEST_MEETUP_TOKEN": PipelineHarness.token]
@@ -345,7 +345,7 @@ extension LoopbackSuites {
         }
 
         /// Item 10: a failed query is named in the digest, with when its stale events are from.
-        @Test func item10_aFailedQueryIsInTheDigest() async throws {
+        @Test func aFailedQueryIsInTheDigest() async throws {
             let harness = try await PipelineHarness.start()
             var config = harness.config(history: true)
             config.digest.onlyWhenChanged = true
@@ -369,7 +369,7 @@ extension LoopbackSuites {
         }
 
         /// Item 11: a non-ASCII display name is encoded, the message says it is automatic, the subject counts.
-        @Test func item11_emailHeadersAreEncodedAndSayWhatTheMessageIs() async throws {
+        @Test func emailHeadersAreEncodedAndSayWhatTheMessageIs() async throws {
             let harness = try await PipelineHarness.start()
             var config = harness.config(history: true)
             let folder = harness.folder.path("mail")
@@ -427,7 +427,7 @@ struct SetupScriptTests {
             ["-c", script], environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
-    @Test func item13_aToolThatCannotBeInstalledFailsUnderCIAndSaysSoElsewhere() async throws {
+    @Test func aToolThatCannotBeInstalledFailsUnderCIAndSaysSoElsewhere() async throws {
         let ci = try await attempt(ci: true)
         #expect(ci.status != 0, "\(ci.stdout)\(ci.stderr)")
         #expect(ci.stderr.contains("FAILED: the test tool cannot be installed, and CI=true"), "\(ci.stderr)")

@@ -13,77 +13,10 @@ import Testing
 @testable import MeetupNetwork
 @testable import MeetupSupport
 
-/// The pure halves of the fixes for the defects independent runs found (issue 17):
-/// credentials and origins, the child environment, redaction order, the digest's
-/// window and its email headers. Their end-to-end halves are in the integration target.
-@Suite("Defects found by independent runs (pure parts)")
-struct DefectRegressionTests {
-    // MARK: Item 1: credentials stay with their origin
-
-    @Test func aRedirectToAnotherOriginLosesTheCredentials() throws {
-        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:9000/gql-ext")))
-        request.setValue("Bearer secret-token-1234", forHTTPHeaderField: "Authorization")
-        request.setValue("a=b", forHTTPHeaderField: "Cookie")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let original = URL(string: "http://127.0.0.1:8000/gql-ext")
-        for other in [
-            "http://127.0.0.1:9000/gql-ext", "https://127.0.0.1:8000/gql-ext", "http://localhost:8000/gql-ext",
-        ] {
-            var redirected = request
-            redirected.url = URL(string: other)
-            let sent = TransportDelegate.withoutCrossOriginCredentials(redirected, from: original)
-            #expect(sent.value(forHTTPHeaderField: "Authorization") == nil, "\(other)")
-            #expect(sent.value(forHTTPHeaderField: "Cookie") == nil, "\(other)")
-            #expect(sent.value(forHTTPHeaderField: "Content-Type") == "application/json", "other headers stay")
-        }
-        var sameOrigin = request
-        sameOrigin.url = URL(string: "HTTP://127.0.0.1:8000/v2/gql-ext")
-        #expect(
-            TransportDelegate.withoutCrossOriginCredentials(sameOrigin, from: original)
-                .value(forHTTPHeaderField: "Authorization") == "Bearer secret-token-1234",
-            "same origin, another path: kept")
-        #expect(
-            Origin(try #require(URL(string: "https://api.meetup.com/gql")))
-                == Origin(try #require(URL(string: "https://API.meetup.com:443/x"))))
-    }
-
-    // MARK: Item 2: one environment for every child
-
-    @Test func childrenNeverSeeTheRunsSecrets() {
-        let environment = [
-            "PATH": "/usr/bin", "LANG": "C.UTF-8", "MEETUP_TOKEN": "tok-0123456789",
-            "MEETUP_CLIENT_SECRET": "cs-abcdefghij", "COPY_OF_TOKEN": "x tok-0123456789 y",
-            "CREDENTIALS_DIRECTORY": "/run/credentials/meetup-report.service", "SHORT": "ab",
-        ]
-        let children = ChildEnvironment(
-            environment, secretVariables: ["MEETUP_TOKEN", "MEETUP_CLIENT_SECRET", "SHORT"])
-        #expect(children.variables == ["PATH": "/usr/bin", "LANG": "C.UTF-8"])
-        #expect(children.searchPath == "/usr/bin")
-        #expect(ChildEnvironment([:], secretVariables: []).searchPath.contains("/usr/bin"))
-    }
-
-    // MARK: Item 3: redact, then cut
-
-    @Test func aSecretCutByTruncationIsStillMasked() {
-        let refreshToken = "rt-" + String(repeating: "9f3a", count: 9) + "x"  // 40 characters
-        let redactor = SecretRedactor(secrets: [refreshToken])
-        // 276 characters before the token: a cut at 300 keeps its first 24, as the failing harness saw.
-        let description = String(repeating: "d", count: 274) + "… " + refreshToken
-        let body = Data(
-            JSONValue.object(["error": .string("invalid_grant"), "error_description": .string(description)]).compactJSON
-                .utf8)
-        let result = TokenEndpoint.read(
-            status: 400, body: body, endpoint: "http://127.0.0.1/oauth2/access", redactor: redactor
-        ) { _, _ in nil }
-        guard case .failure(let error) = result else { Issue.record("a refusal was read as a grant"); return }
-        let text = error.description
-        for length in 6...refreshToken.count {
-            #expect(!text.contains(refreshToken.prefix(length)), "no \(length)-character head of the token: \(text)")
-        }
-        #expect(redactor.redact("abc " + refreshToken, limit: 10) == "abc [redac…")
-    }
-
-    // MARK: Item 8: a day's digest covers the window since the previous day's
+/// The digest's window: a day's digest covers the time since the previous day's, a second run
+/// on the same day keeps what the first reported, and a failed query is named with its age.
+@Suite("The digest's window")
+struct DigestWindowTests {
 
     static let zone = TimeZone(identifier: "Europe/Berlin")!
 
@@ -172,19 +105,5 @@ struct DefectRegressionTests {
             #expect(!text.contains(DigestWriter.quietLine))
         }
         #expect(DigestEmail.counts(digest) == "1 search failed")
-    }
-
-    // MARK: Item 11: headers a mail system reads right
-
-    @Test func mailboxesAreEncodedOrQuotedAndTheAddressKept() {
-        #expect(DigestEmail.mailbox("news@example.org") == "news@example.org")
-        #expect(DigestEmail.mailbox("Ada <ada@example.org>") == "Ada <ada@example.org>")
-        #expect(
-            DigestEmail.mailbox("Zoë Admin <admin@example.org>") == "=?UTF-8?B?Wm/DqyBBZG1pbg==?= <admin@example.org>")
-        #expect(DigestEmail.mailbox("Meetups, Berlin <m@example.org>") == "\"Meetups, Berlin\" <m@example.org>")
-        #expect(
-            DigestEmail.mailbox("\"Already \\\"quoted\\\"\" <q@example.org>")
-                == "\"Already \\\"quoted\\\"\" <q@example.org>")
-        #expect(DigestEmail.mailbox("Evil\r\nBcc: x@y <e@example.org>") == "\"Evil Bcc: x@y\" <e@example.org>")
     }
 }

@@ -11,10 +11,10 @@ import Testing
 /// Pure parts behind the fault-run fixes (issue 9) and the auth work (issue 10):
 /// paging rules, redaction, the throttle, text and header parsing.
 @Suite("Paging rules, redaction, throttle")
-struct PureRulesTests {
+struct PagingRedactionThrottleTests {
     /// Item 4, the cap: fresh cursors forever (no cycle to notice) stop at a page cap derived
     /// from the query's own cap, else the absolute one. Pure, so the endless server is a loop here.
-    @Test func item4_endlessFreshCursorsStopAtThePageCap() throws {
+    @Test func endlessFreshCursorsStopAtThePageCap() throws {
         var capped = PageWalk(maxEvents: 5)
         var step = PageWalk.Step.finished
         for page in 1...1_000 {
@@ -53,7 +53,7 @@ struct PureRulesTests {
         #expect(step == .finished && walk.events.count == 30 && walk.pagesRead == 30)
     }
 
-    @Test func item5_theRedactorMasksKnownSecretsAndAnyBearerCredential() {
+    @Test func theRedactorMasksKnownSecretsAndAnyBearerCredential() {
         let redactor = SecretRedactor(secrets: ["s3cr3t-token", "ab"])
         #expect(redactor.redact("token s3cr3t-token and s3cr3t-token") == "token [redacted] and [redacted]")
         #expect(redactor.redact("Authorization: bearer eyJhbGciOi.J9x_y-z==") == "Authorization: bearer [redacted]")
