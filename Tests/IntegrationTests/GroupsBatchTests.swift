@@ -94,20 +94,8 @@ extension LoopbackSuites {
         /// name it again.
         @Test func aGroupGoneQuietOnAFailedNightIsNotAnnouncedAgain() async throws {
             let harness = try await PipelineHarness.start()
-            let event = try Fixtures.groupConnection(
-                [Fixtures.node(id: "g1", title: "Lagos meetup", dateTime: "2026-12-03T18:00:00+01:00")],
-                endCursor: nil)
-            harness.server.setGroup(
-                "rladies-lagos", name: "R-Ladies Lagos", pages: [event], lastEventAt: "2026-10-01T18:00:00+01:00")
             // 179.9 days before the first night: it crosses on the second, whose fetch fails.
-            harness.server.setGroup(
-                "rladies-nis", name: "R-Ladies Niš", pages: [try Fixtures.groupConnection([], endCursor: nil)],
-                lastEventAt: "2026-05-26T10:00:00Z")
-            var config = harness.config(history: true)
-            config.queries = [
-                EventQuery(
-                    id: "chapters", title: "Chapters", kind: .groups(["rladies-lagos", "rladies-nis"]), daysAhead: 60)
-            ]
+            let (config, event) = try GroupsQueryTests.lagosAndNis(on: harness, nisLastEventAt: "2026-05-26T10:00:00Z")
             #expect(await harness.run(config).succeeded)
             harness.server.setGroup("rladies-lagos", name: "R-Ladies Lagos", pages: [Data("not json".utf8)])
             let failed = await harness.run(config, now: PipelineHarness.now.addingTimeInterval(86_400))

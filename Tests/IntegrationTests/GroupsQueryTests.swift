@@ -77,24 +77,31 @@ extension LoopbackSuites {
             #expect(try harness.page("index.html").contains("href=\"groups.html\""), "the index links to it")
         }
 
-        /// A night whose batch fails still shows the groups as last read; two nights later, a
-        /// group whose six months ran out in between is in the digest.
-        @Test func theGroupsReportSurvivesAFailedNightAndTheDigestNamesGroupsGoneQuiet() async throws {
-            let harness = try await PipelineHarness.start()
+        /// A groups query following R-Ladies Lagos (active, one event) and R-Ladies Niš (no event
+        /// since `nisLastEventAt`), with the history on; Lagos's page, to serve it again after a failure.
+        static func lagosAndNis(on harness: PipelineHarness, nisLastEventAt: String) throws -> (ReportConfig, Data) {
             let event = try Fixtures.groupConnection(
                 [Fixtures.node(id: "g1", title: "Lagos meetup", dateTime: "2026-12-03T18:00:00+01:00")],
                 endCursor: nil)
             harness.server.setGroup(
                 "rladies-lagos", name: "R-Ladies Lagos", pages: [event], lastEventAt: "2026-10-01T18:00:00+01:00")
-            // 179 days before the first night: quiet for six months two nights later.
             harness.server.setGroup(
                 "rladies-nis", name: "R-Ladies Niš", pages: [try Fixtures.groupConnection([], endCursor: nil)],
-                lastEventAt: "2026-05-27T10:00:00Z")
+                lastEventAt: nisLastEventAt)
             var config = harness.config(history: true)
             config.queries = [
                 EventQuery(
                     id: "chapters", title: "Chapters", kind: .groups(["rladies-lagos", "rladies-nis"]), daysAhead: 60)
             ]
+            return (config, event)
+        }
+
+        /// A night whose batch fails still shows the groups as last read; two nights later, a
+        /// group whose six months ran out in between is in the digest.
+        @Test func theGroupsReportSurvivesAFailedNightAndTheDigestNamesGroupsGoneQuiet() async throws {
+            let harness = try await PipelineHarness.start()
+            // 179 days before the first night: quiet for six months two nights later.
+            let (config, event) = try Self.lagosAndNis(on: harness, nisLastEventAt: "2026-05-27T10:00:00Z")
             #expect(await harness.run(config).succeeded)
             #expect(try harness.page("groups.md").contains("**2 groups, 0 with no event for six months**"))
 
