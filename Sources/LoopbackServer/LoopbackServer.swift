@@ -45,6 +45,8 @@ public final class LoopbackServer: Sendable {
 
     struct State: Sendable {
         var pages: [String: [Data]] = [:]
+        /// A network's answers as served, by request shape (`LoopbackServer+Network`).
+        var networkAnswers: [String: [Data]] = [:]
         var groups: [String: LoopbackGroup] = [:]
         var photos: [String: Photo] = [:]
         var pageFaults: [String: ScheduledFault] = [:]
@@ -84,7 +86,10 @@ public final class LoopbackServer: Sendable {
     /// Registers the raw bodies of a Pro network's `proNetwork.eventsSearch`, in page order.
     /// A network with none registered answers `proNetwork: null`, as an unreadable one does.
     public func setPages(_ pages: [Data], forNetwork urlname: String) {
-        state.withLock { $0.pages["network:" + urlname] = pages }
+        state.withLock {
+            $0.pages["network:" + urlname] = pages
+            $0.networkAnswers = [:]
+        }
     }
 
     /// Serves `data` at `/photos/<name>` and returns its full URL once started.
@@ -245,7 +250,7 @@ public final class LoopbackServer: Sendable {
             }
             if !groupsList {
                 let pages = state.withLock { $0.pages[key] ?? [] }
-                return answerNetworkEvents(pages: pages, input: input) { number in
+                return answerNetworkEvents(key: key, pages: pages, input: input) { number in
                     takeFault("\(key)#\(number)", photo: false).map(Self.response(for:))
                 }
             }

@@ -22,7 +22,7 @@ extension LoopbackSuites {
             let good = try await CommandRunner.run(["check", "--config", config.path])
             #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
             #expect(
-                good.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 5, "\(good.stdout)")
+                good.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 6, "\(good.stdout)")
             let again = try await CommandRunner.run(["init", site.path])
             #expect(
                 again.status == 1 && again.stderr.contains("exists already; nothing was written"), "\(again.stderr)")

@@ -36,7 +36,7 @@ public struct SetupCheck: Sendable {
     }
 
     public func run() -> [Result] {
-        var results = [checkTemplates(), output(), cache(), lock()] + programs()
+        var results = [checkTemplates(), output(), cache(), state(), lock()] + programs()
         if case .meetupAPI = config.source { results.append(credentials()) }
         return results
     }
@@ -96,6 +96,20 @@ public struct SetupCheck: Sendable {
                 detail: "\(config.outputDirectory.path) (staged beside it, same file system)")
         } catch {
             return Result(name: "output folder", ok: false, detail: "\(config.outputDirectory.path): \(error)")
+        }
+    }
+
+    /// The state folder (the history, the digests) must be writable: what it holds cannot be fetched again.
+    private func state() -> Result {
+        let folder = config.stateDirectory
+        do {
+            try FileOperations.createDirectory(folder)
+            let probe = folder.appendingPathComponent(".check-\(getpid())")
+            try FileOperations.writeAtomically(Data("check\n".utf8), to: probe)
+            try FileManager.default.removeItem(at: probe)
+            return Result(name: "state folder", ok: true, detail: "\(folder.path) (writable)")
+        } catch {
+            return Result(name: "state folder", ok: false, detail: "\(folder.path): \(error.localizedDescription)")
         }
     }
 
