@@ -75,6 +75,90 @@ static int load_jpeg_thumbnail(const char *path, int width, int source_width, Vi
     return result;
 }
 
+/* Decoded and flattened at `width` (never upscaled): the shared first half of both entry points. */
+static VipsImage *decoded(const char *input_path, int width, uint64_t max_pixels, char *error, size_t error_capacity,
+                          int *status) {
+    int source_width = 0, source_height = 0;
+    *status = -1;
+    if (mr_vips_probe(input_path, &source_width, &source_height, error, error_capacity) != 0) return NULL;
+    if (max_pixels > 0 && (uint64_t)source_width * (uint64_t)source_height > max_pixels) {
+        snprintf(error, error_capacity, "image is %dx%d, over the limit of %llu pixels",
+                 source_width, source_height, (unsigned long long)max_pixels);
+        *status = -2;
+        return NULL;
+    }
+    VipsImage *thumbnail = NULL;
+    if (load_jpeg_thumbnail(input_path, width, source_width, &thumbnail) != 0) {
+        copy_error(error, error_capacity, "could not decode the image");
+        return NULL;
+    }
+    if (thumbnail == NULL && vips_thumbnail(input_path, &thumbnail, width, "height", VIPS_MAX_COORD,
+                                            "size", VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0) {
+        copy_error(error, error_capacity, "could not decode the image");
+        return NULL;
+    }
+    VipsImage *opaque = thumbnail;
+    if (vips_image_hasalpha(thumbnail)) {
+        double white[3] = {255.0, 255.0, 255.0};
+        VipsArrayDouble *background = vips_array_double_new(white, 3);
+        int failed = vips_flatten(thumbnail, &opaque, "background", background, NULL);
+        vips_area_unref(VIPS_AREA(background));
+        g_object_unref(thumbnail);
+        if (failed != 0) {
+            copy_error(error, error_capacity, "could not flatten transparency");
+            return NULL;
+        }
+    }
+    *status = 0;
+    return opaque;
+}
+
+static int save_jpeg(VipsImage *image, const char *path, int quality, int *width, int *height, char *error,
+                     size_t error_capacity) {
+    if (vips_jpegsave(image, path, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL) != 0) {
+        copy_error(error, error_capacity, "could not encode the thumbnail");
+        return -1;
+    }
+    *width = vips_image_get_width(image);
+    *height = vips_image_get_height(image);
+    return 0;
+}
+
+int mr_vips_thumbnail_pair(const char *input_path, const char *output_path, const char *double_path,
+                           int width, int quality, uint64_t max_pixels,
+                           int *out_width, int *out_height, int *double_width, int *double_height,
+                           char *error, size_t error_capacity) {
+    int status = 0;
+    *double_width = *double_height = 0;
+    VipsImage *twice = decoded(input_path, width * 2, max_pixels, error, error_capacity, &status);
+    if (twice == NULL) return status;
+    /* Read once, used twice: the decode is sequential. */
+    VipsImage *memory = vips_image_copy_memory(twice);
+    g_object_unref(twice);
+    if (memory == NULL) {
+        copy_error(error, error_capacity, "could not decode the image");
+        return -1;
+    }
+    int current = vips_image_get_width(memory);
+    if (current > width && save_jpeg(memory, double_path, quality, double_width, double_height, error,
+                                     error_capacity) != 0) {
+        g_object_unref(memory);
+        return -1;
+    }
+    VipsImage *single = memory;
+    if (current > width) {
+        if (vips_resize(memory, &single, (double)width / current, "kernel", VIPS_KERNEL_CUBIC, NULL) != 0) {
+            g_object_unref(memory);
+            copy_error(error, error_capacity, "could not reduce the image");
+            return -1;
+        }
+        g_object_unref(memory);
+    }
+    int result = save_jpeg(single, output_path, quality, out_width, out_height, error, error_capacity);
+    g_object_unref(single);
+    return result;
+}
+
 int mr_vips_thumbnail(const char *input_path, const char *output_path,
                       int width, int quality, uint64_t max_pixels,
                       int *out_width, int *out_height,

@@ -65,6 +65,13 @@ extension PhotoPipeline {
             results.withLock { $0.statistics.thumbnailSeconds += seconds }
         }
         do {
+            // Both widths from one decode when neither is cached (a cold night), else what is missing.
+            if let made = try makePair(url, width: width, entry: &updated) {
+                results.withLock { $0.thumbnails[url] = made.thumbnail(name) }
+                results.withLock { $0.statistics.thumbnailsMade += 1 }
+                try? cache.write(updated, for: url)
+                return
+            }
             let single = try sized(url, width: width, entry: &updated)
             // Never upscaled: a photo no wider than the thumbnail has no sharper twin.
             let double = try? sized(url, width: width * 2, entry: &updated)
@@ -84,6 +91,48 @@ extension PhotoPipeline {
                     "photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")
             }
         }
+    }
+
+    struct Pair {
+        var single: (file: URL, size: PixelSize)
+        var double: (file: URL, size: PixelSize)?
+
+        func thumbnail(_ name: String) -> Thumbnail {
+            Thumbnail(
+                file: single.file, size: single.size, publishedName: name + ".jpg",
+                double: double.map { .init(file: $0.file, size: $0.size, publishedName: name + "@2x.jpg") })
+        }
+    }
+
+    /// Both widths in one call to the thumbnailer when neither is cached; nil when one is.
+    private func makePair(_ url: URL, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> Pair? {
+        let identity = thumbnailer.identity
+        let (key, doubleKey) = (
+            PhotoCache.thumbnailKey(width: width, processor: identity),
+            PhotoCache.thumbnailKey(width: width * 2, processor: identity)
+        )
+        let file = cache.thumbnailFile(for: url, width: width, processor: identity)
+        let doubleFile = cache.thumbnailFile(for: url, width: width * 2, processor: identity)
+        guard entry.thumbnails[key] == nil || !FileManager.default.fileExists(atPath: file.path),
+            entry.thumbnails[doubleKey] == nil || !FileManager.default.fileExists(atPath: doubleFile.path)
+        else { return nil }
+        results.withLock {
+            $0.usedCacheFiles.formUnion([
+                "photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
+                "thumbnails/" + file.lastPathComponent, "thumbnails/" + doubleFile.lastPathComponent,
+            ])
+        }
+        let made = try thumbnailer.makeThumbnails(
+            of: cache.dataFile(for: url), width: width, to: file, double: doubleFile)
+        entry.thumbnails[key] = made.single
+        // A photo no wider than the thumbnail has no twin: the 1x file stands for the 2x key too
+        // (a link), so a warm night finds both and makes nothing.
+        entry.thumbnails[doubleKey] = made.double ?? made.single
+        if made.double == nil {
+            try? FileManager.default.removeItem(at: doubleFile)
+            try? FileManager.default.linkItem(at: file, to: doubleFile)
+        }
+        return Pair(single: (file, made.single), double: made.double.map { (doubleFile, $0) })
     }
 
     /// One thumbnail width: the cached file when its size is known, else made (and counted).

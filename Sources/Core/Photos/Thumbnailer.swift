@@ -15,6 +15,21 @@ public protocol Thumbnailing: Sendable {
     /// so a new quality or algorithm re-makes thumbnails instead of serving stale ones.
     var identity: String { get }
     func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize
+    /// The thumbnail at `width` and its twin at up to twice the width (nil when the image is no
+    /// wider than `width`: never upscaled), ideally from one decode.
+    func makeThumbnails(of source: URL, width: Int, to destination: URL, double: URL)
+        throws(ThumbnailError) -> (single: PixelSize, double: PixelSize?)
+}
+
+extension Thumbnailing {
+    /// Two thumbnails, one after the other (a thumbnailer that cannot share the decode).
+    public func makeThumbnails(of source: URL, width: Int, to destination: URL, double: URL)
+        throws(ThumbnailError) -> (single: PixelSize, double: PixelSize?)
+    {
+        let single = try makeThumbnail(of: source, width: width, to: destination)
+        let twin = try? makeThumbnail(of: source, width: width * 2, to: double)
+        return (single, twin.flatMap { $0.width > single.width ? $0 : nil })
+    }
 }
 
 /// libvips through the C shim: shrink-on-load, so a large JPEG is never decoded at full size.
@@ -41,6 +56,42 @@ public struct VipsThumbnailer: Thumbnailing {
         var message = [CChar](repeating: 0, count: 256)
         guard mr_vips_probe(file.path, &width, &height, &message, message.count) == 0 else { return nil }
         return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// One decode for both widths (`mr_vips_thumbnail_pair`): the twin was a second full decode.
+    public func makeThumbnails(of source: URL, width: Int, to destination: URL, double: URL)
+        throws(ThumbnailError) -> (single: PixelSize, double: PixelSize?)
+    {
+        guard Self.started else { throw ThumbnailError(reason: "libvips could not start") }
+        let temporary = Self.temporary(for: destination)
+        let temporaryDouble = Self.temporary(for: double)
+        var size: (Int32, Int32) = (0, 0)
+        var twin: (Int32, Int32) = (0, 0)
+        var message = [CChar](repeating: 0, count: 512)
+        let status = mr_vips_thumbnail_pair(
+            source.path, temporary.path, temporaryDouble.path, Int32(width), Int32(quality), maximumPixels,
+            &size.0, &size.1, &twin.0, &twin.1, &message, message.count)
+        defer { for file in [temporary, temporaryDouble] { try? FileManager.default.removeItem(at: file) } }
+        guard status == 0 else {
+            throw ThumbnailError(
+                reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        do {
+            if twin.0 > 0 { try FileOperations.replace(double, with: temporaryDouble) }
+            try FileOperations.replace(destination, with: temporary)
+        } catch {
+            throw ThumbnailError(reason: error.localizedDescription)
+        }
+        return (
+            PixelSize(width: Int(size.0), height: Int(size.1)),
+            twin.0 > 0 ? PixelSize(width: Int(twin.0), height: Int(twin.1)) : nil
+        )
+    }
+
+    /// vips picks the saver from the suffix, so the temporary name keeps `.jpg`.
+    private static func temporary(for destination: URL) -> URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(UUID().uuidString.prefix(8))-\(destination.lastPathComponent)")
     }
 
     public func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize {
