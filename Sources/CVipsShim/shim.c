@@ -93,6 +93,8 @@ static VipsImage *decoded(const char *input_path, int width, int minimum, uint64
         copy_error(error, error_capacity, "could not decode the image");
         return NULL;
     }
+    /* Not a JPEG: vips_thumbnail handles every other format (shrink-on-load where the format has
+       it). height is a large bound so only the width constrains; SIZE_DOWN never upscales. */
     if (thumbnail == NULL && vips_thumbnail(input_path, &thumbnail, width, "height", VIPS_MAX_COORD,
                                             "size", VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0) {
         copy_error(error, error_capacity, "could not decode the image");
@@ -168,56 +170,10 @@ int mr_vips_thumbnail(const char *input_path, const char *output_path,
                       int width, int quality, uint64_t max_pixels,
                       int *out_width, int *out_height,
                       char *error, size_t error_capacity) {
-    int source_width = 0, source_height = 0;
-    if (mr_vips_probe(input_path, &source_width, &source_height, error, error_capacity) != 0) {
-        return -1;
-    }
-    if (max_pixels > 0 && (uint64_t)source_width * (uint64_t)source_height > max_pixels) {
-        snprintf(error, error_capacity, "image is %dx%d, over the limit of %llu pixels",
-                 source_width, source_height, (unsigned long long)max_pixels);
-        return -2;
-    }
-
-    VipsImage *thumbnail = NULL;
-    if (load_jpeg_thumbnail(input_path, width, width, source_width, &thumbnail) != 0) {
-        copy_error(error, error_capacity, "could not decode the image");
-        return -1;
-    }
-    if (thumbnail == NULL) {
-        /* Not a JPEG: vips_thumbnail handles every other format (shrink-on-load
-           where the format has it). height is a large bound so only the width
-           constrains; SIZE_DOWN never upscales. */
-        if (vips_thumbnail(input_path, &thumbnail, width,
-                           "height", VIPS_MAX_COORD,
-                           "size", VIPS_SIZE_DOWN,
-                           "fail_on", VIPS_FAIL_ON_TRUNCATED,
-                           NULL) != 0) {
-            copy_error(error, error_capacity, "could not decode the image");
-            return -1;
-        }
-    }
-
-    VipsImage *opaque = thumbnail;
-    if (vips_image_hasalpha(thumbnail)) {
-        double white[3] = {255.0, 255.0, 255.0};
-        VipsArrayDouble *background = vips_array_double_new(white, 3);
-        int failed = vips_flatten(thumbnail, &opaque, "background", background, NULL);
-        vips_area_unref(VIPS_AREA(background));
-        g_object_unref(thumbnail);
-        if (failed != 0) {
-            copy_error(error, error_capacity, "could not flatten transparency");
-            return -1;
-        }
-    }
-
-    int result = vips_jpegsave(opaque, output_path, "Q", quality, "strip", TRUE,
-                               "optimize_coding", TRUE, NULL);
-    if (result == 0) {
-        *out_width = vips_image_get_width(opaque);
-        *out_height = vips_image_get_height(opaque);
-    } else {
-        copy_error(error, error_capacity, "could not encode the thumbnail");
-    }
+    int status = 0;
+    VipsImage *opaque = decoded(input_path, width, width, max_pixels, error, error_capacity, &status);
+    if (opaque == NULL) return status;
+    int result = save_jpeg(opaque, output_path, quality, out_width, out_height, error, error_capacity);
     g_object_unref(opaque);
-    return result == 0 ? 0 : -1;
+    return result;
 }
