@@ -212,5 +212,30 @@ extension LoopbackSuites {
             #expect(try harness.page("index.html").contains("<svg"), "the moved history is the one read")
             #expect(!manager.fileExists(atPath: config.cacheDirectory.appendingPathComponent("history.sqlite").path))
         }
+
+        /// The Meetup ids kept for pins and notes go with their events at the retention's end.
+        @Test func anEventsFormerIdsAreForgottenWithIt() async throws {
+            let harness = try await PipelineHarness.start()
+            let config = harness.config(history: true)
+            harness.server.setPages(
+                [
+                    try Fixtures.page(
+                        [
+                            Fixtures.node(
+                                id: "100", title: "Hack night", dateTime: "2026-12-10T18:00:00+01:00", token: "tok")
+                        ],
+                        endCursor: nil)
+                ], forKeyword: "swift")
+            #expect(await run(harness, config, now: PipelineHarness.now).succeeded)
+            let store = try HistoryStore(path: StateFolder.history(config.stateDirectory))
+            let aliases = {
+                try store.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM eventAlias") }
+            }
+            #expect(try aliases() == 1)
+            harness.server.setPages([try Fixtures.page([], endCursor: nil)], forKeyword: "swift")
+            let later = PipelineHarness.now.addingTimeInterval(Double(config.history.retentionDays + 30) * Self.day)
+            #expect(await run(harness, config, now: later).succeeded)
+            #expect(try aliases() == 0, "the event is past the retention, and so are its names")
+        }
     }
 }

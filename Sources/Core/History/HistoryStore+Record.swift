@@ -39,6 +39,8 @@ extension HistoryStore {
                 let cutoff = now.addingTimeInterval(-Double(settings.retentionDays) * 86_400).timeIntervalSince1970
                 try db.execute(sql: "DELETE FROM run WHERE at < ?", arguments: [cutoff])
                 try db.execute(sql: "DELETE FROM event WHERE lastSeen < ?", arguments: [cutoff])
+                // An event's former names go with it: the aliases never outgrow the retention.
+                try db.execute(sql: "DELETE FROM eventAlias WHERE eventId NOT IN (SELECT id FROM event)")
                 try db.execute(sql: "DELETE FROM change WHERE at < ?", arguments: [cutoff])
             }
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") }
