@@ -3,8 +3,8 @@ import PackageDescription
 
 /// Every core target, for the test targets (which see them all).
 let coreTargets: [Target.Dependency] = [
-    "MeetupSupport", "MeetupModel", "MeetupConfig", "MeetupNetwork", "MeetupAuth", "MeetupSnapshot", "MeetupFetch",
-    "MeetupPhotos", "MeetupHistory", "MeetupRender", "MeetupDigest", "MeetupPublish", "MeetupPipeline", "MeetupSetup",
+    "MeetupSupport", "MeetupModel", "MeetupNetwork", "MeetupConfig", "MeetupAuth", "MeetupFetch", "MeetupPhotos",
+    "MeetupHistory", "MeetupRender", "MeetupPipeline",
 ]
 
 let package = Package(
@@ -55,46 +55,64 @@ let package = Package(
         // layers below it: a back-pointing dependency does not compile. Types cross a
         // target boundary only with `package` (or `public`) access. Scripts/target-graph.py
         // prints this graph (ARCHITECTURE.md).
-        .target(name: "MeetupSupport", dependencies: ["CPlatform", .product(name: "Crypto", package: "swift-crypto")],
-                path: "Sources/Core/Support"),
+        .target(
+            name: "MeetupSupport", dependencies: ["CPlatform", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Sources/Core/Support"),
+        // The events, queries and every pure decision about them: no IO.
         .target(name: "MeetupModel", dependencies: ["MeetupSupport"], path: "Sources/Core/Model"),
-        .target(name: "MeetupConfig", dependencies: ["MeetupModel", "MeetupSupport"], path: "Sources/Core/Config"),
-        .target(name: "MeetupNetwork", dependencies: ["MeetupConfig", "MeetupSupport"], path: "Sources/Core/Network"),
-        .target(name: "MeetupAuth",
-                dependencies: ["MeetupNetwork", "MeetupConfig", "MeetupSupport",
-                               .product(name: "_CryptoExtras", package: "swift-crypto")],
-                path: "Sources/Core/Auth"),
-        .target(name: "MeetupSnapshot", dependencies: ["MeetupModel", "MeetupSupport"], path: "Sources/Core/Snapshot"),
-        .target(name: "MeetupFetch",
-                dependencies: ["CICalShim", "MeetupAuth", "MeetupNetwork", "MeetupSnapshot", "MeetupConfig", "MeetupModel", "MeetupSupport"],
-                path: "Sources/Core/Fetch"),
-        .target(name: "MeetupPhotos",
-                dependencies: ["CVipsShim", "MeetupNetwork", "MeetupSnapshot", "MeetupConfig", "MeetupModel", "MeetupSupport"],
-                path: "Sources/Core/Photos"),
-        .target(name: "MeetupHistory",
-                dependencies: ["MeetupConfig", "MeetupModel", "MeetupSupport", .product(name: "GRDB", package: "GRDB.swift")],
-                path: "Sources/Core/History"),
-        .target(name: "MeetupRender",
-                dependencies: ["CCmark", "MeetupHistory", "MeetupPhotos", "MeetupConfig", "MeetupModel", "MeetupSupport",
-                               .product(name: "Mustache", package: "swift-mustache")],
-                path: "Sources/Core/Render"),
-        .target(name: "MeetupDigest",
-                dependencies: ["MeetupRender", "MeetupHistory", "MeetupConfig", "MeetupModel", "MeetupSupport"],
-                path: "Sources/Core/Digest"),
-        .target(name: "MeetupPublish", dependencies: ["MeetupRender", "MeetupConfig", "MeetupSupport"], path: "Sources/Core/Publish"),
-        .target(name: "MeetupPipeline",
-                dependencies: ["MeetupDigest", "MeetupPublish", "MeetupRender", "MeetupHistory", "MeetupPhotos", "MeetupFetch",
-                               "MeetupAuth", "MeetupSnapshot", "MeetupNetwork", "MeetupConfig", "MeetupModel", "MeetupSupport"],
-                path: "Sources/Core/Pipeline"),
-        // `init`, `check` and `explain`: set-up around the pipeline, not part of a run.
-        .target(name: "MeetupSetup",
-                dependencies: ["MeetupPipeline", "MeetupPublish", "MeetupFetch", "MeetupRender", "MeetupPhotos", "MeetupAuth", "MeetupSnapshot",
-                               "MeetupConfig", "MeetupModel", "MeetupSupport"],
-                path: "Sources/Core/Setup"),
+        // HTTP on URLSession under the run's limits, and the snapshots it records and replays.
+        .target(name: "MeetupNetwork", dependencies: ["MeetupSupport"], path: "Sources/Core/Network"),
+        // The user's file format: read, checked, turned into the values the layers above take.
+        .target(
+            name: "MeetupConfig", dependencies: ["MeetupNetwork", "MeetupModel", "MeetupSupport"],
+            path: "Sources/Core/Config"),
+        // Secrets: OAuth with a signed JWT (swift-crypto's RSA), tokens kept between runs.
+        .target(
+            name: "MeetupAuth",
+            dependencies: [
+                "MeetupNetwork", "MeetupConfig", "MeetupSupport",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Sources/Core/Auth"),
+        // The sources of events: the GraphQL API, snapshots, iCalendar files (libical).
+        .target(
+            name: "MeetupFetch",
+            dependencies: [
+                "CICalShim", "MeetupAuth", "MeetupNetwork", "MeetupConfig", "MeetupModel", "MeetupSupport",
+            ],
+            path: "Sources/Core/Fetch"),
+        // Photos downloaded, cached, revalidated and thumbnailed (libvips).
+        .target(
+            name: "MeetupPhotos",
+            dependencies: ["CVipsShim", "MeetupNetwork", "MeetupConfig", "MeetupModel", "MeetupSupport"],
+            path: "Sources/Core/Photos"),
+        // What earlier runs saw (GRDB on SQLite).
+        .target(
+            name: "MeetupHistory",
+            dependencies: [
+                "MeetupConfig", "MeetupModel", "MeetupSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/Core/History"),
+        // Pages, feeds, calendars and the digest from the model (cmark, Mustache): no network, no database.
+        .target(
+            name: "MeetupRender",
+            dependencies: [
+                "CCmark", "MeetupModel", "MeetupSupport", .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            path: "Sources/Core/Render"),
+        // The run's steps over one context, publishing, and the set-up commands around a run.
+        .target(
+            name: "MeetupPipeline",
+            dependencies: [
+                "MeetupRender", "MeetupFetch", "MeetupAuth", "MeetupPhotos", "MeetupHistory", "MeetupNetwork",
+                "MeetupConfig", "MeetupModel", "MeetupSupport",
+            ],
+            path: "Sources/Core/Pipeline"),
         .executableTarget(
             name: "MeetupReport",
             dependencies: [
-                "MeetupSetup", "MeetupPipeline", "MeetupFetch", "MeetupConfig", "MeetupModel", "MeetupSupport",
+                "MeetupPipeline", "MeetupPhotos", "MeetupFetch", "MeetupAuth", "MeetupConfig", "MeetupModel",
+                "MeetupSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -108,7 +126,8 @@ let package = Package(
         .executableTarget(
             name: "MeetupReportBench",
             dependencies: [
-                "LoopbackServer", "MeetupPipeline", "MeetupHistory", "MeetupConfig", "MeetupModel", "MeetupSupport", "CVipsBenchShim",
+                "LoopbackServer", "MeetupPipeline", "MeetupPhotos", "MeetupHistory", "MeetupConfig", "MeetupModel",
+                "MeetupSupport", "CVipsBenchShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -122,7 +141,7 @@ let package = Package(
         // Pure logic: mapping, config, rendering, rules. Seconds, no servers or processes.
         .testTarget(
             name: "MeetupReportUnitTests",
-            dependencies: coreTargets + ["MeetupReportTestSupport", "LoopbackServer"],
+            dependencies: coreTargets + ["MeetupReportTestSupport", "LoopbackServer", "CICalShim"],
             path: "Tests/UnitTests"
         ),
         // Loopback servers, the real binary, faults, kills, history across runs.

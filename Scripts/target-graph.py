@@ -7,18 +7,21 @@ architecture document cannot drift from the code.
     Scripts/target-graph.py --check FILE    fails unless FILE holds the current graph between
                                             the markers <!-- target-graph --> and <!-- /target-graph -->
 
-It also fails on a cycle, and on a core target (Meetup*) that depends on a core target of
+It also fails on a cycle, on a core target (Meetup*) that depends on a core target of
 a higher layer than its own position in the stack below (the order the layers are meant to
-have, bottom first).
+have, bottom first), and on a source file that imports a target of this package its own
+target does not declare: SwiftPM puts every built module on the search path, so such an
+import compiles and the graph above would no longer be the truth.
 """
 import json
+import os
+import re
 import subprocess
 import sys
 
 # The layers, bottom first. A core target may depend only on targets listed before it.
-STACK = ["MeetupSupport", "MeetupModel", "MeetupConfig", "MeetupNetwork", "MeetupAuth", "MeetupSnapshot",
-         "MeetupFetch", "MeetupPhotos", "MeetupHistory", "MeetupRender", "MeetupDigest", "MeetupPublish",
-         "MeetupPipeline", "MeetupSetup"]
+STACK = ["MeetupSupport", "MeetupModel", "MeetupNetwork", "MeetupConfig", "MeetupAuth", "MeetupFetch",
+         "MeetupPhotos", "MeetupHistory", "MeetupRender", "MeetupPipeline"]
 BEGIN, END = "<!-- target-graph -->", "<!-- /target-graph -->"
 
 
@@ -34,7 +37,30 @@ def load():
             if kind in ("byName", "target") and value[0] in targets:
                 deps.append(value[0])
         edges[name] = deps
-    return edges
+    return package, edges
+
+
+def undeclared_imports(package, edges):
+    """Imports of this package's own modules that the importing target does not declare."""
+    own = {t["name"] for t in package["targets"]}
+    problems = []
+    for target in package["targets"]:
+        if target["type"] == "system":
+            continue
+        folder = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", target["name"])
+        declared = set(edges.get(target["name"], []))
+        if target["type"] == "test":
+            declared = {value[0] for dep in target["dependencies"] for kind, value in dep.items()}
+        for root, _, files in os.walk(folder):
+            for file in files:
+                if not file.endswith(".swift"):
+                    continue
+                path = os.path.join(root, file)
+                for line in open(path, encoding="utf-8"):
+                    match = re.match(r"(?:@testable\s+)?import\s+(\w+)\s*$", line)
+                    if match and match.group(1) in own and match.group(1) not in declared:
+                        problems.append(f"{path} imports {match.group(1)}, which {target['name']} does not declare")
+    return problems
 
 
 def layers(edges):
@@ -89,9 +115,9 @@ def mermaid(edges, depth):
 
 
 def main():
-    edges = load()
+    package, edges = load()
     depth = layers(edges)
-    problems = check_stack(edges)
+    problems = check_stack(edges) + undeclared_imports(package, edges)
     if problems:
         sys.exit("target-graph: " + "; ".join(problems))
     if len(sys.argv) >= 3 and sys.argv[1] == "--check":

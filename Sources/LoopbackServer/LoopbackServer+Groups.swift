@@ -12,7 +12,7 @@ extension LoopbackServer {
     ///   - nextEventAt, upcomingCount: its next event and count of upcoming events whatever the
     ///     window (the batch's `next` alias); by default the first event of its pages, and their count.
     ///   - pastCount: its past events (`past.totalCount`); by default 1 with a `lastEventAt`, else 0.
-    public func setGroup(
+    package func setGroup(
         _ urlname: String, name: String, pages: [Data], lastEventAt: String? = nil, members: Int = 100,
         nextEventAt: String? = nil, upcomingCount: Int? = nil, pastCount: Int? = nil
     ) {
@@ -24,7 +24,7 @@ extension LoopbackServer {
 
     /// Makes a registered group fail: in a batch its alias is null with `message` as an error on
     /// its path (Meetup failing to load it); its later pages answer HTTP `laterPagesStatus`.
-    public func setGroupFailure(_ urlname: String, message: String? = nil, laterPagesStatus: Int? = nil) {
+    package func setGroupFailure(_ urlname: String, message: String? = nil, laterPagesStatus: Int? = nil) {
         state.withLock { state in
             state.groups[urlname.lowercased()]?.loadError = message
             state.groups[urlname.lowercased()]?.laterPagesStatus = laterPagesStatus
@@ -33,7 +33,7 @@ extension LoopbackServer {
 
     /// Registers the raw bodies of a Pro network's `proNetwork.groupsSearch`, in page order.
     /// A network with events but no groups registered answers an empty list.
-    public func setGroupsPages(_ pages: [Data], forNetwork urlname: String) {
+    package func setGroupsPages(_ pages: [Data], forNetwork urlname: String) {
         state.withLock { $0.pages["network-groups:" + urlname] = pages }
     }
 

@@ -11,18 +11,18 @@ import MeetupSupport
 ///   the request's `variables.filter.query`, following `after` cursors.
 /// - `GET /photos/<name>`: serves a registered photo with an ETag and answers
 ///   a matching `If-None-Match` with 304.
-public final class LoopbackServer: Sendable {
+package final class LoopbackServer: Sendable {
     /// What the server saw and sent, for assertions.
-    public struct Counters: Sendable, Equatable {
-        public var graphQLRequests = 0
-        public var photoResponses200 = 0
-        public var photoResponses304 = 0
-        public var photoBytesSent = 0
-        public var authorizationHeaders: Set<String> = []
+    package struct Counters: Sendable, Equatable {
+        package var graphQLRequests = 0
+        package var photoResponses200 = 0
+        package var photoResponses304 = 0
+        package var photoBytesSent = 0
+        package var authorizationHeaders: Set<String> = []
     }
 
     /// A fault to answer with instead of the normal response.
-    public enum Fault: Sendable {
+    package enum Fault: Sendable {
         case status(Int, body: String = "", headers: [String: String] = [:])
         case body(String, contentType: String = "application/json")
         /// A 302 to `location` (relative to this server, or absolute).
@@ -62,7 +62,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// How the API refuses a token it does not accept.
-    public enum TokenRejection: Sendable {
+    package enum TokenRejection: Sendable {
         case status401
         /// HTTP 200 with a GraphQL error carrying this `extensions.code`.
         case graphQLError(code: String)
@@ -72,20 +72,20 @@ public final class LoopbackServer: Sendable {
     private let server: HTTPServer
     private let task = LockedBox<Task<Void, Error>?>(nil)
 
-    public init() throws {
+    package init() throws {
         server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
     }
 
     // MARK: Script
 
     /// Registers the raw response bodies for a keyword, in page order.
-    public func setPages(_ pages: [Data], forKeyword keyword: String) {
+    package func setPages(_ pages: [Data], forKeyword keyword: String) {
         state.withLock { $0.pages[keyword] = pages }
     }
 
     /// Registers the raw bodies of a Pro network's `proNetwork.eventsSearch`, in page order.
     /// A network with none registered answers `proNetwork: null`, as an unreadable one does.
-    public func setPages(_ pages: [Data], forNetwork urlname: String) {
+    package func setPages(_ pages: [Data], forNetwork urlname: String) {
         state.withLock {
             $0.pages["network:" + urlname] = pages
             $0.networkAnswers = [:]
@@ -93,7 +93,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Serves `data` at `/photos/<name>` and returns its full URL once started.
-    public func setPhoto(
+    package func setPhoto(
         _ data: Data, named name: String, contentType: String = "image/jpeg", cacheControl: String? = nil
     ) {
         let etag = "\"\(data.count)-\(Self.fnv1a(data))\""
@@ -103,21 +103,21 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Photo requests of any status, for "no request at all" checks.
-    public var photoRequests: Int { state.withLock { $0.photoRequests } }
+    package var photoRequests: Int { state.withLock { $0.photoRequests } }
 
     /// Answers page `page` (1-based) of `keyword` with a fault, the next `times` times it is asked for.
-    public func setPageFault(_ fault: Fault?, keyword: String, page: Int, times: Int = .max) {
+    package func setPageFault(_ fault: Fault?, keyword: String, page: Int, times: Int = .max) {
         state.withLock {
             $0.pageFaults["\(keyword)#\(page)"] = fault.map { ScheduledFault(fault: $0, remaining: times) }
         }
     }
 
-    public func setPhotoFault(_ fault: Fault?, named name: String, times: Int = .max) {
+    package func setPhotoFault(_ fault: Fault?, named name: String, times: Int = .max) {
         state.withLock { $0.photoFaults[name] = fault.map { ScheduledFault(fault: $0, remaining: times) } }
     }
 
     /// Called with each request's path as it arrives (before latency), e.g. to kill a client at a precise point.
-    public func setRequestObserver(_ observer: (@Sendable (String) -> Void)?) {
+    package func setRequestObserver(_ observer: (@Sendable (String) -> Void)?) {
         state.withLock { $0.onRequest = observer }
     }
 
@@ -133,42 +133,42 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Delay before every response, to model a real network round trip.
-    public func setLatency(_ latency: Duration) {
+    package func setLatency(_ latency: Duration) {
         state.withLock { $0.latency = latency }
     }
 
-    public var counters: Counters { state.withLock { $0.counters } }
+    package var counters: Counters { state.withLock { $0.counters } }
 
-    public func resetCounters() {
+    package func resetCounters() {
         state.withLock { $0.counters = Counters() }
     }
 
     /// Accept only these tokens from now on (nil: accept any, the default).
-    public func setAcceptedTokens(_ tokens: Set<String>?, rejection: TokenRejection = .status401) {
+    package func setAcceptedTokens(_ tokens: Set<String>?, rejection: TokenRejection = .status401) {
         state.withLock {
             $0.acceptedTokens = tokens
             $0.tokenRejection = rejection
         }
     }
 
-    public func acceptToken(_ token: String) {
+    package func acceptToken(_ token: String) {
         state.withLock { _ = $0.acceptedTokens?.insert(token) }
     }
 
     /// The token is refused from now on, as an expired one is.
-    public func revokeToken(_ token: String) {
+    package func revokeToken(_ token: String) {
         state.withLock { _ = $0.acceptedTokens?.remove(token) }
     }
 
     /// Who `query { self { id name } }` says the token belongs to.
-    public func setMember(id: String, name: String) {
+    package func setMember(id: String, name: String) {
         state.withLock { $0.member = (id, name) }
     }
 
     // MARK: Lifecycle
 
     /// Starts listening and returns the base URL, e.g. `http://127.0.0.1:41234`.
-    public func start() async throws -> URL {
+    package func start() async throws -> URL {
         await server.appendRoute("POST /gql") { [weak self] request in
             guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
             return try await self.answerGraphQL(request)
@@ -188,7 +188,7 @@ public final class LoopbackServer: Sendable {
         return url
     }
 
-    public func stop() async {
+    package func stop() async {
         await server.stop(timeout: 0)
         task.withLock { $0?.cancel() }
     }

@@ -7,8 +7,8 @@ import MeetupSupport
 /// Faults below HTTP that a well-behaved server library will not produce: a
 /// listener on 127.0.0.1 that reads each request and then misbehaves at the socket
 /// level. Every connection is bounded in time; `stop()` ends everything.
-public final class RawFaultServer: Sendable {
-    public enum Behaviour: Sendable {
+package final class RawFaultServer: Sendable {
+    package enum Behaviour: Sendable {
         /// Accepts, reads the request, and never answers.
         case neverAnswer
         /// Sends headers and half the body, then resets the connection (RST).
@@ -27,12 +27,12 @@ public final class RawFaultServer: Sendable {
         case encodedBody(Data, encoding: String, otherwise: Int? = nil)
     }
 
-    public let port: UInt16
+    package let port: UInt16
     private let listener: Int32
     private let behaviour: Behaviour
     private let state = LockedState()
 
-    public init(_ behaviour: Behaviour) throws {
+    package init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
@@ -59,15 +59,15 @@ public final class RawFaultServer: Sendable {
     }
 
     /// `http://127.0.0.1:<port>`
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    public var connectionCount: Int { state.connections }
+    package var connectionCount: Int { state.connections }
 
     /// The head of the last request read (request line and headers), for what the client asked.
-    public var lastRequestHead: String { state.lastRequestHead }
+    package var lastRequestHead: String { state.lastRequestHead }
 
     /// Closes the listener and every open connection.
-    public func stop() {
+    package func stop() {
         state.stop()
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)

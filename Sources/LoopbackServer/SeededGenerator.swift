@@ -1,13 +1,13 @@
 /// A small, seeded random generator (SplitMix64) for tests and benchmarks: every
 /// run draws the same numbers, so a failure or a figure is reproducible from its seed.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    public var state: UInt64
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
+    package var state: UInt64
 
-    public init(state: UInt64) {
+    package init(state: UInt64) {
         self.state = state
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

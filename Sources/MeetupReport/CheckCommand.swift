@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import MeetupPipeline
 import MeetupConfig
-import MeetupSetup
 
 /// `meetup-report check`: is this setup ready for cron? Nothing is published.
 struct CheckCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import MeetupPipeline
 import MeetupConfig
-import MeetupSetup
 
 /// `meetup-report explain <event>`: why an event is on the site, or which rule removed it.
 struct ExplainCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import MeetupPipeline
 import MeetupConfig
-import MeetupSetup
 
 /// `meetup-report init DIR`: a starter config that runs at once.
 struct InitCommand: ParsableCommand {

@@ -1,8 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
+import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Issue 10 through the real binary: `meetup-report auth`, config errors, and a
 /// refresh token that survives SIGKILL at any point of its rotation.

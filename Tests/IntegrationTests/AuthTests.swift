@@ -1,12 +1,14 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupAuth
 @testable import MeetupConfig
+import MeetupModel
 @testable import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Issue 10: the OAuth token's whole life, against a token server and API on loopback.
 extension LoopbackSuites {

@@ -1,10 +1,13 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
+import MeetupModel
+import MeetupNetwork
 @testable import MeetupPhotos
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 /// Issue 9, code review: thumbnails keyed by their processor, a cache that is swept.
 extension LoopbackSuites {

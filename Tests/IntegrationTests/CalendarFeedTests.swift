@@ -1,11 +1,13 @@
 import Foundation
 import LoopbackServer
-import Testing
 @testable import MeetupConfig
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Other calendars through whole runs (issue 20): a feed by URL from a loopback server
 /// (the server's static-file route, with its ETag), asked conditionally the next night;

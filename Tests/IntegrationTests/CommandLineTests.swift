@@ -1,8 +1,11 @@
 import Foundation
 import LoopbackServer
-import Testing
+import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+@testable import MeetupRender
 @testable import MeetupReportTestSupport
-@testable import MeetupDigest
+import Testing
 
 extension LoopbackSuites {
     @Suite("The meetup-report command: exit codes, summary, demo")

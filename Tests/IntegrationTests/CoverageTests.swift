@@ -1,9 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
+import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Paths that had no test of their own (issue 11): `--offline` and `--stats` through the
 /// binary, the `maxEvents` cap while paging, photos that are not images.

@@ -1,11 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
 @testable import MeetupConfig
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
-@testable import MeetupSetup
+import Testing
 
 /// Curation through whole runs (issue 20): what the pages, the stats and the history see
 /// when rules come and go, pinned events and notes on the pages, and `explain`.

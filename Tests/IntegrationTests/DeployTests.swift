@@ -1,10 +1,13 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
+import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Issue 12 through the binary: `init`, `check` on a good and a broken setup, `--version`,
 /// and the publish command (argv, environment without secrets, failure and timeout).

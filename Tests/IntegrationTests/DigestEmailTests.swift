@@ -1,9 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
+import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 /// Issue 13: the digest by email, through a fake sendmail that keeps what it was given,
 /// read back by Python's `email` parser (not ours).

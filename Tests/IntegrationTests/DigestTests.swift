@@ -1,9 +1,11 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
-@testable import MeetupDigest
+import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+@testable import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 /// Issue 13: the nightly digest over several runs against the loopback API.
 extension LoopbackSuites {

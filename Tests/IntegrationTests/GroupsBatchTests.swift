@@ -1,10 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
 @testable import MeetupConfig
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
+import Testing
 
 /// A `groups` query's batches and pages against a loopback API: a group Meetup fails to load,
 /// the cap across groups, a later page that fails, groups gone quiet, counts whatever the window.

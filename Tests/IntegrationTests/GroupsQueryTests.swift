@@ -1,10 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
 @testable import MeetupConfig
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
+import Testing
 
 /// A query that follows a list of groups (issue 19): groups asked for twenty at a time
 /// through GraphQL aliases, a group with more than one page paged alone, an unknown group

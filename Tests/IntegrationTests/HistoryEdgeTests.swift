@@ -1,10 +1,13 @@
 import Foundation
 import GRDB
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupHistory
+import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 /// Issue 9, items 7 to 9: history across a failed night, a returning event, and
 /// an offline re-render that must show what the last run showed.

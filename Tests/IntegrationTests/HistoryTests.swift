@@ -1,13 +1,15 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
 @testable import MeetupHistory
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPhotos
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Collects warnings, for tests that expect one.
 final class RecordingObserver: RunObserver {

@@ -1,12 +1,15 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
 @testable import MeetupFetch
+import MeetupModel
 @testable import MeetupNetwork
 @testable import MeetupPhotos
+import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 @Suite("Hostile images")
 struct HostileImageTests {

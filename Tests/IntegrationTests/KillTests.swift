@@ -1,8 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
+import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 extension LoopbackSuites {
     @Suite("SIGKILL at any point loses nothing")

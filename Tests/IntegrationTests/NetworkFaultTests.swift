@@ -1,9 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
+import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 /// Each fault from the loopback server (or the raw socket server, for faults below
 /// HTTP) is injected after a good run; the run must exit 1 naming the query and

@@ -1,11 +1,13 @@
 import Foundation
 import LoopbackServer
-import Testing
 @testable import MeetupConfig
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// A query that follows a Meetup Pro network (issue 19): its events through
 /// `proNetwork.eventsSearch`, paged by cursor, alongside a keyword search.

@@ -1,14 +1,15 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupAuth
 @testable import MeetupConfig
-@testable import MeetupDigest
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPhotos
 @testable import MeetupPipeline
+@testable import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// The defects independent runs found (issue 17), each reproduced end to end against
 /// loopback servers or through the binary. Each test failed on the code before its fix.

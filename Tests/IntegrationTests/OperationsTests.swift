@@ -1,6 +1,10 @@
 import Foundation
-import Testing
+import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
+import Testing
 
 /// A failed night someone sees (issue 22): log lines with the journal's priorities when
 /// stderr is the journal's stream, and `--quiet` silent on a good night.

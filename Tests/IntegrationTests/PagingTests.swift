@@ -1,10 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Issue 9, items 3 to 5: what a live API's paging and errors do to a query.
 extension LoopbackSuites {

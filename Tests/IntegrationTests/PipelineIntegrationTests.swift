@@ -1,9 +1,12 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
+import MeetupModel
+import MeetupNetwork
 @testable import MeetupPhotos
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 extension LoopbackSuites {
     @Suite("Whole pipeline against a loopback API")

@@ -151,7 +151,7 @@ final class TemporaryDirectory: Sendable {
 extension String {
     /// The page without the site's own search scripts (Pagefind's UI and its start-up), so a
     /// test can check that no other `<script` reached it from the data.
-    public var withoutSiteScripts: String {
+    package var withoutSiteScripts: String {
         var text = self
         for tag in [#"<script src=""#, "<script data-search-init>"] {
             while let range = text.range(of: tag) {

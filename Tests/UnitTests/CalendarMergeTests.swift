@@ -1,11 +1,13 @@
 import CICalShim
 import Foundation
-import Testing
 @testable import MeetupFetch
 @testable import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
 @testable import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 @Suite("Calendar and Meetup: one event once")
 struct CalendarMergeTests {

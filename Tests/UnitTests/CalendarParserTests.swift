@@ -1,10 +1,13 @@
 import Foundation
-import Testing
 @testable import MeetupConfig
 @testable import MeetupFetch
 @testable import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Other calendars (issue 20): the demo's feed through libical, recurrence and zones, and
 /// hostile feeds that must cost a clear error or warning and nothing else.

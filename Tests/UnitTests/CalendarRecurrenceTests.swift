@@ -1,11 +1,13 @@
 import CICalShim
 import Foundation
-import Testing
 @testable import MeetupFetch
 @testable import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
 @testable import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// The calendar reader on what real and hostile feeds hold: rules that never match, folded
 /// nesting, zone rules, revisions, all-day dates, the whole recurrence set.

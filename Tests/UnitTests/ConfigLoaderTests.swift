@@ -1,9 +1,11 @@
 import Foundation
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
 @testable import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
 @testable import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 @Suite("Config validation")
 struct ConfigLoaderTests {

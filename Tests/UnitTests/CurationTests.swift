@@ -1,10 +1,12 @@
 import Foundation
-import Testing
 @testable import MeetupConfig
 @testable import MeetupModel
+import MeetupNetwork
+@testable import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
-@testable import MeetupSetup
 @testable import MeetupSupport
+import Testing
 
 /// Curation (issue 20): every rule, whole-word matching, where the rules apply, what is
 /// counted, and the config's errors with their key paths.

@@ -5,7 +5,6 @@ import Testing
 #endif
 @testable import MeetupAuth
 @testable import MeetupConfig
-@testable import MeetupDigest
 @testable import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupHistory

@@ -5,7 +5,6 @@ import Testing
 #endif
 @testable import MeetupAuth
 @testable import MeetupConfig
-@testable import MeetupDigest
 @testable import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupHistory
@@ -57,13 +56,15 @@ struct DigestWindowTests {
         let day = Digest.day(of: noon, in: Self.zone)
         let window = DigestArchive.window(for: day, now: noon, isFirstRun: false, entries: [entry])
         #expect(window == Digest.Window(since: previousDay, inclusive: false))
-        let digest = Digest.make(config: Self.config(), fetched: fetched, report: report, now: noon, window: window)
+        let digest = Digest.make(
+            settings: SiteSettings(Self.config()), fetched: fetched, report: report, now: noon, window: window)
         #expect(
             digest.new.map(\.event.id) == ["a"], "new since the previous day's digest, though first seen this morning")
         #expect(digest.moved.map(\.change.eventID) == ["b"])
         #expect(!digest.isQuiet)
         // Without the window (the old rule: only what this run noticed) both were lost.
-        let tonightOnly = Digest.make(config: Self.config(), fetched: fetched, report: report, now: noon)
+        let tonightOnly = Digest.make(
+            settings: SiteSettings(Self.config()), fetched: fetched, report: report, now: noon)
         #expect(tonightOnly.new.isEmpty && tonightOnly.moved.isEmpty)
     }
 
@@ -77,7 +78,8 @@ struct DigestWindowTests {
         var later = HistoryReport()
         later.firstSeen = ["a": first]
         let digest = Digest.make(
-            config: Self.config(), fetched: fetched, report: later, now: first.addingTimeInterval(600), window: window)
+            settings: SiteSettings(Self.config()), fetched: fetched, report: later, now: first.addingTimeInterval(600),
+            window: window)
         #expect(
             digest.isFirstRun && digest.new.isEmpty && !digest.isQuietNight, "the same words as the first run's digest")
     }
@@ -94,7 +96,7 @@ struct DigestWindowTests {
         ])
         var report = HistoryReport()
         report.isFirstRun = false
-        let digest = Digest.make(config: config, fetched: fetched, report: report, now: now)
+        let digest = Digest.make(settings: SiteSettings(config), fetched: fetched, report: report, now: now)
         #expect(digest.unchecked == [Digest.Unchecked(queryTitle: "Rust", staleSince: now.addingTimeInterval(-86_400))])
         #expect(!digest.isQuiet, "not a quiet night: a search failed")
         let writer = DigestWriter(digest, timeZone: Self.zone)

@@ -1,9 +1,12 @@
 import Foundation
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupFetch
 @testable import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 @Suite("Mapping recorded GraphQL responses")
 struct RecordedGraphQLMappingTests {

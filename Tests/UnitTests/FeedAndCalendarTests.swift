@@ -41,7 +41,7 @@ struct HostileSite {
             source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
             outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
         let input = SiteInput(
-            config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
+            settings: SiteSettings(config), fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
             thumbnails: [:], generatedAt: Self.now)
         var files: [String: String] = [:]
         for file in SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(input) {

@@ -1,9 +1,12 @@
 import Foundation
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupFetch
 @testable import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// What the render memo's keys and the cache's files are made from (issue 23).
 @Suite("Event fingerprints and the last-good files")

@@ -1,9 +1,13 @@
 import Foundation
 import LoopbackServer
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
 @testable import MeetupFetch
+import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 /// Random JSON built from the words the parsers look for, so inputs reach deep
 /// into the mapping instead of failing at the first key.

@@ -1,10 +1,12 @@
 import Foundation
-import Testing
 @testable import MeetupFetch
 @testable import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
 @testable import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// The groups report (issue 19): each group's activity from the answers that carry it, and
 /// the pure decisions of the report (attention, order, what a failed night shows, who went

@@ -1,9 +1,11 @@
 import Foundation
-import Testing
 @testable import MeetupFetch
 @testable import MeetupModel
 @testable import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
+import Testing
 
 /// The batched groups request against a recorded real answer (issue 19): the body of
 /// `meetupr/group-events-rladies-lagos-1.json` (see its SOURCES.md) under an alias, as

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPipeline
+import MeetupRender
+import Testing
 
 /// The metrics file's text (issue 22); Prometheus's own parser reads the demo's in check-site.
 @Suite("Metrics file")

@@ -1,12 +1,13 @@
 import Foundation
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupFetch
 @testable import MeetupModel
 @testable import MeetupNetwork
 @testable import MeetupPhotos
+import MeetupPipeline
 @testable import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Pure parts behind the fault-run fixes (issue 9) and the auth work (issue 10):
 /// paging rules, redaction, the throttle, text and header parsing.

@@ -1,13 +1,13 @@
 import Foundation
-import Testing
 @testable import MeetupConfig
-@testable import MeetupDigest
 @testable import MeetupModel
 @testable import MeetupNetwork
 @testable import MeetupPhotos
 @testable import MeetupPipeline
-@testable import MeetupSupport
+@testable import MeetupRender
 @testable import MeetupReportTestSupport
+@testable import MeetupSupport
+import Testing
 
 /// The machinery under every run that had no test of its own (issue 18): the step
 /// runner's abort rules, the bounded queue, the photo pipeline with stand-in loaders,

@@ -1,8 +1,10 @@
 import Foundation
-import Testing
-@testable import MeetupReportTestSupport
+import MeetupModel
 @testable import MeetupNetwork
-@testable import MeetupPublish
+@testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
 
 /// Parts that had no test of their own (issue 11): the publisher's carry-over of
 /// hidden files and clean-up of dead runs' staging folders, and address ranges.

@@ -1,13 +1,14 @@
 import Foundation
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
 @testable import MeetupHistory
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPhotos
-@testable import MeetupPublish
+@testable import MeetupPipeline
 @testable import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Work proportional to change (issue 23): a night that reuses last night's files through
 /// `RenderMemo` publishes exactly the site a full render publishes, for every kind of change,
@@ -40,7 +41,7 @@ struct RenderMemoTests {
         var history = HistoryReport()
         history.counts = ["swift": [90, 100], "rust": [90, 100]]
         return SiteInput(
-            config: config,
+            settings: SiteSettings(config),
             fetched: FetchedEvents(outcomes: [
                 (swift, .succeeded(events: Array(events[0..<100]))),
                 (rust, .succeeded(events: Array(events[50..<150]))),
@@ -127,7 +128,7 @@ struct RenderMemoTests {
 
     @Test(arguments: [
         "description", "removed", "added", "new", "firstSeen", "thumbnail", "title", "moment", "note", "changes",
-        "stale",
+        "stale", "pinned", "changeDays", "queryTitle",
     ])
     func everyKindOfChangeGivesTheFullRendersBytes(_ change: String) throws {
         _ = try Self.compare(
@@ -145,9 +146,12 @@ struct RenderMemoTests {
                     input.thumbnails[URL(string: "https://photos.example.org/3.jpg")!] = Thumbnail(
                         file: URL(fileURLWithPath: "/dev/null"), size: PixelSize(width: 320, height: 200),
                         publishedName: "three.jpg")
-                case "title": input.config.siteTitle = "Renamed site"
+                case "title": input.settings.title = "Renamed site"
                 case "moment": input.generatedAt = input.generatedAt.addingTimeInterval(86_400)
-                case "note": input.config.curation.notes = ["e8": "Bring *snacks*."]
+                case "note": input.settings.notes = ["e8": "Bring *snacks*."]
+                case "pinned": input.settings.pinned = ["e12"]
+                case "changeDays": input.settings.changeDays = 1
+                case "queryTitle": input.settings.queries[0].title = "Swift, renamed"
                 case "changes":
                     input.history?.changes = [
                         HistoryChange(

@@ -1,13 +1,14 @@
 import Foundation
-import Testing
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
 @testable import MeetupFetch
 @testable import MeetupModel
+import MeetupNetwork
 @testable import MeetupPhotos
-@testable import MeetupPublish
+@testable import MeetupPipeline
 @testable import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 @Suite("Escaping untrusted text into Markdown and HTML")
 struct EscapingTests {
@@ -188,7 +189,7 @@ struct PageRenderingTests {
             source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
             outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
         let input = SiteInput(
-            config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
+            settings: SiteSettings(config), fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
             thumbnails: [:], generatedAt: ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date)
         let folder = try TemporaryDirectory()
         try StagingWriter(staging: folder.url, previous: nil)
@@ -386,7 +387,7 @@ struct DayLabelTests {
                 outputDirectory: URL(fileURLWithPath: "/u"), cacheDirectory: URL(fileURLWithPath: "/u"))
             let contexts = PageContexts(
                 input: SiteInput(
-                    config: config, fetched: FetchedEvents(outcomes: []), thumbnails: [:],
+                    settings: SiteSettings(config), fetched: FetchedEvents(outcomes: []), thumbnails: [:],
                     generatedAt: ISO8601.parseDateTime(now)!.date))
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone

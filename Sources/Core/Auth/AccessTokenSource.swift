@@ -3,7 +3,7 @@ import Foundation
 /// Where the API's bearer token comes from. Requests ask for the token; a request
 /// the API refused for its token asks for a renewal once, naming the token it had,
 /// so concurrent refusals of the same token lead to one renewal, not one each.
-public protocol AccessTokenSource: Sendable {
+package protocol AccessTokenSource: Sendable {
     /// The flow's name (`jwt`, `refresh-token`, `token`), for messages.
     var flowName: String { get }
     func token(completion: @escaping @Sendable (Result<String, AuthError>) -> Void)
@@ -16,7 +16,7 @@ extension AccessTokenSource {
     /// (a 401, a GraphQL token error) gets one renewal and one more try; a second refusal
     /// fails with `refusedAfterRenewal`, so nothing loops. Every authorised request of a
     /// run (the search pages, the `self` check) goes through here.
-    public func authorized(
+    package func authorized(
         _ attempt: @escaping @Sendable (_ token: String, _ refused: @escaping @Sendable (String) -> Void) -> Void,
         failed: @escaping @Sendable (AuthError) -> Void
     ) {
@@ -39,24 +39,24 @@ extension AccessTokenSource {
 }
 
 /// The `token` flow: a token from the environment, which the tool cannot renew.
-public struct EnvironmentToken: AccessTokenSource {
-    public let variable: String
-    public let value: String
-    public var flowName: String { "token" }
+package struct EnvironmentToken: AccessTokenSource {
+    package let variable: String
+    package let value: String
+    package var flowName: String { "token" }
 
-    public init(variable: String, environment: [String: String]) {
+    package init(variable: String, environment: [String: String]) {
         self.variable = variable
         value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 
-    public func token(completion: @escaping @Sendable (Result<String, AuthError>) -> Void) {
+    package func token(completion: @escaping @Sendable (Result<String, AuthError>) -> Void) {
         guard !value.isEmpty else {
             return completion(.failure(.missingVariable(variable: variable, what: "a Meetup OAuth access token")))
         }
         completion(.success(value))
     }
 
-    public func renew(
+    package func renew(
         after rejected: String, reason: String, completion: @escaping @Sendable (Result<String, AuthError>) -> Void
     ) {
         completion(.failure(.staticTokenRefused(variable: variable, reason: reason)))

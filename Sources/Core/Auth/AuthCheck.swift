@@ -7,13 +7,13 @@ import MeetupNetwork
 import MeetupSupport
 
 /// What `meetup-report auth` found out.
-public struct AuthReport: Sendable {
-    public var memberID: String
-    public var memberName: String
-    public var flow: String
+package struct AuthReport: Sendable {
+    package var memberID: String
+    package var memberName: String
+    package var flow: String
     /// "reused from the cache", "new from <endpoint>" or "from $VARIABLE".
-    public var tokenOrigin: String
-    public var expiresAt: Date?
+    package var tokenOrigin: String
+    package var expiresAt: Date?
 }
 
 /// `meetup-report auth`: gets (or reuses) a token the way a run would, and asks the
@@ -24,12 +24,12 @@ public struct AuthReport: Sendable {
 /// refresh token at once would spend each other's token), and it reads the flow's
 /// secret files even when a cached token makes them unnecessary today: a key left
 /// readable by others must be heard of now, not when the token expires.
-public enum AuthCheck {
-    public static let selfQuery = "query { self { id name } }"
+package enum AuthCheck {
+    package static let selfQuery = "query { self { id name } }"
 
     /// - Parameter onWait: told once when a run holds the cache's lock and `auth` waits for it
     ///   (at most `maxWait`); by default a line on standard error.
-    public static func run(
+    package static func run(
         config: ReportConfig, environment: [String: String],
         clock: @escaping @Sendable () -> Date = { Date() }, maxWait: Duration = RunLock.defaultWait,
         onWait: @escaping @Sendable (String) -> Void = { message in
@@ -58,7 +58,7 @@ public enum AuthCheck {
         let transport = HTTPTransport(
             limits: config.limits, maximumConnectionsPerHost: 2,
             addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, clock: clock)
-        let scratch = config.cacheDirectory.appendingPathComponent("incoming")
+        let scratch = CacheFolder.incoming(config.cacheDirectory)
         do {
             try FileOperations.createDirectory(scratch)
         } catch {
@@ -144,7 +144,7 @@ public enum AuthCheck {
     }
 }
 
-public struct AuthCheckError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct AuthCheckError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the run has no access token. Each message says what to check; none ever
 /// contains a secret (the token endpoint's own text goes through the redactor).
-public enum AuthError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingVariable(variable: String, what: String)
     case fileUnreadable(path: String, what: String, reason: String)
     /// Readable by group or others: refused, as ssh refuses such a key.
@@ -18,7 +18,7 @@ public enum AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `token` flow: the API refused the token from the environment, which cannot be renewed.
     case staticTokenRefused(variable: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingVariable(let variable, let what):
             "the environment variable \(variable) is not set or empty; it must hold \(what)"

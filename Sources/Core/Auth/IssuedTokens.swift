@@ -12,8 +12,8 @@ import MeetupSupport
 /// (`MeetupAPISource`); a second refusal fails that request, so nothing loops. A grant the
 /// endpoint refused (or that could not be had) is the answer for the rest of the run: every
 /// request that asks later gets that refusal, and the endpoint is never asked twice for it.
-public final class IssuedTokens: AccessTokenSource {
-    public typealias Completion = @Sendable (Result<String, AuthError>) -> Void
+package final class IssuedTokens: AccessTokenSource {
+    package typealias Completion = @Sendable (Result<String, AuthError>) -> Void
 
     private struct State {
         var current: TokenCache.Entry?
@@ -24,7 +24,7 @@ public final class IssuedTokens: AccessTokenSource {
         var failure: AuthError?
     }
 
-    public let auth: AuthConfig
+    package let auth: AuthConfig
     private let environment: [String: String]
     private let endpoint: TokenEndpoint
     private let cache: TokenCache
@@ -32,15 +32,15 @@ public final class IssuedTokens: AccessTokenSource {
     private let clock: @Sendable () -> Date
     private let state = LockedBox(State())
 
-    public var flowName: String { auth.flowName }
+    package var flowName: String { auth.flowName }
 
     /// Token requests sent to the endpoint in this run.
-    public var tokenRequests: Int { state.withLock { $0.requests } }
+    package var tokenRequests: Int { state.withLock { $0.requests } }
 
     /// - Parameters:
     ///   - redactor: learns every secret this object reads or receives.
     ///   - clock: wall time, for expiry (injected in tests).
-    public init(
+    package init(
         auth: AuthConfig, environment: [String: String], cacheDirectory: URL, transport: HTTPTransport,
         scratchDirectory: URL, redactor: SecretRedactor, clock: @escaping @Sendable () -> Date
     ) {
@@ -77,11 +77,11 @@ public final class IssuedTokens: AccessTokenSource {
     }
 
     /// The cached token, if any, and when it expires (for `meetup-report auth`).
-    public var cachedEntry: (token: String, expiresAt: Date)? {
+    package var cachedEntry: (token: String, expiresAt: Date)? {
         cache.usable(at: clock()).map { ($0.token, $0.expiresAt) }
     }
 
-    public func token(completion: @escaping Completion) {
+    package func token(completion: @escaping Completion) {
         let now = clock()
         let ready = state.withLock { state -> Result<String, AuthError>? in
             if state.current == nil, let cached = cache.usable(at: now) { state.current = cached }
@@ -99,7 +99,7 @@ public final class IssuedTokens: AccessTokenSource {
         fetchIfIdle()
     }
 
-    public func renew(after rejected: String, reason: String, completion: @escaping Completion) {
+    package func renew(after rejected: String, reason: String, completion: @escaping Completion) {
         enum Decision { case use(String), wait(first: Bool), fail(AuthError) }
         let decision = state.withLock { state -> Decision in
             if let current = state.current, current.token != rejected { return .use(current.token) }

@@ -12,7 +12,7 @@ struct TokenCache: Sendable {
     let fingerprint: String
 
     init(cacheDirectory: URL, fingerprint: String) {
-        file = cacheDirectory.appendingPathComponent("auth").appendingPathComponent("access-token.json")
+        file = CacheFolder.accessToken(cacheDirectory)
         self.fingerprint = fingerprint
     }
 

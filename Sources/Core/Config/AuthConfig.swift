@@ -4,7 +4,7 @@ import Foundation
 /// Meetup's access tokens live an hour, so a nightly job needs one of the two flows
 /// that mint tokens without a person present; `token` is for a token kept fresh by
 /// something else.
-public enum AuthConfig: Sendable, Equatable {
+package enum AuthConfig: Sendable, Equatable {
     /// A bearer token read from an environment variable (the old `tokenVariable`).
     case token(variable: String)
     /// The JWT bearer flow: an RS256 assertion signed with the client's registered key.
@@ -12,10 +12,10 @@ public enum AuthConfig: Sendable, Equatable {
     /// The refresh-token flow: a long-lived refresh token, rotated when the server says so.
     case refreshToken(RefreshTokenAuth)
 
-    public static let defaultTokenEndpoint = URL(string: "https://secure.meetup.com/oauth2/access")!
+    package static let defaultTokenEndpoint = URL(string: "https://secure.meetup.com/oauth2/access")!
 
     /// The flow's name as the config spells it.
-    public var flowName: String {
+    package var flowName: String {
         switch self {
         case .token: "token"
         case .jwt: "jwt"
@@ -24,18 +24,18 @@ public enum AuthConfig: Sendable, Equatable {
     }
 }
 
-public struct JWTBearerAuth: Sendable, Equatable {
+package struct JWTBearerAuth: Sendable, Equatable {
     /// The OAuth client's key (the JWT's `iss`).
-    public var clientKey: String
+    package var clientKey: String
     /// The member the client acts for (the JWT's `sub`).
-    public var memberID: String
+    package var memberID: String
     /// The id Meetup gave the registered public key (the JWT header's `kid`).
-    public var signingKeyID: String
+    package var signingKeyID: String
     /// The PEM private key (PKCS#1 or PKCS#8), already resolved (see `ConfigLoader`).
-    public var privateKeyFile: URL
-    public var tokenEndpoint: URL
+    package var privateKeyFile: URL
+    package var tokenEndpoint: URL
 
-    public init(
+    package init(
         clientKey: String, memberID: String, signingKeyID: String, privateKeyFile: URL,
         tokenEndpoint: URL = AuthConfig.defaultTokenEndpoint
     ) {
@@ -47,15 +47,15 @@ public struct JWTBearerAuth: Sendable, Equatable {
     }
 }
 
-public struct RefreshTokenAuth: Sendable, Equatable {
-    public var clientID: String
+package struct RefreshTokenAuth: Sendable, Equatable {
+    package var clientID: String
     /// The environment variable holding the client secret (never the config file).
-    public var clientSecretVariable: String
+    package var clientSecretVariable: String
     /// Holds the refresh token; rewritten (atomically, mode 0600) when the server rotates it.
-    public var refreshTokenFile: URL
-    public var tokenEndpoint: URL
+    package var refreshTokenFile: URL
+    package var tokenEndpoint: URL
 
-    public init(
+    package init(
         clientID: String, clientSecretVariable: String, refreshTokenFile: URL,
         tokenEndpoint: URL = AuthConfig.defaultTokenEndpoint
     ) {

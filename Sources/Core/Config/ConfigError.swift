@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a config was rejected. Every case names the file and, where there is
 /// one, the key path (`queries[2].lat`), so the user can go straight to the line.
-public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     case notJSON(file: String, reason: String)
     case invalidValue(file: String, keyPath: String, expected: String, found: String)
@@ -13,7 +13,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A secret other than the access token (the client secret) is not in the environment.
     case missingSecret(file: String, keyPath: String, variable: String, what: String)
 
-    public var keyPath: String? {
+    package var keyPath: String? {
         switch self {
         case .unreadable, .notJSON: nil
         case .invalidValue(_, let keyPath, _, _), .missingKey(_, let keyPath, _), .unknownKey(_, let keyPath, _),
@@ -23,7 +23,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let file, let reason):
             "\(file): cannot read the config file: \(reason)"

@@ -1,14 +1,15 @@
 import Foundation
 import MeetupModel
+import MeetupNetwork
 import MeetupSupport
 
 /// Reads and validates a config file before anything touches the network:
 /// a bad config costs the user one clear message, never a half-run.
-public struct ConfigLoader: Sendable {
+package struct ConfigLoader: Sendable {
     /// Config files are hand-written; anything bigger is a mistake (or an attack).
-    public static let maximumFileSize = 1 << 20
-    public static let defaultEndpoint = "https://api.meetup.com/gql-ext"
-    public static let defaultTokenVariable = "MEETUP_TOKEN"
+    package static let maximumFileSize = 1 << 20
+    package static let defaultEndpoint = "https://api.meetup.com/gql-ext"
+    package static let defaultTokenVariable = "MEETUP_TOKEN"
 
     let environment: [String: String]
     let requiresToken: Bool
@@ -16,12 +17,12 @@ public struct ConfigLoader: Sendable {
     /// - Parameters:
     ///   - environment: where the token variable is looked up; tests pass their own.
     ///   - requiresToken: false for `--offline`, which never calls the API.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, requiresToken: Bool = true) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, requiresToken: Bool = true) {
         self.environment = environment
         self.requiresToken = requiresToken
     }
 
-    public func load(from fileURL: URL) throws(ConfigError) -> ReportConfig {
+    package func load(from fileURL: URL) throws(ConfigError) -> ReportConfig {
         let file = fileURL.path
         let data: Data
         do {
@@ -41,7 +42,7 @@ public struct ConfigLoader: Sendable {
 
     /// Validates config JSON; relative paths are resolved against `baseDirectory`
     /// (the config file's folder), so cron jobs work from any working directory.
-    public func parse(_ data: Data, file: String, baseDirectory: URL) throws(ConfigError) -> ReportConfig {
+    package func parse(_ data: Data, file: String, baseDirectory: URL) throws(ConfigError) -> ReportConfig {
         let document: JSONValue
         do {
             document = try JSONValue.parse(data)
@@ -255,7 +256,7 @@ public struct ConfigLoader: Sendable {
     }
 
     /// Resolves a path from a config or the command line: `~` expanded, relative to `base`.
-    public static func resolve(_ path: String, against base: URL) -> URL {
+    package static func resolve(_ path: String, against base: URL) -> URL {
         let expanded = (path as NSString).expandingTildeInPath
         if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
         return base.appendingPathComponent(expanded).standardizedFileURL

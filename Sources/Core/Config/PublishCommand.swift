@@ -4,14 +4,14 @@ import Foundation
 /// live (rsync to a web server, `aws s3 sync`, `rclone sync`, a git push). It gets
 /// the output folder as its last argument, the run's environment without its
 /// secrets, and a time limit.
-public struct PublishCommand: Sendable, Equatable {
-    public static let defaultTimeout: TimeInterval = 600
+package struct PublishCommand: Sendable, Equatable {
+    package static let defaultTimeout: TimeInterval = 600
 
     /// The program and its arguments; the output folder is appended.
-    public var arguments: [String]
-    public var timeout: TimeInterval
+    package var arguments: [String]
+    package var timeout: TimeInterval
 
-    public init(arguments: [String], timeout: TimeInterval = PublishCommand.defaultTimeout) {
+    package init(arguments: [String], timeout: TimeInterval = PublishCommand.defaultTimeout) {
         self.arguments = arguments
         self.timeout = timeout
     }

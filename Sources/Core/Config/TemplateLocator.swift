@@ -4,14 +4,14 @@ import Foundation
 /// `templates`, `Templates` beside the config, the installed share folder next to the
 /// executable (`<prefix>/bin/meetup-report` → `<prefix>/share/meetup-report/Templates`,
 /// symlinks resolved), and last `Templates` in the working directory (a clone).
-public struct TemplateLocator: Sendable {
-    public var commandLine: URL?
-    public var config: ReportConfig?
-    public var configFile: URL?
-    public var executable: URL?
-    public var workingDirectory: URL
+package struct TemplateLocator: Sendable {
+    package var commandLine: URL?
+    package var config: ReportConfig?
+    package var configFile: URL?
+    package var executable: URL?
+    package var workingDirectory: URL
 
-    public init(
+    package init(
         commandLine: URL? = nil, config: ReportConfig? = nil, configFile: URL? = nil,
         executable: URL? = TemplateLocator.currentExecutable, workingDirectory: URL
     ) {
@@ -23,18 +23,18 @@ public struct TemplateLocator: Sendable {
     }
 
     /// The running binary's real path (`/proc/self/exe` resolves every symlink).
-    public static var currentExecutable: URL? {
+    package static var currentExecutable: URL? {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map(URL.init(fileURLWithPath:))
             ?? Bundle.main.executableURL?.resolvingSymlinksInPath()
     }
 
     /// The installed share folder for an executable in `<prefix>/bin`.
-    public static func installedTemplates(for executable: URL) -> URL {
+    package static func installedTemplates(for executable: URL) -> URL {
         executable.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/meetup-report/Templates")
     }
 
-    public var candidates: [URL] {
+    package var candidates: [URL] {
         var candidates: [URL] = []
         if let commandLine { return [commandLine] }
         if let templates = config?.templatesDirectory { candidates.append(templates) }
@@ -47,7 +47,7 @@ public struct TemplateLocator: Sendable {
     }
 
     /// The first candidate that holds templates; none is an error naming every place searched.
-    public func locate() throws(NotFound) -> URL {
+    package func locate() throws(NotFound) -> URL {
         let all = candidates
         guard
             let found = all.first(where: {
@@ -59,9 +59,9 @@ public struct TemplateLocator: Sendable {
         return found
     }
 
-    public struct NotFound: Error, Sendable, CustomStringConvertible {
-        public let searched: [URL]
-        public var description: String {
+    package struct NotFound: Error, Sendable, CustomStringConvertible {
+        package let searched: [URL]
+        package var description: String {
             "no templates found (looked for layout.html.mustache in " + searched.map(\.path).joined(separator: ", ")
                 + "); pass --templates with the folder that holds them"
         }

@@ -10,11 +10,11 @@ import MeetupSupport
 /// It reads today's GraphQL shape under any of the roots recorded data uses
 /// (`eventSearch`, `groupByUrlname.events`, `proNetwork.eventsSearch`) and the
 /// retired REST v3 `find/upcoming_events` shape that archives still hold.
-public enum EventMapper {
+package enum EventMapper {
     /// Statuses that mean the event will not happen; such entries are skipped.
     static let withdrawnStatuses: Set<String> = ["CANCELLED", "CANCELLED_PERM", "DELETED", "cancelled", "deleted"]
 
-    public static func page(from data: Data) throws(PageMappingError) -> EventPage {
+    package static func page(from data: Data) throws(PageMappingError) -> EventPage {
         let document: JSONValue
         do {
             document = try JSONValue.parse(data)
@@ -24,7 +24,7 @@ public enum EventMapper {
         return try page(from: document)
     }
 
-    public static func page(from document: JSONValue) throws(PageMappingError) -> EventPage {
+    package static func page(from document: JSONValue) throws(PageMappingError) -> EventPage {
         if case .array(let items) = document {
             return legacyPage(items)
         }

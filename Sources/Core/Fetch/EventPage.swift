@@ -2,16 +2,16 @@ import Foundation
 import MeetupModel
 
 /// One page of search results, as the mapping saw it.
-public struct EventPage: Sendable, Equatable {
-    public var events: [Event]
+package struct EventPage: Sendable, Equatable {
+    package var events: [Event]
     /// The cursor to ask for the next page with, or nil on the last page.
-    public var nextCursor: String?
+    package var nextCursor: String?
     /// Entries that were not usable events (no id, no start time); skipped, not fatal.
-    public var skippedCount: Int
+    package var skippedCount: Int
     /// How many results the API says the whole search has, when it says.
-    public var totalCount: Int?
+    package var totalCount: Int?
 
-    public init(events: [Event], nextCursor: String? = nil, skippedCount: Int = 0, totalCount: Int? = nil) {
+    package init(events: [Event], nextCursor: String? = nil, skippedCount: Int = 0, totalCount: Int? = nil) {
         self.events = events
         self.nextCursor = nextCursor
         self.skippedCount = skippedCount
@@ -20,7 +20,7 @@ public struct EventPage: Sendable, Equatable {
 }
 
 /// Why a response body could not be read as a page. The fetcher adds the query and page.
-public enum PageMappingError: Error, Sendable, Equatable {
+package enum PageMappingError: Error, Sendable, Equatable {
     case notJSON(String)
     case graphQLErrors([String])
     /// GraphQL errors whose `extensions.code` says the access token is invalid or expired.

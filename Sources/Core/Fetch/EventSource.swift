@@ -4,7 +4,7 @@ import MeetupSupport
 
 /// Where a query's events come from: the live API or a recorded snapshot.
 /// Both feed the same mapping, so a replay exercises the same code as a live run.
-public protocol EventSource: Sendable {
+package protocol EventSource: Sendable {
     /// Fetches every page of `query`'s results in `window` and calls `completion`
     /// exactly once: with all of them, or with the first failure (never a partial list).
     func fetchEvents(
@@ -21,7 +21,7 @@ public protocol EventSource: Sendable {
 
 extension EventSource {
     /// A source that knows no groups' activity answers events only.
-    public func fetchEventsAndGroups(
+    package func fetchEventsAndGroups(
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
     ) {
@@ -30,15 +30,15 @@ extension EventSource {
 }
 
 /// Runs every query concurrently through one source and waits for all of them.
-public struct EventFetcher: Sendable {
-    public let source: any EventSource
+package struct EventFetcher: Sendable {
+    package let source: any EventSource
 
-    public init(source: any EventSource) {
+    package init(source: any EventSource) {
         self.source = source
     }
 
     /// - Parameter onQueryFinished: called as each query completes, from any thread (for progress).
-    public func fetchAll(
+    package func fetchAll(
         _ queries: [EventQuery], now: Date,
         onQueryFinished: @escaping @Sendable (EventQuery, QueryOutcome) -> Void = { _, _ in }
     ) -> FetchedEvents {

@@ -7,8 +7,8 @@ import MeetupSupport
 /// run uses, so `Scripts/check-graphql.py` can validate each document and its variables
 /// against Meetup's recorded live schema (`meetup-report graphql-requests` prints them).
 /// A new request kind is added here, or the check does not see it.
-public enum GraphQLRequests {
-    public static func samples() -> [(name: String, body: Data)] {
+package enum GraphQLRequests {
+    package static func samples() -> [(name: String, body: Data)] {
         let area = SearchArea(keyword: "swift", latitude: 52.52, longitude: 13.405, radiusMiles: 25)
         let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 60 * 86_400)
         return [
@@ -47,7 +47,7 @@ public enum GraphQLRequests {
     }
 
     /// The samples as one JSON array of `{"name": …, "body": {"query": …, "variables": …}}`.
-    public static func samplesJSON() -> String {
+    package static func samplesJSON() -> String {
         let items: [JSONValue] = samples().map { sample in
             .object(["name": .string(sample.name), "body": (try? JSONValue.parse(sample.body)) ?? .null])
         }

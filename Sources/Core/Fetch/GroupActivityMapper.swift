@@ -6,12 +6,12 @@ import MeetupSupport
 /// (`g0: groupByUrlname { … past: events(status: PAST …) }`) and a network's
 /// `groupsSearch` edges with their `metadata` analytics. Tolerant like `EventMapper`:
 /// a missing count is unknown, not an error.
-public enum GroupActivityMapper {
+package enum GroupActivityMapper {
     /// The groups found in one batch answer (aliases `g0`…, null ones skipped), by alias order.
     /// A later page of one group (`groupByUrlname`) carries no activity and yields none.
     /// - Parameter urlnames: the batch's urlnames by alias, when known (a live fetch); a
     ///   replay reads each group's own `urlname`, or its events'.
-    public static func batchGroups(_ document: JSONValue, urlnames: [String]? = nil) -> [GroupActivity] {
+    package static func batchGroups(_ document: JSONValue, urlnames: [String]? = nil) -> [GroupActivity] {
         guard let data = document["data"]?.objectValue else { return [] }
         let aliases = data.keys.compactMap { key in key.hasPrefix("g") ? Int(key.dropFirst()).map { ($0, key) } : nil }
             .sorted { $0.0 < $1.0 }
@@ -51,7 +51,7 @@ public enum GroupActivityMapper {
     }
 
     /// One page of a network's `groupsSearch`: its groups and the next page's cursor.
-    public static func networkPage(_ document: JSONValue) throws(PageMappingError) -> (
+    package static func networkPage(_ document: JSONValue) throws(PageMappingError) -> (
         groups: [GroupActivity], nextCursor: String?
     ) {
         if case .array(let errors)? = document["errors"], !errors.isEmpty,
@@ -80,7 +80,7 @@ public enum GroupActivityMapper {
     }
 
     /// Every configured urlname in config order: the group as found, or marked missing.
-    public static func roster(_ urlnames: [String], found: [GroupActivity]) -> [GroupActivity] {
+    package static func roster(_ urlnames: [String], found: [GroupActivity]) -> [GroupActivity] {
         let byName = Dictionary(found.map { ($0.urlname.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         return urlnames.map { byName[$0.lowercased()] ?? .missing($0) }
     }

@@ -7,9 +7,9 @@ import MeetupSupport
 /// request through GraphQL aliases (`g0: groupByUrlname(…)`, `batchSize` at a time), each
 /// with its first page of upcoming events in the window; a group with more than one page is
 /// then paged alone, with its own cursor.
-public enum GroupsRequest {
+package enum GroupsRequest {
     /// Groups asked for in one request: 200 groups cost about ten requests a night.
-    public static let batchSize = 20
+    package static let batchSize = 20
 
     /// A group's events in the window; in a batch also what the groups report needs: its
     /// city, link, members and latest past event (`past`, the same alias in every group).
@@ -36,7 +36,7 @@ public enum GroupsRequest {
         """
 
     /// The document for `count` groups, aliased `g0`… in the order given.
-    public static func batchDocument(count: Int) -> String {
+    package static func batchDocument(count: Int) -> String {
         let variables = (0..<count).map { ", $u\($0): String!" }.joined()
         let groups = (0..<count).map {
             "  g\($0): groupByUrlname(urlname: $u\($0)) {\n    \(selection(after: false))\n  }"
@@ -45,7 +45,7 @@ public enum GroupsRequest {
             + groups.joined(separator: "\n") + "\n}"
     }
 
-    public static let pageDocument = """
+    package static let pageDocument = """
         query GroupEventsPage($urlname: String!, $first: Int!, $after: String, $from: DateTime, $to: DateTime) {
           groupByUrlname(urlname: $urlname) {
             \(selection(after: true))
@@ -54,7 +54,7 @@ public enum GroupsRequest {
         """
 
     /// The body for one batch of at most `batchSize` urlnames.
-    public static func batchBody(_ urlnames: [String], window: DateInterval, first: Int) -> Data {
+    package static func batchBody(_ urlnames: [String], window: DateInterval, first: Int) -> Data {
         var variables = window.variables
         variables["first"] = .number(Double(first))
         for (index, urlname) in urlnames.enumerated() { variables["u\(index)"] = .string(urlname) }
@@ -64,7 +64,7 @@ public enum GroupsRequest {
     }
 
     /// The body for a later page of one group's events.
-    public static func pageBody(_ urlname: String, window: DateInterval, first: Int, after: String) -> Data {
+    package static func pageBody(_ urlname: String, window: DateInterval, first: Int, after: String) -> Data {
         var variables = window.variables
         variables["urlname"] = .string(urlname)
         variables["first"] = .number(Double(first))

@@ -5,17 +5,17 @@ import MeetupSupport
 /// Each query's events from its last successful run, kept in the cache folder
 /// (`queries/<query-id>.json`, written atomically), so a query that fails tonight
 /// still shows yesterday's events, marked stale, instead of vanishing from the site.
-public struct LastGoodEvents: Sendable {
-    public let directory: URL
+package struct LastGoodEvents: Sendable {
+    package let directory: URL
 
-    public init(cacheDirectory: URL) {
-        directory = cacheDirectory.appendingPathComponent("queries")
+    package init(cacheDirectory: URL) {
+        directory = CacheFolder.lastGoodEvents(cacheDirectory)
     }
 
     /// Query ids are validated slugs, safe as file names.
     private func file(for queryID: String) -> URL { directory.appendingPathComponent("\(queryID).json") }
 
-    public func save(_ events: [Event], for queryID: String, fetchedAt: Date) throws {
+    package func save(_ events: [Event], for queryID: String, fetchedAt: Date) throws {
         var written: [String: (Event, String)] = [:]
         try save(events, for: queryID, fetchedAt: fetchedAt, written: &written)
     }
@@ -43,7 +43,7 @@ public struct LastGoodEvents: Sendable {
     }
 
     /// The last good events and when they were fetched; nil when there are none or the file is unreadable.
-    public func load(for queryID: String) -> (events: [Event], fetchedAt: Date)? {
+    package func load(for queryID: String) -> (events: [Event], fetchedAt: Date)? {
         guard let data = try? Data(contentsOf: file(for: queryID)),
             let record = try? JSONValue.parse(data),
             let fetchedAt = record["fetchedAt"]?.doubleValue,
@@ -53,7 +53,7 @@ public struct LastGoodEvents: Sendable {
     }
 
     /// Saves every successful query and stands last good events in for failed ones.
-    public func reconcile(_ fetched: FetchedEvents, now: Date) -> (FetchedEvents, saveFailures: [String]) {
+    package func reconcile(_ fetched: FetchedEvents, now: Date) -> (FetchedEvents, saveFailures: [String]) {
         var saveFailures: [String] = []
         var written: [String: (Event, String)] = [:]
         let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in

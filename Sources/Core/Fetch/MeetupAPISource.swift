@@ -5,14 +5,13 @@ import Foundation
 import MeetupAuth
 import MeetupModel
 import MeetupNetwork
-import MeetupSnapshot
 import MeetupSupport
 
 /// The live Meetup GraphQL API. A query is a transaction (the URLTransaction
 /// seed): its pages are fetched in cursor order, and the first failed page fails
 /// the whole query, so no partial list ever reaches the site.
-public struct MeetupAPISource: EventSource {
-    public let endpoint: URL
+package struct MeetupAPISource: EventSource {
+    package let endpoint: URL
     let credentials: any AccessTokenSource
     let transport: HTTPTransport
     let scratchDirectory: URL
@@ -27,7 +26,7 @@ public struct MeetupAPISource: EventSource {
     ///   - transport: shared by every query and the photo downloads.
     ///   - scratchDirectory: where response bodies land before they are read.
     ///   - redactor: takes secrets out of server text before it reaches an error.
-    public init(
+    package init(
         endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratchDirectory: URL,
         redactor: SecretRedactor, recorder: SnapshotRecorder? = nil,
         onWarning: @escaping @Sendable (String) -> Void = { _ in }
@@ -41,14 +40,14 @@ public struct MeetupAPISource: EventSource {
         self.onWarning = onWarning
     }
 
-    public func fetchEvents(
+    package func fetchEvents(
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome) -> Void
     ) {
         fetchEventsAndGroups(for: query, window: window) { outcome, _ in completion(outcome) }
     }
 
-    public func fetchEventsAndGroups(
+    package func fetchEventsAndGroups(
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
     ) {

@@ -4,8 +4,8 @@ import MeetupSupport
 
 /// Builds the `proNetwork.eventsSearch` request for one page of a Meetup Pro network's
 /// events in the query's window (the member must be allowed to read the network).
-public enum NetworkRequest {
-    public static let document = """
+package enum NetworkRequest {
+    package static let document = """
         query NetworkEvents($urlname: ID!, $input: ProNetworkEventsSearchInput!) {
           proNetwork(urlname: $urlname) {
             eventsSearch(input: $input) {
@@ -20,7 +20,7 @@ public enum NetworkRequest {
         """
 
     /// The JSON body for one page. `after` is the previous page's `endCursor`.
-    public static func body(network urlname: String, window: DateInterval, first: Int, after: String?) -> Data {
+    package static func body(network urlname: String, window: DateInterval, first: Int, after: String?) -> Data {
         // Meetup answers newest first, and every status, unless told (`pro-events-3.json`): the
         // soonest first, so a capped query keeps the soonest and stops paging when it has them.
         var input: [String: JSONValue] = [
@@ -41,7 +41,7 @@ public enum NetworkRequest {
     }
 
     /// The network's groups with their analytics (`metadata`), for the groups report.
-    public static let groupsDocument = """
+    package static let groupsDocument = """
         query NetworkGroups($urlname: ID!, $input: ProNetworkGroupsSearchInput!) {
           proNetwork(urlname: $urlname) {
             groupsSearch(input: $input) {
@@ -57,10 +57,10 @@ public enum NetworkRequest {
         """
 
     /// Groups asked for per page of `groupsSearch`.
-    public static let groupsPageSize = 100
+    package static let groupsPageSize = 100
 
     /// The JSON body for one page of the network's groups.
-    public static func groupsBody(network urlname: String, after: String?) -> Data {
+    package static func groupsBody(network urlname: String, after: String?) -> Data {
         var input: [String: JSONValue] = ["first": .number(Double(groupsPageSize))]
         if let after { input["after"] = .string(after) }
         let payload = JSONValue.object([

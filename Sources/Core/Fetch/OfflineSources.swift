@@ -3,14 +3,14 @@ import MeetupModel
 
 /// `--offline`: every query's events from its last successful run, no network.
 /// For template work: re-rendering a big site takes a second, not a fetch.
-public struct OfflineEventSource: EventSource {
-    public let store: LastGoodEvents
+package struct OfflineEventSource: EventSource {
+    package let store: LastGoodEvents
 
-    public init(store: LastGoodEvents) {
+    package init(store: LastGoodEvents) {
         self.store = store
     }
 
-    public func fetchEvents(
+    package func fetchEvents(
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome) -> Void
     ) {

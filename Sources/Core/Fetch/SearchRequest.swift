@@ -4,9 +4,9 @@ import MeetupSupport
 
 /// Builds the `eventSearch` GraphQL request for one page of a query, keeping the
 /// request and the mapping of its answer side by side (the seeds' Get-Map pattern).
-public enum SearchRequest {
+package enum SearchRequest {
     /// Largest page the API is asked for; fewer when the query's cap is closer.
-    public static let pageSize = 50
+    package static let pageSize = 50
 
     /// The fields of an event the site shows, shared by every request that lists events.
     static let eventFields = """
@@ -18,7 +18,7 @@ public enum SearchRequest {
               rsvps { totalCount }
         """
 
-    public static let document = """
+    package static let document = """
         query SearchEvents($filter: EventSearchFilter!, $first: Int, $after: String) {
           eventSearch(filter: $filter, first: $first, after: $after) {
             totalCount
@@ -31,7 +31,7 @@ public enum SearchRequest {
         """
 
     /// The JSON body for one page. `after` is the previous page's `endCursor`.
-    public static func body(for area: SearchArea, window: DateInterval, first: Int, after: String?) -> Data {
+    package static func body(for area: SearchArea, window: DateInterval, first: Int, after: String?) -> Data {
         var variables: [String: JSONValue] = [
             "filter": .object([
                 "query": .string(area.keyword),

@@ -1,18 +1,18 @@
 import Foundation
 import MeetupModel
-import MeetupSnapshot
+import MeetupNetwork
 import MeetupSupport
 
 /// Replays a recorded snapshot: no network and no token, but the same mapping
 /// as a live run, page by page, so replay fails where live would have failed.
-public struct SnapshotSource: EventSource {
-    public let layout: SnapshotLayout
+package struct SnapshotSource: EventSource {
+    package let layout: SnapshotLayout
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         layout = SnapshotLayout(root: directory)
     }
 
-    public func fetchEvents(
+    package func fetchEvents(
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome) -> Void
     ) {
@@ -21,7 +21,7 @@ public struct SnapshotSource: EventSource {
         }
     }
 
-    public func fetchEventsAndGroups(
+    package func fetchEventsAndGroups(
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
     ) {

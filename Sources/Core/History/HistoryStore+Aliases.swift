@@ -17,7 +17,7 @@ extension HistoryStore {
     }
 
     /// The Meetup ids each of these events had on earlier nights (not the ones they have tonight).
-    public func formerIDs(of events: [Event]) throws(HistoryError) -> [String: [String]] {
+    package func formerIDs(of events: [Event]) throws(HistoryError) -> [String: [String]] {
         do {
             return try database.read { db in
                 var former: [String: [String]] = [:]

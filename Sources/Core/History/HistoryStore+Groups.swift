@@ -34,7 +34,7 @@ extension HistoryStore {
     }
 
     /// The groups last read for each of these queries, in the order they were read.
-    public func earlierGroups(for queryIDs: [String]) throws(HistoryError) -> [String: GroupsReport.Earlier] {
+    package func earlierGroups(for queryIDs: [String]) throws(HistoryError) -> [String: GroupsReport.Earlier] {
         do {
             return try database.read { db in
                 var earlier: [String: GroupsReport.Earlier] = [:]

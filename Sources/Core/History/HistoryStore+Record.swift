@@ -7,7 +7,7 @@ extension HistoryStore {
     /// Records this run after it published (or failed to): the run, each query's
     /// count and status, the events of queries that succeeded, the changes the
     /// report noticed; then prunes what is older than the retention. One transaction.
-    public func record(
+    package func record(
         _ fetched: FetchedEvents, report: HistoryReport, now: Date, published: Bool,
         settings: HistorySettings
     ) throws(HistoryError) {

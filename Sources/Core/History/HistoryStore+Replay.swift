@@ -7,7 +7,7 @@ extension HistoryStore {
     /// The report of the last recorded run, for `--offline`: a re-render shows what
     /// that run showed (its New markers, its changes, its chart), instead of
     /// comparing the last run's events with themselves. Reads only.
-    public func replayReport(for fetched: FetchedEvents, now: Date, settings: HistorySettings) throws(HistoryError)
+    package func replayReport(for fetched: FetchedEvents, now: Date, settings: HistorySettings) throws(HistoryError)
         -> HistoryReport
     {
         do {

@@ -5,25 +5,25 @@ import MeetupModel
 import MeetupSupport
 
 /// Why the history cannot be used this run. The run continues without it.
-public struct HistoryError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct HistoryError: Error, Sendable, CustomStringConvertible {
+    package let description: String
 }
 
 /// The run history in SQLite (`history.sqlite` in the state folder): per run its
 /// time and per query its count and status; per event when it was first and last
 /// seen and its last known title, time and place; and the changes noticed.
 /// Schema changes go through versioned migrations.
-public final class HistoryStore: Sendable {
-    public let path: URL
+package final class HistoryStore: Sendable {
+    package let path: URL
     let database: DatabaseQueue
 
-    public static func defaultPath(stateDirectory: URL) -> URL {
+    package static func defaultPath(stateDirectory: URL) -> URL {
         StateFolder.history(stateDirectory)
     }
 
     /// Opens (creating if needed) and migrates the database. A file that is not a
     /// database, or a newer schema than this program knows, is reported, not repaired.
-    public init(path: URL) throws(HistoryError) {
+    package init(path: URL) throws(HistoryError) {
         self.path = path
         do {
             try FileOperations.createDirectory(path.deletingLastPathComponent())
@@ -37,7 +37,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// Deletes the database (`--reset-history`).
-    public static func reset(at path: URL) {
+    package static func reset(at path: URL) {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: path.path + suffix)
         }
@@ -106,12 +106,12 @@ public final class HistoryStore: Sendable {
     }
 
     /// The database file's size in bytes (for the simulated-year benchmark).
-    public var fileSize: Int { FileOperations.fileSize(path) ?? 0 }
+    package var fileSize: Int { FileOperations.fileSize(path) ?? 0 }
 
     // MARK: Reading: what this run's pages show
 
     /// Compares this run's events with the last published run. Reads only.
-    public func report(for fetched: FetchedEvents, now: Date, settings: HistorySettings) throws(HistoryError)
+    package func report(for fetched: FetchedEvents, now: Date, settings: HistorySettings) throws(HistoryError)
         -> HistoryReport
     {
         do {

@@ -4,8 +4,8 @@ import Foundation
 /// copy becomes the Meetup event (its id and Meetup's fuller data), so every page lists it
 /// once and the All events page names both sources. Two events are the same when they link
 /// to the same page, or start at the same moment under a near-identical title.
-public enum CalendarMerge {
-    public static func merge(_ fetched: FetchedEvents) -> FetchedEvents {
+package enum CalendarMerge {
+    package static func merge(_ fetched: FetchedEvents) -> FetchedEvents {
         let meetup = fetched.outcomes.filter { $0.query.calendarFeed == nil }.flatMap(\.outcome.events)
         guard !meetup.isEmpty, fetched.outcomes.contains(where: { $0.query.calendarFeed != nil }) else {
             return fetched

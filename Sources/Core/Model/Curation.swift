@@ -5,16 +5,16 @@ import MeetupSupport
 /// own), events pinned first on the index, and notes under events. Pure: the pipeline
 /// applies it after the history has seen every event, so a rule never makes an event
 /// "cancelled", and `meetup-report explain` asks it the same questions.
-public struct Curation: Sendable {
-    public var site: CurationRules
+package struct Curation: Sendable {
+    package var site: CurationRules
     /// Per query id.
-    public var perQuery: [String: CurationRules]
+    package var perQuery: [String: CurationRules]
     /// Event ids shown first on the index, in this order; a pinned event is exempt from the rules.
-    public var pinned: [String]
+    package var pinned: [String]
     /// A short Markdown line by the editor, shown under the event, by event id.
-    public var notes: [String: String]
+    package var notes: [String: String]
 
-    public init(
+    package init(
         site: CurationRules = CurationRules(), perQuery: [String: CurationRules] = [:],
         pinned: [String] = [], notes: [String: String] = [:]
     ) {
@@ -24,22 +24,22 @@ public struct Curation: Sendable {
         self.notes = notes
     }
 
-    public var hasRules: Bool { !site.isEmpty || perQuery.values.contains { !$0.isEmpty } }
+    package var hasRules: Bool { !site.isEmpty || perQuery.values.contains { !$0.isEmpty } }
 
     /// What the rules say of one event found by one query.
-    public enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Hashable {
         case shown
         case pinned
         case removed(Removal)
     }
 
-    public func decide(_ event: Event, in query: EventQuery) -> Decision {
+    package func decide(_ event: Event, in query: EventQuery) -> Decision {
         decide(event, in: query) { WordMatcher.Text(event) }
     }
 
     /// The same, with each event's words made once across calls (and threads): the fetch
     /// step asks per query as queries arrive, the curate step again for every query.
-    public func decide(_ event: Event, in query: EventQuery, texts: EventTexts) -> Decision {
+    package func decide(_ event: Event, in query: EventQuery, texts: EventTexts) -> Decision {
         decide(event, in: query) { texts.text(of: event) }
     }
 
@@ -105,7 +105,7 @@ public struct Curation: Sendable {
 
     /// The great-circle distance of an in-person event's venue from a keyword search's
     /// point; nil for online events, other query kinds and venues without coordinates.
-    public static func distanceMiles(of event: Event, in query: EventQuery) -> Double? {
+    package static func distanceMiles(of event: Event, in query: EventQuery) -> Double? {
         guard !event.isOnline, let area = query.searchArea, let venue = event.venue,
             let latitude = venue.latitude, let longitude = venue.longitude
         else { return nil }
@@ -115,10 +115,12 @@ public struct Curation: Sendable {
 
 /// Haversine distance on a sphere of the Earth's mean radius: within 0.5 % of the
 /// ellipsoid, far finer than a venue's coordinates.
-public enum GreatCircle {
-    public static let earthRadiusMiles = 3958.8
+package enum GreatCircle {
+    package static let earthRadiusMiles = 3958.8
 
-    public static func miles(from a: (latitude: Double, longitude: Double), to b: (latitude: Double, longitude: Double))
+    package static func miles(
+        from a: (latitude: Double, longitude: Double), to b: (latitude: Double, longitude: Double)
+    )
         -> Double
     {
         let radians = Double.pi / 180
@@ -132,18 +134,18 @@ public enum GreatCircle {
 }
 
 /// Tonight's events as the editor wants them shown, and what the rules removed.
-public struct CuratedEvents: Sendable {
+package struct CuratedEvents: Sendable {
     /// The same outcomes with removed events left out (groups and failures as they were).
-    public var shown: FetchedEvents
+    package var shown: FetchedEvents
     /// Per rule, the distinct events it removed from at least one query.
-    public var removedByRule: [Removal.Rule: Int]
+    package var removedByRule: [Removal.Rule: Int]
     /// Distinct events found tonight that no page shows.
-    public var removedEvents: Int
+    package var removedEvents: Int
 }
 
 extension Curation {
     /// Applies the rules to every query's events; each event's words are made once.
-    public func apply(_ fetched: FetchedEvents, texts: EventTexts = EventTexts()) -> CuratedEvents {
+    package func apply(_ fetched: FetchedEvents, texts: EventTexts = EventTexts()) -> CuratedEvents {
         guard hasRules else { return CuratedEvents(shown: fetched, removedByRule: [:], removedEvents: 0) }
         var removedBy: [Removal.Rule: Set<String>] = [:]
         let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in
@@ -168,10 +170,10 @@ extension Curation {
 }
 
 /// Each event's words for the word rules, made once per run and shared by the steps.
-public final class EventTexts: Sendable {
+package final class EventTexts: Sendable {
     private let made = LockedBox([String: WordMatcher.Text]())
 
-    public init() {}
+    package init() {}
 
     func text(of event: Event) -> WordMatcher.Text {
         if let text = made.withLock({ $0[event.id] }) { return text }
@@ -183,7 +185,14 @@ public final class EventTexts: Sendable {
 
 extension Curation {
     /// The editor's note for the event, under any of its names.
-    public func note(for event: Event) -> String? {
-        event.identifiers.lazy.compactMap { notes[$0] }.first
+    package func note(for event: Event) -> String? {
+        event.note(in: notes)
+    }
+}
+
+extension Event {
+    /// The note for this event among notes by event id, under any of its names.
+    package func note(in notes: [String: String]) -> String? {
+        identifiers.lazy.compactMap { notes[$0] }.first
     }
 }

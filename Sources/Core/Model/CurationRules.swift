@@ -2,31 +2,31 @@ import Foundation
 
 /// What an editor keeps off the site: rules site-wide (`curation`) and per query
 /// (`queries[].curation`). Pure values; `Curation` applies them.
-public struct CurationRules: Sendable, Hashable {
+package struct CurationRules: Sendable, Hashable {
     /// Online or in-person events only.
-    public enum Attendance: String, Sendable, Hashable {
+    package enum Attendance: String, Sendable, Hashable {
         case online
         case inPerson = "in-person"
     }
 
     /// Group urlnames, lowercased (urlnames are case-insensitive on meetup.com).
-    public var excludeGroups: Set<String>
-    public var excludeEvents: Set<String>
+    package var excludeGroups: Set<String>
+    package var excludeEvents: Set<String>
     /// Words and phrases, as written in the config (matched whole, ignoring case and accents).
-    public var excludeWords: [String] {
+    package var excludeWords: [String] {
         didSet { excludePhrases = excludeWords.map(WordMatcher.Phrase.init) }
     }
     /// `excludeWords`, each split into its words once.
-    public private(set) var excludePhrases: [WordMatcher.Phrase] = []
-    public var only: Attendance?
+    package private(set) var excludePhrases: [WordMatcher.Phrase] = []
+    package var only: Attendance?
     /// For in-person events of a keyword search: the venue's great-circle distance from the
     /// search's point.
-    public var maxDistanceMiles: Double?
-    public var minRSVPs: Int?
+    package var maxDistanceMiles: Double?
+    package var minRSVPs: Int?
     /// Where these rules stand in the config (`curation`, `queries[2].curation`), for `explain`.
-    public var keyPath: String
+    package var keyPath: String
 
-    public init(
+    package init(
         excludeGroups: Set<String> = [], excludeEvents: Set<String> = [], excludeWords: [String] = [],
         only: Attendance? = nil, maxDistanceMiles: Double? = nil, minRSVPs: Int? = nil, keyPath: String = "curation"
     ) {
@@ -40,30 +40,30 @@ public struct CurationRules: Sendable, Hashable {
         self.keyPath = keyPath
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         excludeGroups.isEmpty && excludeEvents.isEmpty && excludeWords.isEmpty && only == nil
             && maxDistanceMiles == nil && minRSVPs == nil
     }
 }
 
 /// The rule that removed an event, in words a person can act on.
-public struct Removal: Sendable, Hashable {
+package struct Removal: Sendable, Hashable {
     /// One name per rule, the `--stats` figure is `removedBy<Rule>`.
-    public enum Rule: String, Sendable, Hashable, CaseIterable {
+    package enum Rule: String, Sendable, Hashable, CaseIterable {
         case excludeGroups, excludeEvents, excludeWords, only, maxDistanceMiles, minRSVPs
     }
 
-    public var rule: Rule
+    package var rule: Rule
     /// Where the rule stands in the config, e.g. `queries[1].curation.excludeWords`.
-    public var keyPath: String
+    package var keyPath: String
     /// What matched: `the word “bootcamp”`, `31.2 miles from the search's point (at most 15)`.
-    public var detail: String
+    package var detail: String
 
-    public init(rule: Rule, keyPath: String, detail: String) {
+    package init(rule: Rule, keyPath: String, detail: String) {
         self.rule = rule
         self.keyPath = keyPath
         self.detail = detail
     }
 
-    public var description: String { "\(keyPath): \(detail)" }
+    package var description: String { "\(keyPath): \(detail)" }
 }

@@ -7,7 +7,7 @@ extension Event {
     /// daylight-saving change a day is 23 or 25 hours and the end's offset is not the start's.
     /// Each day is given as 00:00 UTC of that date, so a day is 86,400 seconds between them and a
     /// formatter in UTC prints the date.
-    public var allDayDays: (first: Date, dayAfterLast: Date) {
+    package var allDayDays: (first: Date, dayAfterLast: Date) {
         let first = Self.utcMidnight(of: start)
         guard let end, end.date > start.date else { return (first, first.addingTimeInterval(86_400)) }
         let after = Self.utcMidnight(of: end)
@@ -15,7 +15,7 @@ extension Event {
     }
 
     /// The last day of a whole-day event that lasts several days (00:00 UTC of that date), else nil.
-    public var allDayLastDay: Date? {
+    package var allDayLastDay: Date? {
         let days = allDayDays
         let last = days.dayAfterLast.addingTimeInterval(-86_400)
         return last > days.first ? last : nil

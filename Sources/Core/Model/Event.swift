@@ -4,42 +4,42 @@ import MeetupSupport
 /// One upcoming event, normalised from whichever API shape it arrived in.
 /// Everything except `id`, `title` and `start` is optional because real
 /// responses omit venues, photos and counts routinely.
-public struct Event: Sendable, Hashable, Identifiable {
+package struct Event: Sendable, Hashable, Identifiable {
     /// What the event is known by from night to night: Meetup's `token` ("a unique and stable
     /// identifier") when the API gives one, else its `id`. History, curation, the digest and
     /// the per-event files key on it.
-    public var id: String
-    public var title: String
-    public var start: ZonedDate
-    public var end: ZonedDate?
+    package var id: String
+    package var title: String
+    package var start: ZonedDate
+    package var end: ZonedDate?
     /// Only ever an http(s) URL; anything else from the API is dropped.
-    public var eventURL: URL?
-    public var description: String
-    public var rsvpCount: Int?
-    public var venue: Venue?
-    public var isOnline: Bool
-    public var group: EventGroup?
-    public var groupPhotoURL: URL?
-    public var eventPhotoURL: URL?
+    package var eventURL: URL?
+    package var description: String
+    package var rsvpCount: Int?
+    package var venue: Venue?
+    package var isOnline: Bool
+    package var group: EventGroup?
+    package var groupPhotoURL: URL?
+    package var eventPhotoURL: URL?
     /// When the organiser created the event, if the API said; feeds use it as the entry's date.
-    public var createdAt: Date?
+    package var createdAt: Date?
     /// A whole-day event (an iCalendar DATE): `start` is its first day's midnight and
     /// `end` the midnight after its last day, in the site's zone; no time of day is shown.
-    public var isAllDay = false
+    package var isAllDay = false
     /// Meetup's `id` when `id` is the token: "unique but unstable" (a recurring event that has
     /// seen activity may change it), kept because configs and links name events by it.
-    public var meetupID: String?
+    package var meetupID: String?
     /// Meetup ids the event had on earlier nights (the history's), so a pin or a note written
     /// for one of them still finds it.
-    public var formerIDs: [String] = []
+    package var formerIDs: [String] = []
 
     /// Every name a config or a person may use for the event: its id, its Meetup id, its former ones.
-    public var identifiers: [String] { [id] + (meetupID.map { [$0] } ?? []) + formerIDs }
+    package var identifiers: [String] { [id] + (meetupID.map { [$0] } ?? []) + formerIDs }
 
     /// True when `name` is one of the event's identifiers.
-    public func isNamed(_ name: String) -> Bool { name == id || name == meetupID || formerIDs.contains(name) }
+    package func isNamed(_ name: String) -> Bool { name == id || name == meetupID || formerIDs.contains(name) }
 
-    public init(
+    package init(
         id: String, title: String, start: ZonedDate, end: ZonedDate? = nil, eventURL: URL? = nil,
         description: String = "", rsvpCount: Int? = nil, venue: Venue? = nil, isOnline: Bool = false,
         group: EventGroup? = nil, groupPhotoURL: URL? = nil, eventPhotoURL: URL? = nil, createdAt: Date? = nil
@@ -61,19 +61,19 @@ public struct Event: Sendable, Hashable, Identifiable {
 
     /// The picture shown beside the event: the group's photo, which many events
     /// share (so it is downloaded once), else the event's own.
-    public var displayPhotoURL: URL? { groupPhotoURL ?? eventPhotoURL }
+    package var displayPhotoURL: URL? { groupPhotoURL ?? eventPhotoURL }
 
     /// Not yet started at `now`: the only events a digest lists.
-    public func isUpcoming(at now: Date) -> Bool { start.date >= now }
+    package func isUpcoming(at now: Date) -> Bool { start.date >= now }
 }
 
-public struct Venue: Sendable, Hashable {
-    public var name: String
-    public var city: String?
-    public var latitude: Double?
-    public var longitude: Double?
+package struct Venue: Sendable, Hashable {
+    package var name: String
+    package var city: String?
+    package var latitude: Double?
+    package var longitude: Double?
 
-    public init(name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+    package init(name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
         self.name = name
         self.city = city
         self.latitude = latitude
@@ -81,11 +81,11 @@ public struct Venue: Sendable, Hashable {
     }
 }
 
-public struct EventGroup: Sendable, Hashable {
-    public var name: String
-    public var urlname: String?
+package struct EventGroup: Sendable, Hashable {
+    package var name: String
+    package var urlname: String?
 
-    public init(name: String, urlname: String? = nil) {
+    package init(name: String, urlname: String? = nil) {
         self.name = name
         self.urlname = urlname
     }

@@ -4,18 +4,18 @@ import MeetupSupport
 /// Where an event happens, as data: what the history stores and compares, and what
 /// the pages format. Comparing data, not display text, means a change of wording on
 /// the pages never makes every event look moved.
-public struct EventPlace: Sendable, Hashable {
-    public var venueName: String?
-    public var city: String?
-    public var isOnline: Bool
+package struct EventPlace: Sendable, Hashable {
+    package var venueName: String?
+    package var city: String?
+    package var isOnline: Bool
 
-    public init(venueName: String?, city: String?, isOnline: Bool) {
+    package init(venueName: String?, city: String?, isOnline: Bool) {
         self.venueName = venueName
         self.city = city
         self.isOnline = isOnline
     }
 
-    public init(of event: Event) {
+    package init(of event: Event) {
         self.init(venueName: event.venue?.name, city: event.venue?.city, isOnline: event.isOnline)
     }
 

@@ -2,9 +2,9 @@ import Foundation
 
 /// One question the site asks of Meetup: a keyword near a place, a list of groups, or a
 /// Meetup Pro network. Every kind yields events the same way (pages, history, digest).
-public struct EventQuery: Sendable, Hashable {
+package struct EventQuery: Sendable, Hashable, Codable {
     /// What the query asks for.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable, Codable {
         /// Events matching a keyword within a radius of a point.
         case search(SearchArea)
         /// The events of these groups, by urlname (`rladies-lagos`), in config order.
@@ -16,18 +16,18 @@ public struct EventQuery: Sendable, Hashable {
     }
 
     /// A slug (`[a-z0-9-]`), safe to use in file names.
-    public var id: String
-    public var title: String
-    public var kind: Kind
-    public var daysAhead: Int
-    public var maxEvents: Int?
+    package var id: String
+    package var title: String
+    package var kind: Kind
+    package var daysAhead: Int
+    package var maxEvents: Int?
     /// For a query that follows groups: a group with no event for this many days needs
     /// attention in the groups report.
-    public var inactiveAfterDays: Int
+    package var inactiveAfterDays: Int
 
-    public static let defaultInactiveAfterDays = 180
+    package static let defaultInactiveAfterDays = 180
 
-    public init(
+    package init(
         id: String, title: String, kind: Kind, daysAhead: Int = 30, maxEvents: Int? = nil,
         inactiveAfterDays: Int = EventQuery.defaultInactiveAfterDays
     ) {
@@ -40,7 +40,7 @@ public struct EventQuery: Sendable, Hashable {
     }
 
     /// A keyword search (titled by its keyword unless given a title).
-    public init(
+    package init(
         id: String, title: String? = nil, keyword: String, latitude: Double, longitude: Double,
         radiusMiles: Double = 25, daysAhead: Int = 30, maxEvents: Int? = nil
     ) {
@@ -52,18 +52,18 @@ public struct EventQuery: Sendable, Hashable {
     }
 
     /// The search's area, for a keyword search; nil for groups and networks.
-    public var searchArea: SearchArea? {
+    package var searchArea: SearchArea? {
         if case .search(let area) = kind { return area }
         return nil
     }
 }
 
 /// Where an iCalendar feed is read from.
-public enum CalendarFeed: Sendable, Hashable {
+package enum CalendarFeed: Sendable, Hashable, Codable {
     case url(URL)
     case file(URL)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .url(let url): url.absoluteString
         case .file(let file): file.path
@@ -73,22 +73,22 @@ public enum CalendarFeed: Sendable, Hashable {
 
 extension EventQuery {
     /// The feed, for a query that merges another calendar.
-    public var calendarFeed: CalendarFeed? {
+    package var calendarFeed: CalendarFeed? {
         if case .calendar(let feed) = kind { return feed }
         return nil
     }
 }
 
 /// A keyword near a place (the API's `EventSearchFilter`).
-public struct SearchArea: Sendable, Hashable {
-    public var keyword: String
-    public var latitude: Double
-    public var longitude: Double
-    public var radiusMiles: Double
+package struct SearchArea: Sendable, Hashable, Codable {
+    package var keyword: String
+    package var latitude: Double
+    package var longitude: Double
+    package var radiusMiles: Double
     /// How the pages name the point ("Berlin"); the coordinates stand in without one.
-    public var placeName: String?
+    package var placeName: String?
 
-    public init(
+    package init(
         keyword: String, latitude: Double, longitude: Double, radiusMiles: Double = 25, placeName: String? = nil
     ) {
         self.keyword = keyword

@@ -2,9 +2,9 @@
 /// `[String]`, so a misspelt value passes the schema and matches nothing: `make test`
 /// (`Scripts/check-graphql.py`) checks every status a request carries against the schema's
 /// `EventStatus` enum.
-public enum EventStatuses {
+package enum EventStatuses {
     /// Events still to come, as a query's window shows them.
-    public static let upcoming = ["ACTIVE"]
+    package static let upcoming = ["ACTIVE"]
     /// Events that have taken place.
-    public static let past = ["PAST"]
+    package static let past = ["PAST"]
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a query produced no events. Every message names the query, because a
 /// nightly log with twenty queries is useless if it only says "HTTP 500".
-public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(query: String, page: Int, reason: String)
     case httpStatus(query: String, page: Int, status: Int)
     case graphQL(query: String, page: Int, messages: [String])
@@ -24,7 +24,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// load it (an error on its alias of a batch).
     indirect case group(urlname: String, FetchError)
 
-    public var queryID: String {
+    package var queryID: String {
         switch self {
         case .transport(let query, _, _), .httpStatus(let query, _, _), .graphQL(let query, _, _),
             .malformedResponse(let query, _, _), .paging(let query, _), .authentication(let query, _, _),
@@ -37,7 +37,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The reason without the query name, for the summary line.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .transport(_, let page, let reason):
             "page \(page): \(reason)"
@@ -70,5 +70,5 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "query \"\(queryID)\": \(reason)" }
+    package var description: String { "query \"\(queryID)\": \(reason)" }
 }

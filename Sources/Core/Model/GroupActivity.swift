@@ -3,23 +3,23 @@ import Foundation
 /// What is known of one group a query follows: who it is and how active it is, from the
 /// network's analytics or, for a list of groups, from its events. Everything but the
 /// urlname is optional: the API omits parts, and a group it does not know is only a name.
-public struct GroupActivity: Sendable, Hashable {
-    public var urlname: String
-    public var name: String
+package struct GroupActivity: Sendable, Hashable {
+    package var urlname: String
+    package var name: String
     /// Its page on meetup.com (only ever an http(s) URL).
-    public var link: URL?
-    public var city: String?
-    public var members: Int?
+    package var link: URL?
+    package var city: String?
+    package var members: Int?
     /// When its latest event that has started began (nil: none known).
-    public var lastEventAt: Date?
+    package var lastEventAt: Date?
     /// When its next event starts (nil: none scheduled, or none in the query's window).
-    public var nextEventAt: Date?
-    public var upcomingEvents: Int?
-    public var pastEvents: Int?
+    package var nextEventAt: Date?
+    package var upcomingEvents: Int?
+    package var pastEvents: Int?
     /// False when Meetup answered that no group has this urlname (renamed or closed).
-    public var isFound: Bool
+    package var isFound: Bool
 
-    public init(
+    package init(
         urlname: String, name: String? = nil, link: URL? = nil, city: String? = nil, members: Int? = nil,
         lastEventAt: Date? = nil, nextEventAt: Date? = nil, upcomingEvents: Int? = nil, pastEvents: Int? = nil,
         isFound: Bool = true
@@ -37,13 +37,13 @@ public struct GroupActivity: Sendable, Hashable {
     }
 
     /// A group Meetup does not know.
-    public static func missing(_ urlname: String) -> GroupActivity {
+    package static func missing(_ urlname: String) -> GroupActivity {
         GroupActivity(urlname: urlname, isFound: false)
     }
 
     /// As of `now`, from what was seen at an earlier run: a "next" event that has since
     /// begun is the latest event now, so a night whose fetch fails still tells the truth.
-    public func asOf(_ now: Date) -> GroupActivity {
+    package func asOf(_ now: Date) -> GroupActivity {
         guard let next = nextEventAt, next <= now else { return self }
         var current = self
         current.lastEventAt = max(lastEventAt ?? next, next)
@@ -54,14 +54,14 @@ public struct GroupActivity: Sendable, Hashable {
     }
 
     /// Whole days from the latest event to `now`; nil when it never had one.
-    public func daysSinceLastEvent(at now: Date) -> Int? {
+    package func daysSinceLastEvent(at now: Date) -> Int? {
         lastEventAt.map { max(0, Int(now.timeIntervalSince($0) / 86_400)) }
     }
 
     /// Needs its organisers' attention: not found, or no event for `inactiveAfterDays`
     /// (a group that never had one counts once it has existed that long, which the API
     /// does not say, so always).
-    public func needsAttention(at now: Date, inactiveAfterDays: Int) -> Bool {
+    package func needsAttention(at now: Date, inactiveAfterDays: Int) -> Bool {
         guard isFound else { return true }
         guard let days = daysSinceLastEvent(at: now) else { return true }
         return days >= inactiveAfterDays
@@ -69,7 +69,7 @@ public struct GroupActivity: Sendable, Hashable {
 
     /// Tonight's answer, with what an earlier night knew filling what tonight's lacks
     /// (tonight's is the API's word and wins where it has one).
-    public func filled(from earlier: GroupActivity?, at now: Date) -> GroupActivity {
+    package func filled(from earlier: GroupActivity?, at now: Date) -> GroupActivity {
         guard let earlier = earlier?.asOf(now), isFound else { return self }
         var filled = self
         filled.lastEventAt = lastEventAt ?? earlier.lastEventAt

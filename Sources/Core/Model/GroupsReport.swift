@@ -4,51 +4,51 @@ import Foundation
 /// its groups as of the report's `now`, those needing attention first. Pure: built from
 /// tonight's answers and what the history kept, so it is right from the first night and
 /// stays right on a night whose fetch fails.
-public struct GroupsReport: Sendable {
-    public struct Section: Sendable {
-        public var query: EventQuery
+package struct GroupsReport: Sendable {
+    package struct Section: Sendable {
+        package var query: EventQuery
         /// Groups with no event for `query.inactiveAfterDays` (or not found), longest silent first.
-        public var attention: [GroupActivity]
+        package var attention: [GroupActivity]
         /// The others, by name.
-        public var active: [GroupActivity]
+        package var active: [GroupActivity]
         /// Groups that were fine when last judged and need attention tonight.
-        public var crossed: [GroupActivity]
+        package var crossed: [GroupActivity]
         /// When the groups were read from Meetup; earlier than `now` when tonight's fetch failed
         /// or the run is an offline re-render (`isOffline`).
-        public var seenAt: Date?
+        package var seenAt: Date?
         /// `--offline`: nothing was fetched, so nothing failed.
-        public var isOffline = false
+        package var isOffline = false
 
-        public var groupCount: Int { attention.count + active.count }
+        package var groupCount: Int { attention.count + active.count }
     }
 
     /// What a past night knew of a query's groups, when it read them, and when a report last
     /// judged them (a night whose fetch failed judges the groups as last read: a group that
     /// crossed the line then has been announced, and is not again on the next good night).
-    public struct Earlier: Sendable {
-        public var seenAt: Date
-        public var groups: [GroupActivity]
-        public var judgedAt: Date
+    package struct Earlier: Sendable {
+        package var seenAt: Date
+        package var groups: [GroupActivity]
+        package var judgedAt: Date
 
-        public init(seenAt: Date, groups: [GroupActivity], judgedAt: Date? = nil) {
+        package init(seenAt: Date, groups: [GroupActivity], judgedAt: Date? = nil) {
             self.seenAt = seenAt
             self.groups = groups
             self.judgedAt = max(seenAt, judgedAt ?? seenAt)
         }
     }
 
-    public var sections: [Section]
-    public var now: Date
+    package var sections: [Section]
+    package var now: Date
 
     /// Distinct groups across the sections (urlnames are case-insensitive): a group that two
     /// queries follow (a network and a list of its chapters) is one group in the headline.
-    public var groupCount: Int {
+    package var groupCount: Int {
         Set(sections.flatMap { $0.attention + $0.active }.map { $0.urlname.lowercased() }).count
     }
     /// Distinct groups needing attention in any section.
-    public var attentionCount: Int { Set(sections.flatMap(\.attention).map { $0.urlname.lowercased() }).count }
+    package var attentionCount: Int { Set(sections.flatMap(\.attention).map { $0.urlname.lowercased() }).count }
     /// Groups that crossed the line tonight, each once (with the first query that follows it).
-    public var crossed: [(query: EventQuery, group: GroupActivity)] {
+    package var crossed: [(query: EventQuery, group: GroupActivity)] {
         var named = Set<String>()
         return sections.flatMap { section in section.crossed.map { (section.query, $0) } }
             .filter { named.insert($0.group.urlname.lowercased()).inserted }
@@ -58,7 +58,7 @@ public struct GroupsReport: Sendable {
     ///   - fresh: tonight's groups per query id (only queries whose fetch succeeded).
     ///   - earlier: the last groups the history kept per query id.
     ///   - offline: an offline re-render: the groups are the earlier ones, and no fetch failed.
-    public init(
+    package init(
         queries: [EventQuery], fresh: [String: [GroupActivity]], earlier: [String: Earlier], now: Date,
         offline: Bool = false
     ) {
@@ -134,7 +134,7 @@ public struct GroupsReport: Sendable {
 
 extension EventQuery {
     /// Follows groups (a list, or a network's): such a query has a section in the groups report.
-    public var followsGroups: Bool {
+    package var followsGroups: Bool {
         switch kind {
         case .groups, .network: true
         case .search, .calendar: false

@@ -2,50 +2,50 @@ import Foundation
 
 /// What one configured query produced in a run. A query is all-or-nothing:
 /// a failure carries no events from this run, never a partial list.
-public enum QueryOutcome: Sendable {
+package enum QueryOutcome: Sendable {
     case succeeded(events: [Event])
     case failed(FetchError)
     /// The query failed, and the events of its last good run (fetched at `since`) stand in.
     case stale(events: [Event], since: Date, error: FetchError)
 
-    public var events: [Event] {
+    package var events: [Event] {
         switch self {
         case .succeeded(let events), .stale(let events, _, _): events
         case .failed: []
         }
     }
 
-    public var error: FetchError? {
+    package var error: FetchError? {
         switch self {
         case .succeeded: nil
         case .failed(let error), .stale(_, _, let error): error
         }
     }
 
-    public var staleSince: Date? {
+    package var staleSince: Date? {
         if case .stale(_, let since, _) = self { return since }
         return nil
     }
 }
 
 /// The result of the fetch stage: each query's outcome, in config order.
-public struct FetchedEvents: Sendable {
-    public var outcomes: [(query: EventQuery, outcome: QueryOutcome)]
+package struct FetchedEvents: Sendable {
+    package var outcomes: [(query: EventQuery, outcome: QueryOutcome)]
     /// Tonight's groups with their activity, per id of a query that follows groups and succeeded.
-    public var groups: [String: [GroupActivity]]
+    package var groups: [String: [GroupActivity]]
 
-    public init(outcomes: [(query: EventQuery, outcome: QueryOutcome)], groups: [String: [GroupActivity]] = [:]) {
+    package init(outcomes: [(query: EventQuery, outcome: QueryOutcome)], groups: [String: [GroupActivity]] = [:]) {
         self.outcomes = outcomes
         self.groups = groups
     }
 
-    public var failures: [(query: EventQuery, error: FetchError)] {
+    package var failures: [(query: EventQuery, error: FetchError)] {
         outcomes.compactMap { entry in entry.outcome.error.map { (entry.query, $0) } }
     }
 
     /// The same outcomes without events that started before `now`: a digest of
     /// upcoming events has no use for them (archives and caches may still hold them).
-    public func upcoming(at now: Date) -> FetchedEvents {
+    package func upcoming(at now: Date) -> FetchedEvents {
         FetchedEvents(
             outcomes: outcomes.map { entry in
                 switch entry.outcome {
@@ -60,7 +60,7 @@ public struct FetchedEvents: Sendable {
     }
 
     /// Ids of the queries that found each event, in config order (an event shows where it was found).
-    public var queriesByEvent: [String: [EventQuery]] {
+    package var queriesByEvent: [String: [EventQuery]] {
         var found: [String: [EventQuery]] = [:]
         for entry in outcomes {
             for event in entry.outcome.events { found[event.id, default: []].append(entry.query) }
@@ -69,7 +69,7 @@ public struct FetchedEvents: Sendable {
     }
 
     /// Every distinct event across queries (same id is the same event).
-    public var distinctEvents: [Event] {
+    package var distinctEvents: [Event] {
         var seen = Set<String>()
         var events: [Event] = []
         for entry in outcomes {
@@ -81,7 +81,7 @@ public struct FetchedEvents: Sendable {
     }
 
     /// The same events, each with the Meetup ids it had on earlier nights (by lasting id).
-    public func withFormerIDs(_ former: [String: [String]]) -> FetchedEvents {
+    package func withFormerIDs(_ former: [String: [String]]) -> FetchedEvents {
         let add: ([Event]) -> [Event] = { events in
             events.map { event in
                 var event = event

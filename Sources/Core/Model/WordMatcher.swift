@@ -4,7 +4,7 @@ import MeetupSupport
 /// Whole-word matching of the editor's words and phrases, ignoring case and accents
 /// ("Café" matches "cafe", "crypto trading" matches "Crypto-Trading!" but not
 /// "cryptotrading"). No user regular expressions: a phrase is a sequence of words.
-public enum WordMatcher {
+package enum WordMatcher {
     /// Lowercased, accents removed, split at everything that is not a letter or digit.
     ///
     /// Hand-written because it runs on every event's whole description: with Foundation's
@@ -13,7 +13,7 @@ public enum WordMatcher {
     /// and the fetch step 0.38 s more. ASCII is lowercased byte by byte, only other letters
     /// go through `folding`, once per distinct character; with each event's words made once
     /// per run (`EventTexts`): curate 0.018 s, fetch +0.07 s.
-    public static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         var folded: [Unicode.Scalar: String] = [:]
@@ -49,11 +49,11 @@ public enum WordMatcher {
     }
 
     /// A word or phrase of the config, split into its words once.
-    public struct Phrase: Sendable, Hashable {
-        public let text: String
+    package struct Phrase: Sendable, Hashable {
+        package let text: String
         let words: [String]
 
-        public init(_ text: String) {
+        package init(_ text: String) {
             self.text = text
             words = WordMatcher.words(text)
         }
@@ -61,19 +61,19 @@ public enum WordMatcher {
 
     /// An event's title and description (as plain text: link targets and markup are not
     /// words the reader sees) as words, made once per event.
-    public struct Text: Sendable {
+    package struct Text: Sendable {
         let words: [String]
 
-        public init(_ event: Event) {
+        package init(_ event: Event) {
             words = WordMatcher.words(event.title) + [""] + WordMatcher.words(TextCleaning.plainText(event.description))
         }
 
-        public init(_ text: String) {
+        package init(_ text: String) {
             words = WordMatcher.words(text)
         }
 
         /// The first of `phrases` that occurs as whole words.
-        public func firstMatch(of phrases: [Phrase]) -> String? {
+        package func firstMatch(of phrases: [Phrase]) -> String? {
             phrases.first { contains($0.words) }?.text
         }
 

@@ -4,25 +4,25 @@ import Foundation
 /// from the API, so a hostile event could otherwise make the nightly job fetch
 /// `http://127.0.0.1:8080/admin` or a cloud metadata address (server-side request forgery).
 /// Enforced when the API itself is public; a source on loopback (tests, a local mirror) disables it.
-public struct AddressPolicy: Sendable {
-    public let allowsPrivateAddresses: Bool
+package struct AddressPolicy: Sendable {
+    package let allowsPrivateAddresses: Bool
     /// Hosts accepted even when private (the API's own host, named by the user's config).
-    public let trustedHosts: Set<String>
+    package let trustedHosts: Set<String>
 
-    public init(allowsPrivateAddresses: Bool, trustedHosts: Set<String> = []) {
+    package init(allowsPrivateAddresses: Bool, trustedHosts: Set<String> = []) {
         self.allowsPrivateAddresses = allowsPrivateAddresses
         self.trustedHosts = Set(trustedHosts.map { $0.lowercased() })
     }
 
     /// The policy for a run whose API lives at `endpoint`.
-    public static func forSource(endpoint: URL?) -> AddressPolicy {
+    package static func forSource(endpoint: URL?) -> AddressPolicy {
         guard let host = endpoint?.host else { return AddressPolicy(allowsPrivateAddresses: true) }
         return AddressPolicy(
             allowsPrivateAddresses: isPrivate(host: host) || resolve(host).contains(where: isPrivate(address:)))
     }
 
     /// Nil when the URL may be fetched, else why not.
-    public func refusal(for url: URL) -> String? {
+    package func refusal(for url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return "only http(s) URLs are fetched, not \(url.scheme ?? "a relative URL")"
         }

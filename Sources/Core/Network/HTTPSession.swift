@@ -2,11 +2,10 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import MeetupConfig
 
 /// The one URLSession a run shares between API pages and photo downloads.
-public enum HTTPSession {
-    public static func make(
+package enum HTTPSession {
+    package static func make(
         maximumConnectionsPerHost: Int, limits: NetworkLimits,
         delegate: (any URLSessionDelegate)? = nil
     ) -> URLSession {

@@ -2,21 +2,20 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import MeetupConfig
 import MeetupSupport
 
 /// A finished HTTP exchange whose body was streamed to a file.
-public struct HTTPDownload: Sendable {
-    public var status: Int
+package struct HTTPDownload: Sendable {
+    package var status: Int
     /// Header values by lowercased name.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body, moved into the caller's folder; nil for bodiless answers such as 304.
-    public var file: URL?
-    public var byteCount: Int
+    package var file: URL?
+    package var byteCount: Int
 }
 
 /// Why a request finally failed, after any retries.
-public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case network(String)
     /// Cut by the transport's own clock: idle too long, or the whole request too long.
     case timedOut(String)
@@ -25,7 +24,7 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
     case refused(String)
     case runTimedOut
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .network(let reason): "network error: \(reason)"
         case .timedOut(let reason): "timed out: \(reason)"
@@ -41,8 +40,8 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
 /// disk with a size cap, retries with backoff and jitter (honouring Retry-After) for
 /// idempotent requests within a per-run budget and deadline, and the address policy
 /// checked before each request and each redirect.
-public final class HTTPTransport: Sendable {
-    public let limits: NetworkLimits
+package final class HTTPTransport: Sendable {
+    package let limits: NetworkLimits
     private let session: URLSession
     private let delegate: TransportDelegate
     private let policy: RetryPolicy
@@ -60,12 +59,12 @@ public final class HTTPTransport: Sendable {
     private let started = ContinuousClock.now
 
     /// Requests sent so far, retries included.
-    public var requestsSent: Int { sent.withLock { $0 } }
+    package var requestsSent: Int { sent.withLock { $0 } }
 
     /// - Parameters:
     ///   - clock: the wall-clock time, only for `Retry-After` dates.
     ///   - onRetry: told of each retry (URL, retry number, wait, why), for the log.
-    public init(
+    package init(
         limits: NetworkLimits, maximumConnectionsPerHost: Int, addressPolicy: AddressPolicy,
         throttledOrigin: URL? = nil,
         scheduler: any RetryScheduler = DispatchRetryScheduler(),
@@ -103,7 +102,7 @@ public final class HTTPTransport: Sendable {
     /// - Parameter errorBodies: a 4xx answer that is not worth retrying is handed over as
     ///   a download with its body (for the OAuth endpoint's JSON errors), not as a failure.
     /// - Parameter cost: how many requests' worth of the API's rate limit this one uses.
-    public func download(
+    package func download(
         _ request: URLRequest, maxBytes: Int, into directory: URL, idempotent: Bool = true, errorBodies: Bool = false,
         cost: Int = 1, completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void
     ) {

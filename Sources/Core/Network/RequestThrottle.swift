@@ -4,13 +4,13 @@ import Foundation
 /// sliding window, FIFO). Meetup's API host allows about 500 requests a minute, the
 /// rate clients such as rladies/meetupr keep to; a config with many queries and pages
 /// then meets 429s only when the server is stricter than that. Pure: the times come in.
-public struct RequestThrottle: Sendable {
-    public let limit: Int
-    public let window: TimeInterval
+package struct RequestThrottle: Sendable {
+    package let limit: Int
+    package let window: TimeInterval
     /// The send times of the last `limit` requests, ascending.
     private var sent: [TimeInterval] = []
 
-    public init(limit: Int, window: TimeInterval = 60) {
+    package init(limit: Int, window: TimeInterval = 60) {
         self.limit = max(1, limit)
         self.window = window
     }
@@ -19,7 +19,7 @@ public struct RequestThrottle: Sendable {
     /// may be sent (`now` itself while the window has room). A request that asks for
     /// several things at once (a batch of groups) counts `cost` times, as Meetup counts
     /// its points.
-    public mutating func reserve(at now: TimeInterval, cost: Int = 1) -> TimeInterval {
+    package mutating func reserve(at now: TimeInterval, cost: Int = 1) -> TimeInterval {
         let cost = min(max(1, cost), limit)
         var slot = max(now, sent.last ?? now)
         if sent.count + cost > limit {

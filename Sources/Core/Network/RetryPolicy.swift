@@ -1,18 +1,17 @@
 import Foundation
-import MeetupConfig
 import MeetupSupport
 
 /// When to try a request again, and how long to wait first. Pure: the clock and
 /// the randomness come in as arguments, so tests check exact delays.
-public struct RetryPolicy: Sendable {
-    public let limits: NetworkLimits
+package struct RetryPolicy: Sendable {
+    package let limits: NetworkLimits
 
-    public init(limits: NetworkLimits) {
+    package init(limits: NetworkLimits) {
         self.limits = limits
     }
 
     /// Statuses that say "try later": rate limiting and server-side trouble.
-    public static func isRetryable(status: Int) -> Bool {
+    package static func isRetryable(status: Int) -> Bool {
         [408, 425, 429, 500, 502, 503, 504].contains(status)
     }
 
@@ -20,7 +19,7 @@ public struct RetryPolicy: Sendable {
     /// retries are used up. A `Retry-After` header wins over the backoff, capped at
     /// `retryMaxDelay`; the backoff is exponential with "equal jitter" (half fixed,
     /// half random) so clients that failed together do not retry together.
-    public func delay(beforeRetry attempt: Int, retryAfter: String?, now: Date, random: Double) -> TimeInterval? {
+    package func delay(beforeRetry attempt: Int, retryAfter: String?, now: Date, random: Double) -> TimeInterval? {
         guard attempt <= limits.retries else { return nil }
         if let retryAfter, let seconds = Self.parseRetryAfter(retryAfter, now: now) {
             return min(max(0, seconds), limits.retryMaxDelay)
@@ -30,7 +29,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// `Retry-After` as delta-seconds (`120`) or an HTTP-date (`Wed, 21 Oct 2026 07:28:00 GMT`).
-    public static func parseRetryAfter(_ value: String, now: Date) -> TimeInterval? {
+    package static func parseRetryAfter(_ value: String, now: Date) -> TimeInterval? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed), seconds >= 0 { return TimeInterval(seconds) }
         return HTTPDate.parse(trimmed).map { max(0, $0.timeIntervalSince(now)) }
@@ -38,27 +37,27 @@ public struct RetryPolicy: Sendable {
 }
 
 /// Runs retries later. Injected so tests run them at once and record the waits.
-public protocol RetryScheduler: Sendable {
+package protocol RetryScheduler: Sendable {
     func schedule(after seconds: TimeInterval, _ work: @escaping @Sendable () -> Void)
 }
 
-public struct DispatchRetryScheduler: RetryScheduler {
-    public init() {}
-    public func schedule(after seconds: TimeInterval, _ work: @escaping @Sendable () -> Void) {
+package struct DispatchRetryScheduler: RetryScheduler {
+    package init() {}
+    package func schedule(after seconds: TimeInterval, _ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: work)
     }
 }
 
 /// The run's shared allowance of retry waiting.
-public final class RetryBudget: Sendable {
+package final class RetryBudget: Sendable {
     private let remaining: LockedBox<TimeInterval>
 
-    public init(seconds: TimeInterval) {
+    package init(seconds: TimeInterval) {
         remaining = LockedBox(seconds)
     }
 
     /// Takes `seconds` from the budget; false (and nothing taken) when it would overdraw.
-    public func spend(_ seconds: TimeInterval) -> Bool {
+    package func spend(_ seconds: TimeInterval) -> Bool {
         remaining.withLock { left in
             guard seconds <= left else { return false }
             left -= seconds

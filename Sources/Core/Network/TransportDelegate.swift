@@ -5,7 +5,6 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
-import MeetupConfig
 import MeetupSupport
 
 /// What the delegate saw of one task, handed over once it completes.

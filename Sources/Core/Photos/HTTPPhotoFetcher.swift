@@ -1,4 +1,5 @@
 import Foundation
+import MeetupModel
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -6,17 +7,17 @@ import MeetupNetwork
 
 /// Downloads photos with conditional requests (If-None-Match / If-Modified-Since)
 /// so an unchanged photo costs a 304 and no body. Bodies stream to disk, capped.
-public struct HTTPPhotoFetcher: PhotoFetching {
+package struct HTTPPhotoFetcher: PhotoFetching {
     private let transport: HTTPTransport
     /// When an answer arrived, for an `Expires` without a `Date` header.
     private let clock: @Sendable () -> Date
 
-    public init(transport: HTTPTransport, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(transport: HTTPTransport, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.transport = transport
         self.clock = clock
     }
 
-    public func fetch(
+    package func fetch(
         _ url: URL, validators: PhotoValidators?, into directory: URL,
         completion: @escaping @Sendable (PhotoFetchResult) -> Void
     ) {

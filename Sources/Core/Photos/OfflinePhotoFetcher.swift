@@ -1,15 +1,17 @@
 import Foundation
+import MeetupModel
+import MeetupNetwork
 
 /// `--offline` photos: the cached copy or nothing. Entries it touches are marked
 /// to be revalidated by the next online run.
-public struct OfflinePhotoFetcher: PhotoFetching {
-    public let cache: PhotoCache
+package struct OfflinePhotoFetcher: PhotoFetching {
+    package let cache: PhotoCache
 
-    public init(cache: PhotoCache) {
+    package init(cache: PhotoCache) {
         self.cache = cache
     }
 
-    public func fetch(
+    package func fetch(
         _ url: URL, validators: PhotoValidators?, into directory: URL,
         completion: @escaping @Sendable (PhotoFetchResult) -> Void
     ) {

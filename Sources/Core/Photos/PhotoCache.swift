@@ -1,73 +1,64 @@
 import Foundation
+import MeetupModel
+import MeetupNetwork
 import MeetupSupport
 
 /// What the server said about a photo, to revalidate it next run instead of downloading it again.
-public struct PhotoValidators: Sendable, Equatable {
-    public var etag: String?
-    public var lastModified: String?
+package struct PhotoValidators: Sendable, Equatable {
+    package var etag: String?
+    package var lastModified: String?
 
-    public init(etag: String? = nil, lastModified: String? = nil) {
+    package init(etag: String? = nil, lastModified: String? = nil) {
         self.etag = etag
         self.lastModified = lastModified
     }
 
-    public var isEmpty: Bool { etag == nil && lastModified == nil }
-}
-
-/// Width and height in pixels.
-public struct PixelSize: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
+    package var isEmpty: Bool { etag == nil && lastModified == nil }
 }
 
 /// A photo kept between runs, with its validators and the thumbnails made from it.
-public struct CachedPhoto: Sendable, Equatable {
-    public var url: String
-    public var validators: PhotoValidators
-    public var byteCount: Int
-    public var storedAt: Date
+package struct CachedPhoto: Sendable, Equatable {
+    package var url: String
+    package var validators: PhotoValidators
+    package var byteCount: Int
+    package var storedAt: Date
     /// Thumbnail sizes made from this exact download, keyed by `PhotoCache.thumbnailKey`.
-    public var thumbnails: [String: PixelSize]
+    package var thumbnails: [String: PixelSize]
     /// Until when the photo needs no revalidation at all.
-    public var freshUntil: Date?
+    package var freshUntil: Date?
 }
 
 /// The on-disk photo cache: `photos/<sha256(url)>` holds the bytes,
 /// `photos/<sha256(url)>.json` the metadata. Names are hashes (URLs are untrusted),
 /// and every file is replaced atomically, so a killed run leaves either the old
 /// entry or the new one, never a torn file.
-public struct PhotoCache: Sendable {
-    public let directory: URL
+package struct PhotoCache: Sendable {
+    package let directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
-    public var photosDirectory: URL { directory.appendingPathComponent("photos") }
-    public var thumbnailsDirectory: URL { directory.appendingPathComponent("thumbnails") }
+    package var photosDirectory: URL { CacheFolder.photos(directory) }
+    package var thumbnailsDirectory: URL { CacheFolder.thumbnails(directory) }
     /// Downloads land here first, on the cache's file system, so storing is a rename.
-    public var incomingDirectory: URL { directory.appendingPathComponent("incoming") }
+    package var incomingDirectory: URL { CacheFolder.incoming(directory) }
 
-    public func key(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
+    package func key(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
 
-    public func dataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url)) }
+    package func dataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url)) }
 
     private func metadataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url) + ".json") }
 
     /// A thumbnail is known by its width and the processor that made it.
-    public static func thumbnailKey(width: Int, processor: String) -> String { "w\(width)-\(processor)" }
+    package static func thumbnailKey(width: Int, processor: String) -> String { "w\(width)-\(processor)" }
 
-    public func thumbnailFile(for url: URL, width: Int, processor: String) -> URL {
+    package func thumbnailFile(for url: URL, width: Int, processor: String) -> URL {
         thumbnailsDirectory.appendingPathComponent(
             "\(key(for: url))-\(Self.thumbnailKey(width: width, processor: processor)).jpg")
     }
 
-    public func prepare() throws {
+    package func prepare() throws {
         for folder in [photosDirectory, thumbnailsDirectory, incomingDirectory] {
             try FileOperations.createDirectory(folder)
         }
@@ -80,7 +71,7 @@ public struct PhotoCache: Sendable {
     }
 
     /// The entry for `url`, only if both its metadata and its bytes are present.
-    public func entry(for url: URL) -> CachedPhoto? {
+    package func entry(for url: URL) -> CachedPhoto? {
         guard let data = try? Data(contentsOf: metadataFile(for: url)),
             let entry = (try? JSONValue.parse(data)).flatMap(CachedPhoto.init(jsonValue:)),
             entry.url == url.absoluteString,
@@ -95,7 +86,7 @@ public struct PhotoCache: Sendable {
     /// rewrite is a rename over an existing file, which makes ext4 flush it).
     /// Until then the bytes have no entry and would simply be downloaded again.
     @discardableResult
-    public func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, freshUntil: Date?, now: Date)
+    package func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, freshUntil: Date?, now: Date)
         throws -> CachedPhoto
     {
         let byteCount = FileOperations.fileSize(downloadedFile) ?? 0
@@ -109,7 +100,7 @@ public struct PhotoCache: Sendable {
         return entry
     }
 
-    public func write(_ entry: CachedPhoto, for url: URL) throws {
+    package func write(_ entry: CachedPhoto, for url: URL) throws {
         try FileOperations.writeAtomically(Data(entry.jsonValue.compactJSON.utf8), to: metadataFile(for: url))
     }
 }

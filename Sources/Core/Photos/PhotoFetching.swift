@@ -1,7 +1,9 @@
 import Foundation
+import MeetupModel
+import MeetupNetwork
 
 /// The result of asking for a photo, given what the cache already holds.
-public enum PhotoFetchResult: Sendable {
+package enum PhotoFetchResult: Sendable {
     /// New bytes, in a file inside the directory the caller gave.
     /// `freshFor` is how long the server says the photo stays valid (Cache-Control max-age, Expires).
     case downloaded(file: URL, byteCount: Int, validators: PhotoValidators, freshFor: TimeInterval?)
@@ -13,7 +15,7 @@ public enum PhotoFetchResult: Sendable {
 
 /// Gets photo bytes onto disk. The HTTP implementation streams to a file
 /// (photos never sit whole in memory); the snapshot one copies recorded files.
-public protocol PhotoFetching: Sendable {
+package protocol PhotoFetching: Sendable {
     /// Calls `completion` exactly once, from any thread. When `validators` are
     /// given, a conditional request is made and `.notModified` may come back.
     func fetch(

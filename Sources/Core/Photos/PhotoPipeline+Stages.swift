@@ -1,4 +1,6 @@
 import Foundation
+import MeetupModel
+import MeetupNetwork
 
 /// The store and thumbnail stages of the photo pipeline: what happens to one photo
 /// once its bytes (or the server's "not modified") are known.

@@ -1,6 +1,6 @@
 import Foundation
 import MeetupModel
-import MeetupSnapshot
+import MeetupNetwork
 import MeetupSupport
 
 /// The photos of one run, from URL to thumbnail, in three stages: **load** (the cache
@@ -12,14 +12,14 @@ import MeetupSupport
 /// ready, so thumbnailing overlaps the remaining downloads. URLs are accepted while
 /// the fetch is still going (each distinct one is processed once, however many
 /// queries submit it); one `DispatchGroup` counts them, and `finish` waits on it.
-public final class PhotoPipeline: Sendable {
-    public struct Settings: Sendable {
-        public var thumbnailWidth: Int
-        public var concurrency: Int
+package final class PhotoPipeline: Sendable {
+    package struct Settings: Sendable {
+        package var thumbnailWidth: Int
+        package var concurrency: Int
         /// Lifetime of a photo whose server gave none.
-        public var defaultFreshness: TimeInterval
+        package var defaultFreshness: TimeInterval
 
-        public init(thumbnailWidth: Int, concurrency: Int, defaultFreshness: TimeInterval = 86_400) {
+        package init(thumbnailWidth: Int, concurrency: Int, defaultFreshness: TimeInterval = 86_400) {
             self.thumbnailWidth = thumbnailWidth
             self.concurrency = concurrency
             self.defaultFreshness = defaultFreshness
@@ -41,7 +41,7 @@ public final class PhotoPipeline: Sendable {
     let thumbnails = BoundedWork(limit: ProcessInfo.processInfo.activeProcessorCount)
     private let usable: Bool
 
-    public init(
+    package init(
         cache: PhotoCache, fetcher: any PhotoFetching, thumbnailer: any Thumbnailing, settings: Settings,
         recorder: SnapshotRecorder? = nil, clock: @escaping @Sendable () -> Date,
         onProgress: @escaping @Sendable (PhotoProgress) -> Void = { _ in }
@@ -68,13 +68,13 @@ public final class PhotoPipeline: Sendable {
     }
 
     /// The distinct photo URLs of `events`, in first-seen order.
-    public static func photoURLs(of events: [Event]) -> [URL] {
+    package static func photoURLs(of events: [Event]) -> [URL] {
         var seen = Set<URL>()
         return events.compactMap(\.displayPhotoURL).filter { seen.insert($0).inserted }
     }
 
     /// Queues the photos of `events` not seen before. Returns at once, from any thread.
-    public func submit(_ events: [Event]) {
+    package func submit(_ events: [Event]) {
         guard usable else { return }
         let fresh = seen.withLock { seen in Self.photoURLs(of: events).filter { seen.insert($0).inserted } }
         for url in fresh {
@@ -85,7 +85,7 @@ public final class PhotoPipeline: Sendable {
     }
 
     /// Waits for every submitted photo and returns what they produced.
-    public func finish() -> PhotoSet {
+    package func finish() -> PhotoSet {
         group.wait()
         return results.withLock { $0 }
     }

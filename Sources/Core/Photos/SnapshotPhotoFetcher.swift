@@ -1,16 +1,17 @@
 import Foundation
-import MeetupSnapshot
+import MeetupModel
+import MeetupNetwork
 import MeetupSupport
 
 /// Serves photos from a snapshot's `photos/` folder. Checking a local file is cheap,
 /// so entries are never considered fresh (`freshFor: 0`): every run looks again. The recorded file's size and
 /// modification time act as its ETag, so an unchanged snapshot is "not modified"
 /// and replays reuse cached thumbnails just like live runs do.
-public struct SnapshotPhotoFetcher: PhotoFetching {
+package struct SnapshotPhotoFetcher: PhotoFetching {
     private let layout: SnapshotLayout
     private let index: [String: String]
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         layout = SnapshotLayout(root: directory)
         var index: [String: String] = [:]
         if let data = try? Data(contentsOf: layout.photoIndex), case .object(let entries)? = try? JSONValue.parse(data)
@@ -25,7 +26,7 @@ public struct SnapshotPhotoFetcher: PhotoFetching {
         self.index = index
     }
 
-    public func fetch(
+    package func fetch(
         _ url: URL, validators: PhotoValidators?, into directory: URL,
         completion: @escaping @Sendable (PhotoFetchResult) -> Void
     ) {

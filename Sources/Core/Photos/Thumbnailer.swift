@@ -1,16 +1,18 @@
 import CVipsShim
 import Foundation
+import MeetupModel
+import MeetupNetwork
 import MeetupSupport
 
 /// Why a photo could not be made into a thumbnail; the photo gets a placeholder.
-public struct ThumbnailError: Error, Sendable, CustomStringConvertible {
-    public let reason: String
-    public var description: String { reason }
+package struct ThumbnailError: Error, Sendable, CustomStringConvertible {
+    package let reason: String
+    package var description: String { reason }
 }
 
 /// Makes a JPEG thumbnail of an image file. Implementations must be thread-safe:
 /// the photo stage calls them from several threads at once.
-public protocol Thumbnailing: Sendable {
+package protocol Thumbnailing: Sendable {
     /// Names the processor and its settings. It is part of every thumbnail's cache key,
     /// so a new quality or algorithm re-makes thumbnails instead of serving stale ones.
     var identity: String { get }
@@ -23,7 +25,7 @@ public protocol Thumbnailing: Sendable {
 
 extension Thumbnailing {
     /// Two thumbnails, one after the other (a thumbnailer that cannot share the decode).
-    public func makeThumbnails(of source: URL, width: Int, to destination: URL, double: URL)
+    package func makeThumbnails(of source: URL, width: Int, to destination: URL, double: URL)
         throws(ThumbnailError) -> (single: PixelSize, double: PixelSize?)
     {
         let single = try makeThumbnail(of: source, width: width, to: destination)
@@ -33,23 +35,23 @@ extension Thumbnailing {
 }
 
 /// libvips through the C shim: shrink-on-load, so a large JPEG is never decoded at full size.
-public struct VipsThumbnailer: Thumbnailing {
+package struct VipsThumbnailer: Thumbnailing {
     /// Images with more pixels than this are refused before decoding (decompression bombs).
-    public let maximumPixels: UInt64
-    public let quality: Int
+    package let maximumPixels: UInt64
+    package let quality: Int
 
     private static let started: Bool = mr_vips_start("meetup-report") == 0
 
     /// Bump the version when the shim's resampling changes (it is the algorithm's name).
-    public var identity: String { "vips2-q\(quality)" }
+    package var identity: String { "vips2-q\(quality)" }
 
-    public init(maximumPixels: UInt64 = 50_000_000, quality: Int = 82) {
+    package init(maximumPixels: UInt64 = 50_000_000, quality: Int = 82) {
         self.maximumPixels = maximumPixels
         self.quality = quality
     }
 
     /// The pixel size of an image file from its header alone, or nil when it is not an image libvips reads.
-    public static func imageSize(of file: URL) -> PixelSize? {
+    package static func imageSize(of file: URL) -> PixelSize? {
         guard started else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
@@ -59,7 +61,7 @@ public struct VipsThumbnailer: Thumbnailing {
     }
 
     /// One decode for both widths (`mr_vips_thumbnail_pair`): the twin was a second full decode.
-    public func makeThumbnails(of source: URL, width: Int, to destination: URL, double: URL)
+    package func makeThumbnails(of source: URL, width: Int, to destination: URL, double: URL)
         throws(ThumbnailError) -> (single: PixelSize, double: PixelSize?)
     {
         guard Self.started else { throw ThumbnailError(reason: "libvips could not start") }
@@ -94,7 +96,7 @@ public struct VipsThumbnailer: Thumbnailing {
             .appendingPathComponent(".\(UUID().uuidString.prefix(8))-\(destination.lastPathComponent)")
     }
 
-    public func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize {
+    package func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize {
         guard Self.started else { throw ThumbnailError(reason: "libvips could not start") }
         // vips picks the saver from the suffix, so the temporary name keeps `.jpg`.
         let temporary = destination.deletingLastPathComponent()

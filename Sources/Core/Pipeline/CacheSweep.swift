@@ -9,22 +9,22 @@ import MeetupSupport
 /// When each cache file was last used is kept in one small file (`usage.json`),
 /// written once per run. File modification times cannot serve: thumbnails are
 /// hard-linked into the published site, whose unchanged files must keep theirs.
-public struct CacheSweep: Sendable {
-    public let cacheDirectory: URL
-    public let retentionDays: Int
+package struct CacheSweep: Sendable {
+    package let cacheDirectory: URL
+    package let retentionDays: Int
 
-    public init(cacheDirectory: URL, retentionDays: Int) {
+    package init(cacheDirectory: URL, retentionDays: Int) {
         self.cacheDirectory = cacheDirectory
         self.retentionDays = retentionDays
     }
 
-    var usageFile: URL { cacheDirectory.appendingPathComponent("usage.json") }
+    var usageFile: URL { CacheFolder.usage(cacheDirectory) }
 
     /// Records `used` (paths relative to the cache folder) as used `now`, then deletes
     /// every photo or thumbnail last used before the retention period and the events of
     /// unconfigured queries fetched before it. Returns the relative paths removed.
     @discardableResult
-    public func sweep(used: Set<String>, configuredQueries: Set<String>, now: Date) throws -> [String] {
+    package func sweep(used: Set<String>, configuredQueries: Set<String>, now: Date) throws -> [String] {
         let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400).timeIntervalSince1970
         var lastUsed = loadUsage()
         for path in used { lastUsed[path] = now.timeIntervalSince1970 }

@@ -5,9 +5,7 @@ import MeetupFetch
 import MeetupHistory
 import MeetupNetwork
 import MeetupPhotos
-import MeetupPublish
 import MeetupRender
-import MeetupSnapshot
 import MeetupSupport
 
 extension ReportRun {
@@ -40,7 +38,8 @@ extension ReportRun {
             recorder: recorder, clock: clock
         ) { observer.photoProgress($0) }
         return RunEnvironment(
-            config: config, templates: templates, now: options.now, offline: options.offline, observer: observer,
+            config: config, site: SiteSettings(config), templates: templates, now: options.now,
+            offline: options.offline, observer: observer,
             cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
             transport: sources.transport, recorder: recorder, photos: photos,

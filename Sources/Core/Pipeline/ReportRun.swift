@@ -14,21 +14,21 @@ import MeetupSupport
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
 /// reports their stages and keeps the first abort reason.
-public struct ReportRun: Sendable {
-    public let config: ReportConfig
-    public let templatesDirectory: URL
-    public let options: RunOptions
-    public let environment: [String: String]
-    public let observer: any RunObserver
-    public let thumbnailer: any Thumbnailing
+package struct ReportRun: Sendable {
+    package let config: ReportConfig
+    package let templatesDirectory: URL
+    package let options: RunOptions
+    package let environment: [String: String]
+    package let observer: any RunObserver
+    package let thumbnailer: any Thumbnailing
     /// When retries run; tests pass one that runs them at once and records the waits.
-    public let retryScheduler: any RetryScheduler
+    package let retryScheduler: any RetryScheduler
     /// The wall clock, for network time only: token expiry and JWT claims, photo
     /// freshness (`Expires`, `max-age`) and HTTP-date `Retry-After` headers. Never
     /// `now`: a report run "as of" another day still talks to servers today.
-    public let clock: @Sendable () -> Date
+    package let clock: @Sendable () -> Date
 
-    public init(
+    package init(
         config: ReportConfig, templatesDirectory: URL, options: RunOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         observer: any RunObserver = SilentObserver(), thumbnailer: (any Thumbnailing)? = nil,
@@ -55,7 +55,7 @@ public struct ReportRun: Sendable {
 
     /// Runs every step. Never throws: whatever happens ends in a summary, and unless
     /// the site was published, the previous one is untouched.
-    public func run() -> RunSummary {
+    package func run() -> RunSummary {
         let started = ContinuousClock.now
         let startedAt = clock()
         // Every secret the run knows or learns (tokens, client secret, assertions) is

@@ -1,14 +1,11 @@
 import Foundation
 import MeetupConfig
-import MeetupDigest
 import MeetupFetch
 import MeetupHistory
 import MeetupModel
 import MeetupNetwork
 import MeetupPhotos
-import MeetupPublish
 import MeetupRender
-import MeetupSnapshot
 import MeetupSupport
 
 /// Everything a run's steps share and nothing they change: built once per run,
@@ -17,6 +14,8 @@ import MeetupSupport
 /// loopback server and temp folders.
 struct RunEnvironment: Sendable {
     let config: ReportConfig
+    /// The renderer's part of the config, made once.
+    let site: SiteSettings
     let templates: SiteTemplates
     let now: Date
     let offline: Bool
@@ -52,14 +51,16 @@ struct RunContext: Sendable {
     /// The same without the events the editor's rules remove: what the site, digest and
     /// photos use (after `CurateStep`). The history records `fetched`.
     var shown = FetchedEvents(outcomes: [])
+    /// What the history says of tonight's events (after `HistoryReportStep`).
     var report: HistoryReport?
+    /// Events the editor's rules hide, and events a config excludes by name (after `CurateStep`):
+    /// their changes are neither shown nor recorded.
+    var hiddenEventIDs: Set<String> = []
     /// The groups report, when a query follows groups (after `GroupsReportStep`).
     var groups: GroupsReport?
     var photos = PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [])
     /// The rendered site, not yet published (after `RenderStep`).
-    var staging: URL?
-    /// What tonight's site kept and made, saved once it is published.
-    var renderMemo: RenderMemo?
+    var staged: StagedSite?
     /// Each event's description as plain text by event id, when the render made or loaded
     /// them (the search records reuse them).
     var plainDescriptions: [String: String] = [:]
@@ -72,6 +73,22 @@ struct RunContext: Sendable {
     var digestArchive: [DigestArchive.Entry] = []
 
     var isAborted: Bool { summary.abortReason != nil }
+
+    /// The history's report without the changes of hidden events: what the pages, the digest
+    /// and the record see.
+    var shownReport: HistoryReport? {
+        guard var report, !hiddenEventIDs.isEmpty else { return report }
+        report.changes.removeAll { hiddenEventIDs.contains($0.eventID) }
+        return report
+    }
+}
+
+/// A site rendered into a staging folder beside the output, with what it kept and made:
+/// the render step's result, which the publish step swaps in and, once it is the published
+/// site, remembers for tomorrow's render.
+struct StagedSite: Sendable {
+    let folder: URL
+    let memo: RenderMemo
 }
 
 /// Why a step stopped the run; the steps after it that must run anyway still do.

@@ -4,7 +4,7 @@ import MeetupSupport
 
 extension RunLock {
     /// The locks a run over `config` needs: its cache and its output folder.
-    public static func acquire(
+    package static func acquire(
         for config: ReportConfig, holder: Holder = .run, maxWait: Duration = RunLock.defaultWait,
         onWait: (@Sendable (String) -> Void)? = nil
     ) throws(Failure) -> [RunLock] {

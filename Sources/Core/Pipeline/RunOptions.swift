@@ -2,22 +2,22 @@ import Foundation
 
 /// How one run is asked to behave: the command line's run flags, given to `ReportRun`
 /// whole when it is made (nothing is set on a run after it exists).
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// The report's clock: which events are upcoming, the search window, and what the
     /// pages say. Never network time (`ReportRun.clock`).
-    public var now: Date
+    package var now: Date
     /// Re-render from the last fetched events and cached photos, with no network (`--offline`).
-    public var offline = false
+    package var offline = false
     /// Delete the run history before this run (`--reset-history`).
-    public var resetHistory = false
+    package var resetHistory = false
     /// Put tonight's plain-text digest in the summary, for stdout (`--digest-stdout`).
-    public var digestToStandardOutput = false
+    package var digestToStandardOutput = false
     /// Also write every raw API response and downloaded photo here, as a snapshot (`--record`).
-    public var recordDirectory: URL?
+    package var recordDirectory: URL?
     /// Write the run's figures here as JSON once it is over (`--stats`).
-    public var statisticsFile: URL?
+    package var statisticsFile: URL?
 
-    public init(
+    package init(
         now: Date, offline: Bool = false, resetHistory: Bool = false, digestToStandardOutput: Bool = false,
         recordDirectory: URL? = nil, statisticsFile: URL? = nil
     ) {

@@ -4,45 +4,45 @@ import MeetupPhotos
 import MeetupSupport
 
 /// What a run did, for the one-line summary and the exit code.
-public struct RunSummary: Sendable {
-    public var queriesSucceeded = 0
-    public var failures: [FetchError] = []
+package struct RunSummary: Sendable {
+    package var queriesSucceeded = 0
+    package var failures: [FetchError] = []
     /// Failed queries whose last good events were published instead, with when those were fetched.
-    public var staleSince: [String: Date] = [:]
+    package var staleSince: [String: Date] = [:]
     /// Distinct events on the site (after the editor's rules).
-    public var eventCount = 0
+    package var eventCount = 0
     /// Distinct events found tonight that the editor's rules keep off every page.
-    public var eventsRemoved = 0
+    package var eventsRemoved = 0
     /// Per rule, the distinct events it removed from at least one query.
-    public var removedByRule: [Removal.Rule: Int] = [:]
-    public var photos = PhotoStatistics()
-    public var published = false
+    package var removedByRule: [Removal.Rule: Int] = [:]
+    package var photos = PhotoStatistics()
+    package var published = false
     /// Why nothing was published, when it was not.
-    public var abortReason: String?
-    public var seconds = 0.0
+    package var abortReason: String?
+    package var seconds = 0.0
     /// When the run started, on the wall clock.
-    public var startedAt: Date?
+    package var startedAt: Date?
     /// Wall time of each stage that ran: fetch, photos, render, publish.
-    public var stageSeconds: [String: Double] = [:]
+    package var stageSeconds: [String: Double] = [:]
     /// HTTP requests sent, retries included.
-    public var requestsSent = 0
+    package var requestsSent = 0
     /// Why the publish command failed, when it did (the local site is published).
-    public var publishCommandFailure: String?
+    package var publishCommandFailure: String?
     /// Tonight's digest as plain text, when `--digest-stdout` asked and there is news.
-    public var digestText: String?
+    package var digestText: String?
     /// Why the digest email was not sent, when it was not (the site is published).
-    public var digestMailFailure: String?
+    package var digestMailFailure: String?
     /// What the render made and what it kept from the published site (`RenderMemo`).
-    public var render = RenderFigures()
+    package var render = RenderFigures()
 
-    public struct RenderFigures: Sendable {
-        public var itemsReused = 0
-        public var itemsMade = 0
-        public var eventsRendered = 0
+    package struct RenderFigures: Sendable {
+        package var itemsReused = 0
+        package var itemsMade = 0
+        package var eventsRendered = 0
     }
 
     /// Machine-readable figures for `--stats` (benchmarks, monitoring).
-    public var statistics: [String: Double] {
+    package var statistics: [String: Double] {
         var figures: [String: Double] = [
             "totalSeconds": seconds, "events": Double(eventCount), "queriesFailed": Double(failures.count),
             "photosDownloaded": Double(photos.downloaded), "photosRevalidated": Double(photos.revalidated),
@@ -69,13 +69,13 @@ public struct RunSummary: Sendable {
     }
 
     /// Exit status 0: every query fresh and the site published.
-    public var succeeded: Bool {
+    package var succeeded: Bool {
         failures.isEmpty && published && publishCommandFailure == nil && digestMailFailure == nil
     }
 
     /// One line, the last thing a cron mail shows:
     /// `meetup-report: ok: 4/4 queries, 47 events; photos 5 downloaded, 0 revalidated, 0 from cache, 1 failed; 0.8 s`
-    public var line: String {
+    package var line: String {
         let total = queriesSucceeded + failures.count
         var text =
             "meetup-report: \(succeeded ? "ok" : "FAILED"): \(queriesSucceeded)/\(total) queries, "

@@ -4,8 +4,8 @@ import Foundation
 /// Markdown to HTML with libcmark. Raw HTML in the input is never passed through
 /// (cmark's safe default, no CMARK_OPT_UNSAFE): even if escaping upstream missed
 /// something, no tag from the data can reach a page.
-public enum CommonMark {
-    public static func html(from markdown: String) -> String {
+package enum CommonMark {
+    package static func html(from markdown: String) -> String {
         let bytes = Array(markdown.utf8)
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
         guard

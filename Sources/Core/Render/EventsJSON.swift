@@ -1,6 +1,5 @@
 import Foundation
 import MeetupModel
-import MeetupPhotos
 import MeetupSupport
 
 /// `events.json`: the normalised events and per-query counts, for people who build
@@ -17,9 +16,9 @@ enum EventsJSON {
             "schemaVersion": .number(Double(schemaVersion)),
             "generatedAt": .string(ISO8601.formatUTC(input.generatedAt)),
             "site": .object([
-                "title": .string(input.config.siteTitle),
-                "baseURL": .string(input.config.baseURL.absoluteString),
-                "timeZone": .string(input.config.timeZone.identifier),
+                "title": .string(input.settings.title),
+                "baseURL": .string(input.settings.baseURL.absoluteString),
+                "timeZone": .string(input.settings.timeZone.identifier),
             ]),
             "queries": .array(
                 input.fetched.outcomes.map { entry in

@@ -13,7 +13,7 @@ struct FeedEntries: Sendable {
     /// again here). Built on every core; each chunk has its own date formatters.
     static func make(_ input: SiteInput, events: [Event], artefacts: [String: EventArtefacts]) -> FeedEntries {
         Parallel.chunks(of: events, empty: FeedEntries(atom: [:], calendar: [:])) { events in
-            let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
+            let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
             var part = FeedEntries(atom: [:], calendar: [:])
             for event in events {
                 let made = artefacts[event.id]

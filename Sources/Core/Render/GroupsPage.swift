@@ -8,14 +8,14 @@ import MeetupSupport
 struct GroupsPage: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
         guard let report = shared.input.groups, !report.sections.isEmpty else { return [] }
-        let config = shared.input.config
-        let formatting = EventFormatting(siteTimeZone: config.timeZone)
+        let settings = shared.input.settings
+        let formatting = EventFormatting(siteTimeZone: settings.timeZone)
         let context = Self.context(report, formatting: formatting, generatedAt: shared.input.generatedAt)
         let markdown = shared.templates.render("groups.md", context)
         let html = PageFiles.layout(
-            markdown: markdown, title: "Groups · \(config.siteTitle)", path: SitePaths.groups,
+            markdown: markdown, title: "Groups · \(settings.title)", path: SitePaths.groups,
             description: Self.summary(report), root: "", feed: SitePaths.siteFeed,
-            feedTitle: config.siteTitle, pageKind: "groups", shared: shared, formatting: formatting)
+            feedTitle: settings.title, pageKind: "groups", shared: shared, formatting: formatting)
         return [
             .text(SitePaths.groups + ".md", markdown), .text(SitePaths.groups + ".html", html),
             SiteFile(path: SitePaths.groupsJSON, contents: .bytes(Data(Self.json(report).serialized().utf8))),

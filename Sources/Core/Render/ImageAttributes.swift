@@ -1,5 +1,5 @@
 import Foundation
-import MeetupPhotos
+import MeetupModel
 
 /// The sizes of the images the site generates (hash-named thumbnails and the placeholder),
 /// which `PageBody` writes on their `<img>`: Markdown has no syntax for dimensions.

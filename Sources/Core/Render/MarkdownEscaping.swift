@@ -10,11 +10,11 @@ import MeetupSupport
 /// `.` or `)` after leading digits (an ordered list). cmark then turns the text back into
 /// exactly what the API sent, HTML-escaped. Tests render each case at the start of a line,
 /// in a heading and mid-line.
-public enum MarkdownEscaping {
+package enum MarkdownEscaping {
     private static let always = Set("\\`*_[]<#".unicodeScalars)
     private static let blockStarters = Set("-+=>~".unicodeScalars)
 
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         let scalars = Array(TextCleaning.singleLine(text).unicodeScalars)
         var escaped = String.UnicodeScalarView()
         var leadingDigits = true
@@ -35,7 +35,7 @@ public enum MarkdownEscaping {
 
     /// A link destination in angle brackets, percent-encoding anything that could
     /// end it early. Returns nil for anything but http(s), so `javascript:` never links.
-    public static func linkDestination(_ url: URL) -> String? {
+    package static func linkDestination(_ url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         var encoded = ""
         for byte in url.absoluteString.utf8 {
@@ -52,7 +52,7 @@ public enum MarkdownEscaping {
 
     /// Registers the `MARKDOWN` content type, so `{{value}}` in templates that start
     /// with `{{% CONTENT_TYPE: MARKDOWN}}` is Markdown-escaped rather than HTML-escaped.
-    public static func registerContentType() {
+    package static func registerContentType() {
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
     }
 

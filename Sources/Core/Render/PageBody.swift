@@ -1,7 +1,6 @@
 import CCmark
 import Foundation
 import MeetupModel
-import MeetupPhotos
 import MeetupSupport
 
 /// A page's Markdown to the HTML of its body, in one walk of cmark's node tree: each of

@@ -1,30 +1,27 @@
 import Foundation
-import MeetupConfig
-import MeetupHistory
 import MeetupModel
-import MeetupPhotos
 import MeetupSupport
 
 /// Everything the site is rendered from. Pure data: rendering is a function of it.
-public struct SiteInput: Sendable {
-    public var config: ReportConfig
-    public var fetched: FetchedEvents
-    public var thumbnails: [URL: Thumbnail]
-    public var generatedAt: Date
+package struct SiteInput: Sendable {
+    package var settings: SiteSettings
+    package var fetched: FetchedEvents
+    package var thumbnails: [URL: Thumbnail]
+    package var generatedAt: Date
     /// Markers, changes and trends from earlier runs; nil without history.
-    public var history: HistoryReport?
+    package var history: HistoryReport?
     /// Worked out once per render (`planned()`); nil until then.
     package var madePlan: SitePlan?
     /// The digest page's site path, linked from the index; nil when the site has none.
-    public var digestLink: String?
+    package var digestLink: String?
     /// The groups report; nil when no query follows groups.
-    public var groups: GroupsReport?
+    package var groups: GroupsReport?
 
-    public init(
-        config: ReportConfig, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
+    package init(
+        settings: SiteSettings, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
         history: HistoryReport? = nil, digestLink: String? = nil, groups: GroupsReport? = nil
     ) {
-        self.config = config
+        self.settings = settings
         self.fetched = fetched
         self.thumbnails = thumbnails
         self.generatedAt = generatedAt
@@ -54,7 +51,7 @@ struct PageContexts {
     ///   - eventBlocks: needed by the list pages (`queryPage`, `allEvents`).
     init(input: SiteInput, plainDescriptions: [String: String]? = nil, eventBlocks: EventBlocks? = nil) {
         self.input = input
-        formatting = EventFormatting(siteTimeZone: input.config.timeZone)
+        formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
         self.plainDescriptions = plainDescriptions ?? Self.plainDescriptions(of: input)
         self.eventBlocks = eventBlocks
     }
@@ -105,7 +102,7 @@ struct PageContexts {
         return [
             "pinned": pinned,
             "hasPinned": !pinned.isEmpty,
-            "siteTitle": input.config.siteTitle,
+            "siteTitle": input.settings.title,
             "generatedAt": formatting.generatedAt(input.generatedAt),
             "totalEvents": EventFormatting.count(input.plan.distinct.count, "upcoming event", "upcoming events"),
             "allLink": "<\(SitePaths.allEvents).html>",
@@ -136,7 +133,7 @@ struct PageContexts {
         if case .failed(let error) = outcome { context["notFetched"] = ["reason": error.reason] }
         let changes = page == 1 ? input.history?.changes(for: query.id) ?? [] : []
         if !changes.isEmpty {
-            context["changeDays"] = EventFormatting.count(input.config.history.changeDays, "day", "days")
+            context["changeDays"] = EventFormatting.count(input.settings.changeDays, "day", "days")
             context["changes"] = changes.map(changeContext)
         }
         return context
@@ -170,7 +167,7 @@ struct PageContexts {
     /// All events: an index of the months (each with its count) and this week's events,
     /// day by day, each linking to its place in its month's pages.
     func allEvents() -> [String: Any] {
-        let zone = input.config.timeZone
+        let zone = input.settings.timeZone
         let plan = input.plan
         let months = plan.months
         let weekEnd = input.generatedAt.addingTimeInterval(7 * 86_400)
@@ -265,7 +262,7 @@ struct PageContexts {
     /// The editor's pinned events still on the site, in the config's order, each linking to
     /// the first query page that lists it, with the editor's note.
     private func pinnedCards() -> [[String: Any]] {
-        let curation = input.config.curation
+        let curation = input.settings
         guard !curation.pinned.isEmpty else { return [] }
         let foundBy = input.fetched.queriesByEvent
         // A pin names an event by any of its identifiers (its Meetup id, its token, an earlier id).
@@ -276,7 +273,7 @@ struct PageContexts {
             guard let event = events[name], let query = foundBy[event.id]?.first,
                 let listed = input.fetched.outcomes.first(where: { $0.query.id == query.id })?.outcome.events
             else { return nil }
-            let link = Pagination.link(to: event, in: query, events: listed, timeZone: input.config.timeZone)
+            let link = Pagination.link(to: event, in: query, events: listed, timeZone: input.settings.timeZone)
             var card = card(event, on: String(link.prefix { $0 != "#" }))
             card["note"] = curation.note(for: event)
             return card
@@ -287,7 +284,7 @@ struct PageContexts {
     /// the run's moment in the site's zone (the page is remade every night).
     func dayHeading(_ day: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = input.config.timeZone
+        calendar.timeZone = input.settings.timeZone
         let today = calendar.startOfDay(for: input.generatedAt)
         let days = calendar.dateComponents([.day], from: today, to: day).day ?? -1
         // This week's Saturday and Sunday (Sunday is weekday 1): from today to the coming Sunday.
@@ -331,7 +328,7 @@ struct PageContexts {
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
         if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
         // The editor's own line of Markdown (config `curation.notes`; cmark drops raw HTML).
-        if let note = input.config.curation.note(for: event) { context["note"] = note }
+        if let note = input.settings.note(for: event) { context["note"] = note }
         let excerpt = excerpt(of: event)
         if !excerpt.isEmpty { context["excerpt"] = excerpt }
         // Query pages show the whole description behind "More"; the all-events page stays light.

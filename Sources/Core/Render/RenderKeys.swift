@@ -9,7 +9,8 @@ import MeetupSupport
 ///
 /// Everything a file shows must be in its key; `RenderMemoTests` renders changed inputs
 /// with and without the memo and compares every byte. Keys are built from:
-/// - `renderer`: this binary (its version and file), the templates, and the config's rendered parts;
+/// - `renderer`: this binary (its version and file), the templates, and the site's settings
+///   (`SiteSettings.fingerprint`: every field the renderer is given, from its encoding);
 /// - `events`: each event as the cache stores it, with what the site says of it (new, first
 ///   seen, found by, its thumbnail);
 /// - `site`: the renderer with the run's moment (every page's footer, the day labels,
@@ -32,20 +33,8 @@ package struct RenderKeys: Sendable {
     let queryEvents: [String: String]
 
     package init(input: SiteInput, templates: SiteTemplates) {
-        let config = input.config
-        var renderer = ContentHash.Builder(Self.schema, BuildInfo.identity, templates.fingerprint)
-        renderer.add([
-            config.siteTitle, config.baseURL.absoluteString, config.timeZone.identifier,
-            "\(config.thumbnailWidth)", "\(config.search)", "\(config.history.changeDays)",
-        ])
-        for query in config.queries {
-            renderer.add([
-                query.id, query.title, QueryScope.text(of: query), QueryScope.short(of: query),
-                JSONValue.object(QueryScope.json(of: query)).serialized(),
-            ])
-        }
-        renderer.add(config.curation.pinned)
-        for (id, note) in config.curation.notes.sorted(by: { $0.key < $1.key }) { renderer.add([id, note]) }
+        let renderer = ContentHash.Builder(
+            Self.schema, BuildInfo.identity, templates.fingerprint, input.settings.fingerprint)
         self.renderer = renderer.hex()
 
         var site = ContentHash.Builder(

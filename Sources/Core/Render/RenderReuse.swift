@@ -24,14 +24,14 @@ package struct RenderEverything: RenderReuse {
 }
 
 /// What a render did, for the run's figures and the next night.
-public struct RenderOutcome: Sendable {
+package struct RenderOutcome: Sendable {
     /// Every event's artefacts tonight, to keep for the next night; nil when no item needed them.
     package var artefacts: EventArtefactSet?
     /// Each event's description as plain text by event id, when the artefacts were needed.
     package var plainDescriptions: [String: String] = [:]
     /// Items reused as they were and items made.
-    public var itemsReused = 0
-    public var itemsMade = 0
+    package var itemsReused = 0
+    package var itemsMade = 0
     /// Events whose description and blocks were made (the others came from the cache).
-    public var eventsRendered = 0
+    package var eventsRendered = 0
 }

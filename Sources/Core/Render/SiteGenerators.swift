@@ -1,6 +1,5 @@
 import Foundation
 import MeetupModel
-import MeetupPhotos
 import MeetupSupport
 
 /// What the renderer shares with every generator: the input and what is made from
@@ -48,7 +47,7 @@ struct SitemapFile: SiteGenerator {
         let pagePaths =
             SiteRenderer.pagePaths(shared.input).map { $0 + ".html" }
             + (shared.input.groups.map { $0.sections.isEmpty } == false ? ["\(SitePaths.groups).html"] : [])
-        return [.text(SitePaths.sitemap, Sitemap.render(paths: pagePaths, baseURL: shared.input.config.baseURL))]
+        return [.text(SitePaths.sitemap, Sitemap.render(paths: pagePaths, baseURL: shared.input.settings.baseURL))]
     }
 }
 
@@ -123,7 +122,7 @@ package struct PageFiles: PageGenerator {
         previousPage: String? = nil, nextPage: String? = nil,
         shared: RenderShared, formatting: EventFormatting
     ) -> String {
-        let config = shared.input.config
+        let settings = shared.input.settings
         let body = PageBody(
             root: root, imageSizes: shared.imageSizes, imageDoubles: shared.imageDoubles,
             descriptions: shared.richDescriptions, charts: charts,
@@ -136,7 +135,7 @@ package struct PageFiles: PageGenerator {
                 "pageTitle": title,
                 "pageKind": pageKind,
                 // The search box on every page but the 404 (which may be served at any path).
-                "search": config.search && baseHref == nil,
+                "search": settings.search && baseHref == nil,
                 "baseHref": baseHref ?? false,
                 "previousPage": previousPage.map { "\(root)\($0).html" } ?? false,
                 "nextPage": nextPage.map { "\(root)\($0).html" } ?? false,
@@ -146,9 +145,9 @@ package struct PageFiles: PageGenerator {
                     try? String(contentsOf: shared.templates.asset("style.css"), encoding: .utf8)
                 } as Any? ?? false,
                 "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
-                "canonicalURL": Sitemap.absolute(path + ".html", baseURL: config.baseURL).absoluteString,
-                "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: config.baseURL).absoluteString,
-                "siteTitle": config.siteTitle,
+                "canonicalURL": Sitemap.absolute(path + ".html", baseURL: settings.baseURL).absoluteString,
+                "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: settings.baseURL).absoluteString,
+                "siteTitle": settings.title,
                 "groupsPage": shared.input.groups.map { !$0.sections.isEmpty } ?? false,
                 "root": root,
                 "content": body,
@@ -156,7 +155,7 @@ package struct PageFiles: PageGenerator {
                 "feedTitle": feedTitle,
                 "atomPath": feed,
                 "icsPath": calendar,
-                "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: config.baseURL)),
+                "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: settings.baseURL)),
             ])
     }
 
@@ -178,11 +177,11 @@ package struct PageFiles: PageGenerator {
 struct AtomFeedFile: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         guard page.writesFeeds else { return [] }
-        let config = shared.input.config
+        let settings = shared.input.settings
         let feed = AtomFeed(
-            title: page.feedTitle, feedURL: Sitemap.absolute(page.feed, baseURL: config.baseURL),
-            pageURL: Sitemap.absolute(page.path + ".html", baseURL: config.baseURL),
-            author: config.siteTitle, generatedAt: shared.input.generatedAt)
+            title: page.feedTitle, feedURL: Sitemap.absolute(page.feed, baseURL: settings.baseURL),
+            pageURL: Sitemap.absolute(page.path + ".html", baseURL: settings.baseURL),
+            author: settings.title, generatedAt: shared.input.generatedAt)
         return [.text(page.feed, feed.render(page.feedEvents) { shared.feedEntries.atom[$0.id] ?? "" })]
     }
 }
@@ -201,16 +200,16 @@ struct CalendarFile: PageGenerator {
 /// (`<base href>`), wherever the site lives on its host.
 struct NotFoundPage: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        let config = shared.input.config
-        var base = config.baseURL.absoluteString
+        let settings = shared.input.settings
+        var base = settings.baseURL.absoluteString
         if !base.hasSuffix("/") { base += "/" }
         let root = ""
         let markdown = shared.templates.render("404.md", ["root": root, "allEvents": SitePaths.allEvents])
         let html = PageFiles.layout(
-            markdown: markdown, title: "Page not found · \(config.siteTitle)", path: SitePaths.notFound,
+            markdown: markdown, title: "Page not found · \(settings.title)", path: SitePaths.notFound,
             description: "This page does not exist.", root: root, feed: SitePaths.siteFeed,
-            feedTitle: config.siteTitle, pageKind: "not-found", baseHref: base, shared: shared,
-            formatting: EventFormatting(siteTimeZone: config.timeZone))
+            feedTitle: settings.title, pageKind: "not-found", baseHref: base, shared: shared,
+            formatting: EventFormatting(siteTimeZone: settings.timeZone))
         return [.text(SitePaths.notFound + ".html", html)]
     }
 }

@@ -53,7 +53,7 @@ struct SitePage {
     }
 
     init(_ kind: Kind, input: SiteInput, contexts: PageContexts) {
-        let site = input.config.siteTitle
+        let site = input.settings.title
         self.kind = kind
         switch kind {
         case .index:

@@ -1,32 +1,31 @@
 import Foundation
 import MeetupModel
-import MeetupPhotos
 
 /// Where each thing lives in the published site, and the one order events are listed
 /// in. Pages, feeds, calendars, events.json and the sitemap all ask here, so a path or
 /// the order changes in one place.
-public enum SitePaths {
-    public static let index = "index"
-    public static let allEvents = "all"
-    public static let siteFeed = "feed.atom"
-    public static let siteCalendar = "calendar.ics"
-    public static let eventsJSON = "events.json"
-    public static let sitemap = "sitemap.xml"
-    public static let stylesheet = "assets/style.css"
-    public static let placeholder = "assets/placeholder.svg"
-    public static let favicon = "assets/favicon.svg"
-    public static let notFound = "404"
+package enum SitePaths {
+    package static let index = "index"
+    package static let allEvents = "all"
+    package static let siteFeed = "feed.atom"
+    package static let siteCalendar = "calendar.ics"
+    package static let eventsJSON = "events.json"
+    package static let sitemap = "sitemap.xml"
+    package static let stylesheet = "assets/style.css"
+    package static let placeholder = "assets/placeholder.svg"
+    package static let favicon = "assets/favicon.svg"
+    package static let notFound = "404"
     /// The groups report, for a site with a query that follows groups.
-    public static let groups = "groups"
-    public static let groupsJSON = "groups.json"
+    package static let groups = "groups"
+    package static let groupsJSON = "groups.json"
 
     /// A query's page, without the `.html`/`.md` suffix (its feed and calendar share it).
-    public static func queryPage(_ query: EventQuery) -> String { "queries/\(query.id)" }
-    public static func chart(_ query: EventQuery) -> String { "charts/\(query.id).svg" }
-    public static func thumbnail(_ thumbnail: Thumbnail) -> String { "thumbs/\(thumbnail.publishedName)" }
+    package static func queryPage(_ query: EventQuery) -> String { "queries/\(query.id)" }
+    package static func chart(_ query: EventQuery) -> String { "charts/\(query.id).svg" }
+    package static func thumbnail(_ thumbnail: Thumbnail) -> String { "thumbs/\(thumbnail.publishedName)" }
 
     /// One month of the all-events list, `all/2026-12`.
-    public static func allEventsMonth(_ month: String) -> String { "\(allEvents)/\(month)" }
+    package static func allEventsMonth(_ month: String) -> String { "\(allEvents)/\(month)" }
 
     /// Events by month (`2026-12`) in the site's zone, months in order.
     static func months(of events: [Event], timeZone: TimeZone) -> [(key: String, events: [Event])] {
@@ -41,7 +40,7 @@ public enum SitePaths {
     }
 
     /// Soonest first; the id breaks ties, so the order never depends on the input's.
-    public static func chronological(_ events: [Event]) -> [Event] {
+    package static func chronological(_ events: [Event]) -> [Event] {
         events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
     }
 }

@@ -14,7 +14,7 @@ package struct SitePlan: Sendable {
     let queryPages: [String: [[Event]]]
 
     init(_ input: SiteInput) {
-        let zone = input.config.timeZone
+        let zone = input.settings.timeZone
         distinct = input.fetched.distinctEvents
         months = SitePaths.months(of: distinct, timeZone: zone)
         monthPages = Dictionary(

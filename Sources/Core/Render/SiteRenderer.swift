@@ -7,8 +7,8 @@ import MeetupSupport
 /// charts, thumbnails), then the generators of the layers above (the digest). A new
 /// kind of output is one more generator in a list.
 /// Pure given its input: the same input gives byte-identical files.
-public struct SiteRenderer: Sendable {
-    public let templates: SiteTemplates
+package struct SiteRenderer: Sendable {
+    package let templates: SiteTemplates
     /// Site generators from the layers above Render, run after its own.
     let extraGenerators: [any SiteGenerator]
 
@@ -26,7 +26,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The whole site as a list of files (tests; small sites).
-    public func render(_ input: SiteInput) -> [SiteFile] {
+    package func render(_ input: SiteInput) -> [SiteFile] {
         let files = LockedBox([Int: [SiteFile]]())
         render(input) { item, file in files.withLock { $0[item.order, default: []].append(file) } }
         return files.withLock { all in all.keys.sorted().flatMap { all[$0] ?? [] } }
@@ -66,7 +66,7 @@ public struct SiteRenderer: Sendable {
             input: input, templates: templates, descriptions: outcome.plainDescriptions, richDescriptions: rich,
             imageSizes: ImageAttributes.sizes(
                 thumbnails: input.thumbnails.values,
-                placeholder: PageContexts.placeholderSize(width: input.config.thumbnailWidth)),
+                placeholder: PageContexts.placeholderSize(width: input.settings.thumbnailWidth)),
             imageDoubles: ImageAttributes.doubles(thumbnails: input.thumbnails.values),
             feedEntries: FeedEntries.make(input, events: work.feedEvents(keys), artefacts: byEvent),
             eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input))

@@ -8,19 +8,19 @@ import Mustache
 /// `event.md` is one event's block, rendered once per event; `digest.md` and
 /// `digest-email.html` are the day's digest on the site and by mail; `404.md` the
 /// page a web server shows for a missing one; `groups.md` the groups report.
-public struct SiteTemplates: Sendable {
-    public static let templateNames = [
+package struct SiteTemplates: Sendable {
+    package static let templateNames = [
         "layout.html", "index.md", "query.md", "all.md", "events.md", "event.md",
         "digest.md", "digest-email.html", "404.md", "groups.md", "pager.md",
     ]
-    public static let assetNames = ["style.css", "placeholder.svg"]
+    package static let assetNames = ["style.css", "placeholder.svg"]
 
-    public let directory: URL
+    package let directory: URL
     private let library: MustacheLibrary
     /// A hash of every template and asset: a page made with other templates is another page.
     package let fingerprint: String
 
-    public init(directory: URL) throws(RenderError) {
+    package init(directory: URL) throws(RenderError) {
         self.directory = directory
         // The content-type pragma is resolved while parsing, so register first.
         MarkdownEscaping.registerContentType()
@@ -54,15 +54,15 @@ public struct SiteTemplates: Sendable {
         library.render(context, withTemplate: name) ?? ""
     }
 
-    public func asset(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    package func asset(_ name: String) -> URL { directory.appendingPathComponent(name) }
 }
 
-public enum RenderError: Error, Sendable, CustomStringConvertible {
+package enum RenderError: Error, Sendable, CustomStringConvertible {
     case missingTemplate(String)
     case badTemplate(String, String)
     case cannotWrite(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingTemplate(let path):
             "template \(path) is missing or unreadable (pass --templates with the folder that holds it; "

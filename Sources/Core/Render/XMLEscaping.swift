@@ -3,8 +3,8 @@ import Foundation
 /// Escaping for XML text and attribute values (Atom, sitemap). Characters XML 1.0
 /// forbids (most C0 controls, U+FFFE, U+FFFF) are dropped rather than escaped:
 /// no escape makes them legal, and one of them would make a feed reader reject the whole feed.
-public enum XMLEscaping {
-    public static func escape(_ text: String) -> String {
+package enum XMLEscaping {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

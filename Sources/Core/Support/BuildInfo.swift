@@ -3,15 +3,15 @@ import Foundation
 
 /// What `meetup-report --version` says: the release, and the commit when the binary
 /// was built from a clone by the Makefile (Scripts/commit-header.sh).
-public enum BuildInfo {
-    public static let version = "0.5.0"
+package enum BuildInfo {
+    package static let version = "0.5.0"
 
-    public static var commit: String? {
+    package static var commit: String? {
         let commit = String(cString: mr_build_commit())
         return commit.isEmpty ? nil : commit
     }
 
-    public static var versionLine: String {
+    package static var versionLine: String {
         commit.map { "\(version) (\($0))" } ?? version
     }
 

@@ -9,13 +9,13 @@ import Foundation
 /// client secret's variable), `CREDENTIALS_DIRECTORY` (systemd's folder of secrets),
 /// and any other variable whose value carries a secret the run knows (the same token
 /// exported again under another name).
-public struct ChildEnvironment: Sendable, Equatable {
-    public let variables: [String: String]
+package struct ChildEnvironment: Sendable, Equatable {
+    package let variables: [String: String]
 
     /// - Parameters:
     ///   - environment: the tool's own process environment.
     ///   - secretVariables: names of the variables that hold secrets.
-    public init(_ environment: [String: String], secretVariables: Set<String>) {
+    package init(_ environment: [String: String], secretVariables: Set<String>) {
         let hidden = secretVariables.union(["CREDENTIALS_DIRECTORY"])
         let secrets = secretVariables.compactMap { environment[$0]?.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { $0.count >= Self.shortestSecret }
@@ -35,5 +35,5 @@ public struct ChildEnvironment: Sendable, Equatable {
     static let shortestSecret = 8
 
     /// The search path children are found on (the tool's `PATH`, or the usual one).
-    public var searchPath: String { variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin" }
+    package var searchPath: String { variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin" }
 }

@@ -3,14 +3,14 @@ import Foundation
 
 /// Hex SHA-256 of a text: how untrusted URLs become cache and thumbnail file names.
 /// The hash is swift-crypto's (BoringSSL), which the OAuth signing brings in anyway.
-public enum ContentHash {
+package enum ContentHash {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    public static func sha256Hex(_ text: String) -> String {
+    package static func sha256Hex(_ text: String) -> String {
         hex(SHA256.hash(data: Array(text.utf8)))
     }
 
-    public static func sha256Hex(_ data: Data) -> String {
+    package static func sha256Hex(_ data: Data) -> String {
         hex(SHA256.hash(data: data))
     }
 
@@ -28,23 +28,23 @@ public enum ContentHash {
 extension ContentHash {
     /// One SHA-256 over many parts, each preceded by its length in bytes, so ("ab", "c")
     /// and ("a", "bc") never hash alike whatever the parts contain.
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         private var hasher = SHA256()
 
-        public init(_ parts: String...) {
+        package init(_ parts: String...) {
             for part in parts { add(part) }
         }
 
-        public mutating func add(_ part: String) {
+        package mutating func add(_ part: String) {
             let bytes = Array(part.utf8)
             withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hasher.update(bufferPointer: $0) }
             hasher.update(data: bytes)
         }
 
-        public mutating func add(_ parts: some Sequence<String>) {
+        package mutating func add(_ parts: some Sequence<String>) {
             for part in parts { add(part) }
         }
 
-        public func hex() -> String { ContentHash.hex(hasher.finalize()) }
+        package func hex() -> String { ContentHash.hex(hasher.finalize()) }
     }
 }

@@ -1,6 +1,6 @@
 /// A `Duration` as seconds, for timings and time limits.
 extension Duration {
-    public var seconds: Double {
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

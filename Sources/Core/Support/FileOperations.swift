@@ -2,15 +2,15 @@ import CPlatform
 import Foundation
 
 /// File writes that are never seen half-done: write beside the target, then rename.
-public enum FileOperations {
-    public static func createDirectory(_ url: URL) throws {
+package enum FileOperations {
+    package static func createDirectory(_ url: URL) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// Writes `data` to a temporary file in the same folder and renames it over `url`.
     /// `mode` is set when the file is created, so a secret is never readable by others
     /// for even a moment.
-    public static func writeAtomically(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
+    package static func writeAtomically(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
         try createDirectory(url.deletingLastPathComponent())
         let temporary = temporarySibling(of: url)
         do {
@@ -25,7 +25,7 @@ public enum FileOperations {
     /// Writes `data` to a new file with plain POSIX calls. Foundation's `Data.write`
     /// fsyncs every file, which profiles showed costing more than the thumbnailing
     /// it sat next to; durability against power loss is not promised (README).
-    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
+    package static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw posixError("cannot create \(url.path)") }
         defer { close(descriptor) }
@@ -55,7 +55,7 @@ public enum FileOperations {
     }
 
     /// Copies `source` to `destination` through a temporary sibling and a rename.
-    public static func copyAtomically(from source: URL, to destination: URL) throws {
+    package static func copyAtomically(from source: URL, to destination: URL) throws {
         try createDirectory(destination.deletingLastPathComponent())
         let temporary = temporarySibling(of: destination)
         do {
@@ -68,7 +68,7 @@ public enum FileOperations {
     }
 
     /// Renames `temporary` over `destination` (rename(2) replaces atomically).
-    public static func replace(_ destination: URL, with temporary: URL) throws {
+    package static func replace(_ destination: URL, with temporary: URL) throws {
         try rename(temporary, to: destination)
     }
 
@@ -77,7 +77,7 @@ public enum FileOperations {
     /// deleted), a plain rename when it does not. Where the file system cannot
     /// exchange, the old folder is moved aside first: there is a moment with no
     /// folder at `destination`, never a half-written one.
-    public static func replaceDirectory(_ destination: URL, with replacement: URL) throws {
+    package static func replaceDirectory(_ destination: URL, with replacement: URL) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: destination.path) else {
             try rename(replacement, to: destination)
@@ -111,12 +111,12 @@ public enum FileOperations {
     }
 
     /// A hidden name in the same folder, so the final rename never crosses file systems.
-    public static func temporarySibling(of url: URL) -> URL {
+    package static func temporarySibling(of url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
     }
 
-    public static func fileSize(_ url: URL) -> Int? {
+    package static func fileSize(_ url: URL) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
     }
 }

@@ -2,24 +2,24 @@ import Foundation
 
 /// A moment together with the UTC offset it was written in, so an event can be
 /// shown in its own local time while days are grouped in the site's zone.
-public struct ZonedDate: Sendable, Hashable, Comparable {
-    public let date: Date
-    public let utcOffsetSeconds: Int
+package struct ZonedDate: Sendable, Hashable, Comparable {
+    package let date: Date
+    package let utcOffsetSeconds: Int
 
-    public init(date: Date, utcOffsetSeconds: Int) {
+    package init(date: Date, utcOffsetSeconds: Int) {
         self.date = date
         self.utcOffsetSeconds = utcOffsetSeconds
     }
 
-    public static func < (lhs: ZonedDate, rhs: ZonedDate) -> Bool { lhs.date < rhs.date }
+    package static func < (lhs: ZonedDate, rhs: ZonedDate) -> Bool { lhs.date < rhs.date }
 }
 
 /// Strict, allocation-light parsing of the ISO 8601 forms the Meetup API emits.
 /// `ISO8601DateFormatter` rejects some of them (no seconds) and is slow to create.
-public enum ISO8601 {
+package enum ISO8601 {
     /// Parses `2019-09-21T09:00:00+01:00`, `2019-09-21T09:00+01:00`,
     /// `2025-11-29T14:00:00.000-03:00` and `...Z`. A missing offset means UTC.
-    public static func parseDateTime(_ text: String) -> ZonedDate? {
+    package static func parseDateTime(_ text: String) -> ZonedDate? {
         let scalars = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {
@@ -84,7 +84,7 @@ public enum ISO8601 {
     }
 
     /// Parses durations such as `PT7H`, `PT1H30M`, `P1DT2H`. Returns seconds.
-    public static func parseDuration(_ text: String) -> TimeInterval? {
+    package static func parseDuration(_ text: String) -> TimeInterval? {
         var total: Double = 0
         var digits = ""
         var inTime = false
@@ -113,7 +113,7 @@ public enum ISO8601 {
     }
 
     /// `2026-11-22T19:00:00Z`, the form the API's DateTime filters accept.
-    public static func formatUTC(_ date: Date) -> String {
+    package static func formatUTC(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let adjustedDays = secondOfDay < 0 ? days - 1 : days
@@ -130,7 +130,7 @@ public enum ISO8601 {
     }
 
     /// `2026-12-01T19:00:00+01:00`: the moment in its own offset, as the API writes it.
-    public static func format(_ zoned: ZonedDate) -> String {
+    package static func format(_ zoned: ZonedDate) -> String {
         let local = formatUTC(zoned.date.addingTimeInterval(TimeInterval(zoned.utcOffsetSeconds))).dropLast()
         guard zoned.utcOffsetSeconds != 0 else { return local + "Z" }
         let magnitude = abs(zoned.utcOffsetSeconds)

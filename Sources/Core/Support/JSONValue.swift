@@ -3,7 +3,7 @@ import Foundation
 /// A parsed JSON document that keeps the distinction between numbers, booleans
 /// and strings, so config validation and tolerant API mapping can say exactly
 /// what they found instead of guessing through `Any` casts.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -13,12 +13,12 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Deeper documents are refused before decoding: no real config or API answer
     /// nests this far, and a hostile one could exhaust the stack.
-    public static let maximumDepth = 100
+    package static let maximumDepth = 100
 
     /// Parses UTF-8 JSON. Throws `JSONValue.ParseError` with the decoder's reason.
     /// Invalid UTF-8 sequences are replaced with U+FFFD rather than failing the whole
     /// document: one bad byte in one event's description should not lose the query.
-    public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
+    package static func parse(_ data: Data) throws(ParseError) -> JSONValue {
         var data = data
         if !isValidUTF8(data) {
             data = Data(String(decoding: data, as: UTF8.self).utf8)
@@ -26,28 +26,28 @@ public enum JSONValue: Sendable, Hashable {
         return try JSONParser.parse(data, maximumDepth: maximumDepth)
     }
 
-    public struct ParseError: Error, Sendable, CustomStringConvertible {
-        public let reason: String
-        public var description: String { reason }
+    package struct ParseError: Error, Sendable, CustomStringConvertible {
+        package let reason: String
+        package var description: String { reason }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         if case .number(let number) = self { return number }
         return nil
     }
 
     /// An integral number, or a string holding one (APIs serialise ids and counts both ways).
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .number(let number) where number.rounded() == number && abs(number) < 9.0e15:
             return Int(number)
@@ -58,23 +58,23 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let flag) = self { return flag }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
-    public var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
     /// A short name of the kind of value, for error messages ("a string", "an object").
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -4,14 +4,14 @@ import Foundation
 /// files are deterministic and diff well. Written for `events.json`: JSONEncoder
 /// took 0.6 s for a 10,000-event site, this takes a small fraction of that.
 extension JSONValue {
-    public func serialized() -> String {
+    package func serialized() -> String {
         var output = ""
         write(into: &output, indent: 0)
         return output + "\n"
     }
 
     /// On one line without spaces, keys sorted: for JWT parts and request bodies.
-    public var compactJSON: String {
+    package var compactJSON: String {
         var output = ""
         write(into: &output, indent: nil)
         return output

@@ -5,14 +5,14 @@ import Synchronization
 /// Sendable without `@unchecked`; the class gives callbacks one shared instance.
 /// Every lock of the project goes through here, so the thread sanitizer can be told
 /// about it (`mr_tsan_acquire`: it cannot see Mutex's futex on Linux).
-public final class LockedBox<Value: Sendable>: Sendable {
+package final class LockedBox<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         mutex = Mutex(value)
     }
 
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try mutex.withLock { value in
             let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
             mr_tsan_acquire(address)

@@ -7,25 +7,25 @@ import Foundation
 /// The file says who holds it (`<pid> <holder>`). Two runs refuse each other, as before; a short
 /// command (`auth`, `check`) and a run never make each other fail: whichever comes second
 /// waits for the lock, at most `maxWait`, saying once that it waits and for what.
-public final class RunLock: Sendable {
-    public let path: URL
+package final class RunLock: Sendable {
+    package let path: URL
     private let descriptor: Int32
 
     /// What holds (or wants) the lock.
-    public enum Holder: String, Sendable {
+    package enum Holder: String, Sendable {
         case run, auth, check
 
         /// A command that holds the lock for seconds, not for a night's run.
-        public var isShort: Bool { self != .run }
+        package var isShort: Bool { self != .run }
 
-        public var name: String { self == .run ? "another meetup-report run" : "`meetup-report \(rawValue)`" }
+        package var name: String { self == .run ? "another meetup-report run" : "`meetup-report \(rawValue)`" }
     }
 
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         case held(path: String, owner: String?, holder: Holder? = nil, waitedSeconds: Int? = nil)
         case cannotOpen(path: String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .held(let path, let owner, let holder, let waited):
                 let who =
@@ -40,11 +40,11 @@ public final class RunLock: Sendable {
     }
 
     /// The default bound on waiting between a short command and a run.
-    public static let defaultWait: Duration = .seconds(120)
+    package static let defaultWait: Duration = .seconds(120)
 
     /// Takes the lock at `path` for `holder`; waits (polling, at most `maxWait`) only where a
     /// short command is on either side, telling `onWait` once what it waits for.
-    public init(
+    package init(
         path: URL, holder: Holder = .run, maxWait: Duration = RunLock.defaultWait,
         onWait: (@Sendable (String) -> Void)? = nil
     ) throws(Failure) {
@@ -91,7 +91,7 @@ public final class RunLock: Sendable {
     }
 
     /// The cache's lock: runs, and `auth` (which may rotate the refresh token kept there).
-    public static func cacheLockPath(_ cacheDirectory: URL) -> URL {
-        cacheDirectory.appendingPathComponent(".lock")
+    package static func cacheLockPath(_ cacheDirectory: URL) -> URL {
+        CacheFolder.lock(cacheDirectory)
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 /// Takes every secret the run knows out of a text before it is logged, stored or
 /// rendered. Servers echo credentials back in their errors ("Invalid access token:
 /// Bearer …"), so any text that came from outside passes through here first.
-public final class SecretRedactor: Sendable {
-    public static let mask = "[redacted]"
+package final class SecretRedactor: Sendable {
+    package static let mask = "[redacted]"
 
     /// Longest first, so a secret that contains another is masked whole.
     private let secrets = LockedBox([String]())
 
-    public init(secrets: [String] = []) {
+    package init(secrets: [String] = []) {
         add(secrets)
     }
 
@@ -17,7 +17,7 @@ public final class SecretRedactor: Sendable {
     /// signed assertion) join those known at the start. Secrets shorter than 4
     /// characters are not masked: they would shred ordinary text, and no real
     /// credential is that short.
-    public func add(_ newSecrets: [String]) {
+    package func add(_ newSecrets: [String]) {
         let usable = newSecrets.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { $0.count >= 4 }
         guard !usable.isEmpty else { return }
         secrets.withLock { secrets in
@@ -25,7 +25,7 @@ public final class SecretRedactor: Sendable {
         }
     }
 
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         var result = text
         for secret in secrets.withLock({ $0 }) where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: Self.mask)
@@ -36,7 +36,7 @@ public final class SecretRedactor: Sendable {
 
     /// Redacts, then keeps at most `limit` characters: cutting first could leave the
     /// head of a secret that the cut made unrecognisable.
-    public func redact(_ text: String, limit: Int) -> String {
+    package func redact(_ text: String, limit: Int) -> String {
         let redacted = redact(text)
         return redacted.count > limit ? String(redacted.prefix(limit)) + "…" : redacted
     }

@@ -4,9 +4,9 @@ import Foundation
 /// format; this only removes what no format should carry. Both functions run
 /// once per event per run (thousands of times), so they scan Unicode scalars
 /// directly instead of using regular expressions or CharacterSet lookups.
-public enum TextCleaning {
+package enum TextCleaning {
     /// One line: control and invisible format characters dropped, runs of whitespace collapsed.
-    public static func singleLine(_ text: String) -> String {
+    package static func singleLine(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -27,12 +27,12 @@ public enum TextCleaning {
     /// A plain-text excerpt of a description that may hold HTML or Markdown:
     /// tags removed, common entities and backslash escapes undone, emphasis markers
     /// and link targets dropped, cut at a word boundary.
-    public static func excerpt(_ description: String, maxLength: Int = 240) -> String {
+    package static func excerpt(_ description: String, maxLength: Int = 240) -> String {
         truncated(plainText(description), maxLength: maxLength)
     }
 
     /// The whole description as one line of plain text (see `excerpt`).
-    public static func plainText(_ description: String) -> String {
+    package static func plainText(_ description: String) -> String {
         let scalars = Array(description.unicodeScalars)
         var text = String.UnicodeScalarView()
         var index = 0
@@ -80,7 +80,7 @@ public enum TextCleaning {
     }
 
     /// `text` cut to at most `maxLength` characters at a word boundary, with an ellipsis.
-    public static func truncated(_ text: String, maxLength: Int) -> String {
+    package static func truncated(_ text: String, maxLength: Int) -> String {
         guard text.count > maxLength else { return text }
         let cut = text.prefix(maxLength)
         let boundary = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut

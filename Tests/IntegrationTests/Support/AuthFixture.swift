@@ -1,10 +1,13 @@
-import _CryptoExtras
 import Foundation
 import LoopbackServer
+@testable import MeetupConfig
+import MeetupModel
+import MeetupNetwork
+@testable import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
 @testable import MeetupSupport
-@testable import MeetupConfig
-@testable import MeetupPipeline
+import _CryptoExtras
 
 /// The loopback API (accepting only issued tokens) with a token server beside it,
 /// an RSA key pair on disk, and configs for both OAuth flows.

@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import LoopbackServer
-@testable import MeetupReportTestSupport
 @testable import MeetupConfig
 @testable import MeetupModel
 @testable import MeetupNetwork
 @testable import MeetupPhotos
 @testable import MeetupPipeline
+import MeetupRender
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
+import Testing
 
 /// Tests that talk to a loopback server run one at a time: with several servers
 /// and URLSessions active at once in one process, FoundationNetworking stalls

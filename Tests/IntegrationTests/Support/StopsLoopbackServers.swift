@@ -1,7 +1,11 @@
 import LoopbackServer
+import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
-import Testing
 import MeetupSupport
+import Testing
 
 /// The loopback servers a test case started, stopped (and awaited) when it ends,
 /// pass or fail. A `deinit` can only start an unawaited task, which let a server

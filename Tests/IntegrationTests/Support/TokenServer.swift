@@ -1,9 +1,13 @@
-import _CryptoExtras
 import FlyingFox
 import Foundation
 import LoopbackServer
+import MeetupModel
+import MeetupNetwork
+import MeetupPipeline
+import MeetupRender
 @testable import MeetupReportTestSupport
 import MeetupSupport
+import _CryptoExtras
 
 /// A Meetup OAuth token endpoint on 127.0.0.1 that checks what Meetup checks: the
 /// RS256 signature against the registered public key, `alg`, `kid`, `iss`, `sub`,

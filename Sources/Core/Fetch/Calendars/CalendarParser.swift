@@ -8,33 +8,33 @@ import MeetupSupport
 /// THISANDFUTURE, the latest SEQUENCE of each revision, VTIMEZONE and TZID), all-day events
 /// kept as calendar dates, read in a worker process with limits of time and memory so a
 /// hostile feed costs a warning or its calendar's freshness, never the run.
-public enum CalendarParser {
+package enum CalendarParser {
     /// A feed is read whole into memory; larger ones are refused before parsing.
-    public static let maximumOccurrences = 5_000
+    package static let maximumOccurrences = 5_000
     /// Steps of one RRULE's iterator (a FREQ=SECONDLY rule would otherwise run for hours).
-    public static let maximumIterations = 100_000
+    package static let maximumIterations = 100_000
     /// VCALENDAR > VEVENT > VALARM is three; VTIMEZONE > STANDARD is three.
-    public static let maximumDepth = 8
+    package static let maximumDepth = 8
 
-    public struct Parsed: Sendable {
-        public var events: [Event]
+    package struct Parsed: Sendable {
+        package var events: [Event]
         /// What was left out, in words naming the calendar's problem (not the calendar).
-        public var warnings: [String]
+        package var warnings: [String]
     }
 
     /// Wall time one VEVENT's expansion may take: libical loops inside one iterator step for as
     /// long as a rule needs (a rule that never matches runs to the year 2582).
-    public static let eventSeconds = 2.0
+    package static let eventSeconds = 2.0
     /// Wall time one document may take, at most (the run's own deadline may leave less).
-    public static let documentSeconds = 60.0
+    package static let documentSeconds = 60.0
     /// Memory the reader may allocate (a 10 MB feed expands to far less).
-    public static let memoryBytes = 1 << 30
+    package static let memoryBytes = 1 << 30
 
     /// - Parameters:
     ///   - calendar: the query this feed is (its id prefixes every event id, its title is the events' group).
     ///   - timeZone: the site's, for floating times, all-day events and unknown TZIDs.
     ///   - seconds: how long the reading may take (the run's time left, at most `documentSeconds`).
-    public static func parse(
+    package static func parse(
         _ data: Data, calendar: EventQuery, window: DateInterval, timeZone: TimeZone,
         seconds: Double = documentSeconds
     ) throws(FetchError) -> Parsed {

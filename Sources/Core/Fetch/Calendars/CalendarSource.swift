@@ -10,7 +10,7 @@ import MeetupSupport
 /// the run's transport (timeouts, size cap, address policy, retries) with a conditional
 /// request, its last body kept in the cache (`calendars/<id>.ics`) so an unchanged feed
 /// costs a 304; a file is read with the same size cap. Every other query goes to `meetup`.
-public struct CalendarSource: EventSource {
+package struct CalendarSource: EventSource {
     let meetup: any EventSource
     /// Nil when no request can be sent (a snapshot run whose calendars are all files).
     let transport: HTTPTransport?
@@ -23,14 +23,14 @@ public struct CalendarSource: EventSource {
     let deadline: ContinuousClock.Instant
     let onWarning: @Sendable (String) -> Void
 
-    public init(
+    package init(
         meetup: any EventSource, transport: HTTPTransport?, cacheDirectory: URL, scratchDirectory: URL,
         timeZone: TimeZone, maxBytes: Int, deadline: ContinuousClock.Instant,
         onWarning: @escaping @Sendable (String) -> Void
     ) {
         self.meetup = meetup
         self.transport = transport
-        self.cacheDirectory = cacheDirectory.appendingPathComponent("calendars")
+        self.cacheDirectory = CacheFolder.calendars(cacheDirectory)
         self.scratchDirectory = scratchDirectory
         self.timeZone = timeZone
         self.maxBytes = maxBytes
@@ -38,13 +38,13 @@ public struct CalendarSource: EventSource {
         self.onWarning = onWarning
     }
 
-    public func fetchEvents(
+    package func fetchEvents(
         for query: EventQuery, window: DateInterval, completion: @escaping @Sendable (QueryOutcome) -> Void
     ) {
         fetchEventsAndGroups(for: query, window: window) { outcome, _ in completion(outcome) }
     }
 
-    public func fetchEventsAndGroups(
+    package func fetchEventsAndGroups(
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
     ) {

@@ -16,15 +16,13 @@ struct CurateStep: RunStep {
         context.summary.eventCount = curated.shown.distinctEvents.count
         context.summary.eventsRemoved = curated.removedEvents
         context.summary.removedByRule = curated.removedByRule
-        guard curated.removedEvents > 0 || curation.hasRules, var report = context.report else { return }
+        guard curated.removedEvents > 0 || curation.hasRules else { return }
         let shownIDs = Set(curated.shown.distinctEvents.map(\.id))
         let excluded = curation.site.excludeEvents.union(curation.perQuery.values.flatMap(\.excludeEvents))
         // A config names events by Meetup id; the history's changes are keyed by the lasting id.
         let excludedByName = context.fetched.distinctEvents.filter { $0.identifiers.contains(where: excluded.contains) }
             .map(\.id)
-        let hidden = Set(context.fetched.distinctEvents.map(\.id)).subtracting(shownIDs)
+        context.hiddenEventIDs = Set(context.fetched.distinctEvents.map(\.id)).subtracting(shownIDs)
             .union(excluded).union(excludedByName)
-        report.changes.removeAll { hidden.contains($0.eventID) }
-        context.report = report
     }
 }

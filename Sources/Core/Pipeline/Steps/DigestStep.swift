@@ -1,6 +1,5 @@
 import Foundation
 import MeetupConfig
-import MeetupDigest
 import MeetupRender
 import MeetupSupport
 
@@ -13,14 +12,15 @@ struct DigestStep: RunStep {
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         let config = environment.config
-        var entries = DigestArchive(stateDirectory: config.stateDirectory).entries()
+        var entries = DigestArchive(directory: StateFolder.digests(config.stateDirectory)).entries()
         if !environment.offline {
             let now = environment.now
             let window = DigestArchive.window(
                 for: Digest.day(of: now, in: config.timeZone), now: now,
                 isFirstRun: context.report?.isFirstRun ?? true, entries: entries)
             let digest = Digest.make(
-                config: config, fetched: context.shown, report: context.report, now: now, window: window,
+                settings: environment.site, fetched: context.shown, report: context.shownReport, now: now,
+                window: window,
                 groups: context.groups)
             let writer = DigestWriter(digest, timeZone: config.timeZone)
             let templates = environment.templates
@@ -48,7 +48,7 @@ struct DeliverDigestStep: RunStep {
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard context.summary.published, let entry = context.digestEntry, let digest = context.digest else { return }
-        let archive = DigestArchive(stateDirectory: environment.config.stateDirectory)
+        let archive = DigestArchive(directory: StateFolder.digests(environment.config.stateDirectory))
         do {
             try archive.save(entry)
         } catch {
@@ -72,7 +72,7 @@ struct DeliverDigestStep: RunStep {
     ) {
         let config = environment.config
         let message = DigestEmail(
-            digest: digest, settings: email, baseURL: config.baseURL, timeZone: config.timeZone,
+            digest: digest, envelope: DigestEmail.Envelope(email), baseURL: config.baseURL, timeZone: config.timeZone,
             thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail), templates: environment.templates
         )
         .message(messageID: "\(digest.day).\(UUID().uuidString)", date: environment.now)

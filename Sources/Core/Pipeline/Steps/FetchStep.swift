@@ -56,7 +56,7 @@ struct FetchStep: RunStep {
 }
 
 extension RunSummary {
-    /// The fetch's part of the summary: successes, failures, stale queries, events.
+    /// The fetch's part of the summary: successes, failures, stale queries (the curate step counts the events).
     mutating func record(_ fetched: FetchedEvents) {
         failures = fetched.failures.map(\.error)
         staleSince = Dictionary(
@@ -64,6 +64,5 @@ extension RunSummary {
                 entry.outcome.staleSince.map { (entry.query.id, $0) }
             })
         queriesSucceeded = fetched.outcomes.count - failures.count
-        eventCount = fetched.distinctEvents.count
     }
 }

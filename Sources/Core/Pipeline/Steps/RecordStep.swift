@@ -1,4 +1,5 @@
 import Foundation
+import MeetupModel
 import MeetupHistory
 
 /// Records the run in the history, published or not (offline re-renders are not runs).
@@ -10,7 +11,7 @@ struct RecordHistoryStep: RunStep {
         guard let history = environment.history, !environment.offline else { return }
         do throws(HistoryError) {
             try history.record(
-                context.fetched, report: context.report ?? HistoryReport(), now: environment.now,
+                context.fetched, report: context.shownReport ?? HistoryReport(), now: environment.now,
                 published: context.summary.published, settings: environment.config.history)
         } catch {
             environment.observer.warning(error.description)

@@ -1,6 +1,4 @@
 import Foundation
-import MeetupDigest
-import MeetupPublish
 import MeetupRender
 import MeetupSupport
 
@@ -30,8 +28,8 @@ struct RenderStep: RunStep {
         let writeError = LockedBox<RenderError?>(nil)
         let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
         let input = SiteInput(
-            config: config, fetched: context.shown, thumbnails: context.photos.thumbnails,
-            generatedAt: environment.now, history: context.report,
+            settings: environment.site, fetched: context.shown, thumbnails: context.photos.thumbnails,
+            generatedAt: environment.now, history: context.shownReport,
             digestLink: digest.map { _ in DigestFiles.page + ".html" },
             groups: context.groups)
         let renderer = SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? [])
@@ -48,8 +46,7 @@ struct RenderStep: RunStep {
             environment.publisher.discard(staging)
             throw RunAbort(reason: String(describing: error))
         }
-        context.staging = staging
-        context.renderMemo = memo
+        context.staged = StagedSite(folder: staging, memo: memo)
         context.summary.render = .init(
             itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)
         context.plainDescriptions = outcome.plainDescriptions
@@ -65,20 +62,20 @@ struct PublishStep: RunStep {
     func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.publish, 1) }
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
-        guard let staging = context.staging else { return }
+        guard let staged = context.staged else { return }
         do {
-            try environment.publisher.publish(staging)
+            try environment.publisher.publish(staged.folder)
             context.summary.published = true
             // What the published site holds, for tomorrow's render; without it tomorrow makes everything.
             do {
-                try context.renderMemo?.save(publishedAt: environment.publisher.outputDirectory)
+                try staged.memo.save(publishedAt: environment.publisher.outputDirectory)
             } catch {
                 environment.observer.warning(
-                    "render: cannot save \(context.renderMemo?.manifestFile.path ?? "its manifest") (\(error.localizedDescription)); the next run renders every page"
+                    "render: cannot save \(staged.memo.manifestFile.path) (\(error.localizedDescription)); the next run renders every page"
                 )
             }
         } catch {
-            environment.publisher.discard(staging)
+            environment.publisher.discard(staged.folder)
             throw RunAbort(reason: String(describing: error))
         }
     }

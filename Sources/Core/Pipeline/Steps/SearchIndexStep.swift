@@ -1,5 +1,4 @@
 import Foundation
-import MeetupPublish
 import MeetupRender
 import MeetupSupport
 
@@ -12,7 +11,7 @@ struct SearchIndexStep: RunStep {
     var name: String { "search" }
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
-        guard environment.config.search, let staging = context.staging else { return }
+        guard environment.config.search, let staging = context.staged?.folder else { return }
         guard let command = Self.pagefind(environment.children, cache: environment.config.cacheDirectory) else {
             environment.observer.warning(
                 "search: Pagefind is not installed (pip install pagefind-bin); published without search")
@@ -85,7 +84,7 @@ struct SearchIndexStep: RunStep {
     static func pagefind(_ environment: ChildEnvironment, cache: URL? = nil) -> [String]? {
         if let binary = ExternalCommand.find("pagefind", in: environment.searchPath) { return [binary.path] }
         guard let python = ExternalCommand.find("python3", in: environment.searchPath) else { return nil }
-        let remembered = cache?.appendingPathComponent("render").appendingPathComponent("pagefind")
+        let remembered = cache.map(CacheFolder.searchIndex)
         if let remembered,
             let lines = try? String(contentsOf: remembered, encoding: .utf8).split(separator: "\n").map(String.init),
             lines.count == 2, lines[0] == python.path, FileManager.default.isExecutableFile(atPath: lines[1])

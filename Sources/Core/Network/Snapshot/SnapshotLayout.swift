@@ -8,36 +8,36 @@ import MeetupSupport
 ///     queries/<query-id>.json            (also read) a single-file archive, e.g. REST v3
 ///     photos/index.json                  {"<photo URL>": "<file name>"}
 ///     photos/<sha256 of URL>             the photo bytes as downloaded
-public struct SnapshotLayout: Sendable {
-    public let root: URL
+package struct SnapshotLayout: Sendable {
+    package let root: URL
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root
     }
 
     /// Query ids are validated slugs, so they are safe as folder names.
-    public func pagesDirectory(for queryID: String) -> URL {
+    package func pagesDirectory(for queryID: String) -> URL {
         root.appendingPathComponent("queries").appendingPathComponent(queryID)
     }
 
-    public func singleFile(for queryID: String) -> URL {
+    package func singleFile(for queryID: String) -> URL {
         root.appendingPathComponent("queries").appendingPathComponent("\(queryID).json")
     }
 
-    public func pageFile(for queryID: String, page: Int) -> URL {
+    package func pageFile(for queryID: String, page: Int) -> URL {
         pagesDirectory(for: queryID).appendingPathComponent(String(format: "page-%03d.json", page))
     }
 
-    public func groupsPageFile(for queryID: String, page: Int) -> URL {
+    package func groupsPageFile(for queryID: String, page: Int) -> URL {
         pagesDirectory(for: queryID).appendingPathComponent(String(format: "\(Self.groupsPagePrefix)%03d.json", page))
     }
 
     /// Files of a network's groups pages start so; every other `.json` file is a page of events.
-    public static let groupsPagePrefix = "groups-"
+    package static let groupsPagePrefix = "groups-"
 
-    public var photosDirectory: URL { root.appendingPathComponent("photos") }
-    public var photoIndex: URL { photosDirectory.appendingPathComponent("index.json") }
+    package var photosDirectory: URL { root.appendingPathComponent("photos") }
+    package var photoIndex: URL { photosDirectory.appendingPathComponent("index.json") }
 
     /// Photo file names are hashes: URLs are untrusted and never become paths.
-    public func photoFileName(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
+    package func photoFileName(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
 }

@@ -1,6 +1,4 @@
 import Foundation
-import MeetupConfig
-import MeetupRender
 import MeetupSupport
 
 /// The digest as one RFC 5322 message: `multipart/alternative` with the plain text and
@@ -12,32 +10,45 @@ import MeetupSupport
 /// into the bodies, never a header; header values from the config lose any CR or LF.
 package struct DigestEmail {
     let digest: Digest
-    let settings: DigestEmailSettings
+    let envelope: Envelope
     let baseURL: URL
     let timeZone: TimeZone
     let thumbnails: [URL: String]
     let templates: SiteTemplates
 
     package init(
-        digest: Digest, settings: DigestEmailSettings, baseURL: URL, timeZone: TimeZone, thumbnails: [URL: String],
+        digest: Digest, envelope: Envelope, baseURL: URL, timeZone: TimeZone, thumbnails: [URL: String],
         templates: SiteTemplates
     ) {
         self.digest = digest
-        self.settings = settings
+        self.envelope = envelope
         self.baseURL = baseURL
         self.timeZone = timeZone
         self.thumbnails = thumbnails
         self.templates = templates
     }
 
+    /// Who the message is from and to, and its subject (`{date}` and `{counts}` filled in here).
+    package struct Envelope: Sendable {
+        package var from: String
+        package var to: [String]
+        package var subject: String
+
+        package init(from: String, to: [String], subject: String) {
+            self.from = from
+            self.to = to
+            self.subject = subject
+        }
+    }
+
     package func message(messageID: String, date: Date) -> String {
         let boundary = "=_meetup-report_\(messageID.prefix(16))"
         let writer = DigestWriter(digest, timeZone: timeZone)
-        let subject = settings.subject.replacingOccurrences(of: "{date}", with: digest.day)
+        let subject = envelope.subject.replacingOccurrences(of: "{date}", with: digest.day)
             .replacingOccurrences(of: "{counts}", with: Self.counts(digest))
         var headers = [
-            "From: \(Self.mailbox(settings.from))",
-            "To: \(settings.to.map(Self.mailbox).joined(separator: ",\r\n "))",
+            "From: \(Self.mailbox(envelope.from))",
+            "To: \(envelope.to.map(Self.mailbox).joined(separator: ",\r\n "))",
             "Subject: \(Self.encodedWord(Self.headerValue(subject)))",
             "Date: \(Self.rfc5322Date(date))",
             "Message-ID: <\(messageID)@\(baseURL.host ?? "meetup-report")>",

@@ -1,5 +1,4 @@
 import Foundation
-import MeetupConfig
 import MeetupSupport
 
 /// Every day's digest, kept in the state folder (`digests/<YYYY-MM-DD>.json`: the run's time,
@@ -7,19 +6,19 @@ import MeetupSupport
 /// the archive and the digest feed. A later run on the same day rewrites that day's
 /// entry with a digest of the same window (see `Digest.Window`), so it only ever adds
 /// to what the day reported; entries older than the history's retention are deleted.
-public struct DigestArchive: Sendable {
-    public struct Entry: Sendable, Equatable {
-        public var day: String
-        public var date: Date
-        public var title: String
+package struct DigestArchive: Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var day: String
+        package var date: Date
+        package var title: String
         /// Without pictures: archive pages outlive the thumbnails of past events.
-        public var markdown: String
+        package var markdown: String
         /// With the thumbnails the run showed, for `digest.md` (an offline re-render shows it as the run did).
-        public var pageMarkdown: String
-        public var isQuiet: Bool
-        public var window: Digest.Window
+        package var pageMarkdown: String
+        package var isQuiet: Bool
+        package var window: Digest.Window
 
-        public init(
+        package init(
             day: String, date: Date, title: String, markdown: String, pageMarkdown: String, isQuiet: Bool,
             window: Digest.Window
         ) {
@@ -33,14 +32,15 @@ public struct DigestArchive: Sendable {
         }
     }
 
-    public let directory: URL
+    package let directory: URL
 
-    public init(stateDirectory: URL) {
-        directory = StateFolder.digests(stateDirectory)
+    /// - Parameter directory: the state folder's `digests/` (`StateFolder.digests`).
+    package init(directory: URL) {
+        self.directory = directory
     }
 
     /// Newest first.
-    public func entries() -> [Entry] {
+    package func entries() -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
             guard let data = try? Data(contentsOf: directory.appendingPathComponent(name)),
@@ -61,7 +61,7 @@ public struct DigestArchive: Sendable {
 
     /// The window tonight's digest covers: the day's window when the day already has a
     /// digest, else everything after the previous day's digest, else from tonight on.
-    public static func window(for day: String, now: Date, isFirstRun: Bool, entries: [Entry]) -> Digest.Window {
+    package static func window(for day: String, now: Date, isFirstRun: Bool, entries: [Entry]) -> Digest.Window {
         if let earlierToday = entries.first(where: { $0.day == day }) { return earlierToday.window }
         if let previous = entries.first(where: { $0.day < day }) {
             return Digest.Window(since: previous.date, inclusive: false)
@@ -71,7 +71,7 @@ public struct DigestArchive: Sendable {
     }
 
     /// Day names are made by the digest from a date, never from event data.
-    public func save(_ entry: Entry) throws {
+    package func save(_ entry: Entry) throws {
         let record = JSONValue.object([
             "date": .number(entry.date.timeIntervalSince1970), "title": .string(entry.title),
             "markdown": .string(entry.markdown), "pageMarkdown": .string(entry.pageMarkdown),
@@ -83,7 +83,7 @@ public struct DigestArchive: Sendable {
             Data(record.serialized().utf8), to: directory.appendingPathComponent("\(entry.day).json"))
     }
 
-    public func prune(olderThan cutoff: Date) {
+    package func prune(olderThan cutoff: Date) {
         for entry in entries() where entry.date < cutoff {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent("\(entry.day).json"))
         }

@@ -1,5 +1,4 @@
 import Foundation
-import MeetupRender
 import MeetupSupport
 
 /// The digest in the site: `digest.md`/`.html` (tonight's, linked from the index),
@@ -22,7 +21,7 @@ package struct DigestFiles: SiteGenerator {
         // Tonight's entry leads the archive (offline, the last run's does), with its thumbnails.
         let tonight = archive.first?.pageMarkdown
         guard let tonight else { return [] }
-        let formatting = EventFormatting(siteTimeZone: input.config.timeZone)
+        let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
         func page(_ path: String, _ markdown: String, title: String, root: String) -> [SiteFile] {
             [
                 .text(path + ".md", markdown),
@@ -30,35 +29,35 @@ package struct DigestFiles: SiteGenerator {
                     path + ".html",
                     PageFiles.layout(
                         markdown: markdown, title: title, path: path,
-                        description: "What is new, moved and cancelled among \(input.config.siteTitle).",
-                        root: root, feed: Self.feed, feedTitle: "Digest · \(input.config.siteTitle)",
+                        description: "What is new, moved and cancelled among \(input.settings.title).",
+                        root: root, feed: Self.feed, feedTitle: "Digest · \(input.settings.title)",
                         shared: shared, formatting: formatting)),
             ]
         }
-        var files = page(Self.page, tonight, title: "Digest · \(input.config.siteTitle)", root: "")
+        var files = page(Self.page, tonight, title: "Digest · \(input.settings.title)", root: "")
         for entry in archive {
             files += page(
                 "\(Self.archiveFolder)/\(entry.day)", entry.markdown,
-                title: "\(entry.title) · \(input.config.siteTitle)", root: "../")
+                title: "\(entry.title) · \(input.settings.title)", root: "../")
         }
         let list = archive.map { entry in
             "- [\(MarkdownEscaping.text(entry.title))](<\(entry.day).html>)" + (entry.isQuiet ? " · quiet night" : "")
         }
         let index =
-            "# " + MarkdownEscaping.text("\(input.config.siteTitle): every night's digest") + "\n\n"
+            "# " + MarkdownEscaping.text("\(input.settings.title): every night's digest") + "\n\n"
             + (list.isEmpty ? "No digest yet.\n" : list.joined(separator: "\n") + "\n")
-        files += page("\(Self.archiveFolder)/index", index, title: "Digests · \(input.config.siteTitle)", root: "../")
+        files += page("\(Self.archiveFolder)/index", index, title: "Digests · \(input.settings.title)", root: "../")
         files.append(.text(Self.feed, feed(archive, input: input)))
         return files
     }
 
     /// One entry a night; a feed reader gets one item a night, not one per event.
     private func feed(_ archive: [DigestArchive.Entry], input: SiteInput) -> String {
-        let base = input.config.baseURL
+        let base = input.settings.baseURL
         let feed = AtomFeed(
-            title: "Digest · \(input.config.siteTitle)", feedURL: Sitemap.absolute(Self.feed, baseURL: base),
+            title: "Digest · \(input.settings.title)", feedURL: Sitemap.absolute(Self.feed, baseURL: base),
             pageURL: Sitemap.absolute("\(Self.archiveFolder)/index.html", baseURL: base),
-            author: input.config.siteTitle, generatedAt: input.generatedAt)
+            author: input.settings.title, generatedAt: input.generatedAt)
         let entries = archive.map { entry in
             let url = Sitemap.absolute("\(Self.archiveFolder)/\(entry.day).html", baseURL: base).absoluteString
             return "<entry>\n<id>urn:meetup-report:digest:\(XMLEscaping.escape(entry.day))</id>\n"

@@ -1,6 +1,5 @@
 import Foundation
-import MeetupHistory
-import MeetupRender
+import MeetupModel
 import MeetupSupport
 
 /// The digest in words: as Markdown for the site from the `digest.md` template (then

@@ -1,27 +1,27 @@
 import Foundation
-import MeetupSnapshot
+import MeetupNetwork
 import MeetupSupport
 
 /// `meetup-report init DIR`: a config that works at once (a small snapshot of sample
 /// events dated from today, so it runs offline with no token), the same config for the
 /// live API with every option that matters, and optionally the templates to customise.
-public struct StarterSite: Sendable {
-    public let directory: URL
-    public let now: Date
+package struct StarterSite: Sendable {
+    package let directory: URL
+    package let now: Date
 
-    public init(directory: URL, now: Date) {
+    package init(directory: URL, now: Date) {
         self.directory = directory
         self.now = now
     }
 
-    public static let configName = "queries.json"
-    public static let liveConfigName = "queries.live.json"
+    package static let configName = "queries.json"
+    package static let liveConfigName = "queries.live.json"
 
     /// Writes the starter files; never overwrites an existing config.
     /// - Parameter templates: copied into `DIR/Templates` (and named in the config) when given.
     /// - Returns: the paths written, relative to `directory`.
     @discardableResult
-    public func write(copyingTemplatesFrom templates: URL? = nil) throws -> [String] {
+    package func write(copyingTemplatesFrom templates: URL? = nil) throws -> [String] {
         let config = directory.appendingPathComponent(Self.configName)
         guard !FileManager.default.fileExists(atPath: config.path) else {
             throw CocoaError(

@@ -1,50 +1,47 @@
 import Foundation
-import MeetupConfig
-import MeetupHistory
 import MeetupModel
-import MeetupRender
 
 /// A day's news, the reason cron users run the tool: what is new since the previous
 /// day's digest, what moved, what was cancelled or removed, which queries could not
 /// be checked, and what is on in the next seven days. Events found by several queries
 /// appear once, with the queries named. Pure: made from the fetch, the history report
 /// and the window the day's digest covers.
-public struct Digest: Sendable {
-    public struct Item: Sendable {
-        public var event: Event
-        public var queries: [EventQuery]
+package struct Digest: Sendable {
+    package struct Item: Sendable {
+        package var event: Event
+        package var queries: [EventQuery]
     }
 
-    public struct ChangeItem: Sendable {
-        public var change: HistoryChange
-        public var queryTitles: [String]
+    package struct ChangeItem: Sendable {
+        package var change: HistoryChange
+        package var queryTitles: [String]
     }
 
     /// A query whose search failed tonight: its events are those of `staleSince`, or none.
-    public struct Unchecked: Sendable, Equatable {
-        public var queryTitle: String
-        public var staleSince: Date?
+    package struct Unchecked: Sendable, Equatable {
+        package var queryTitle: String
+        package var staleSince: Date?
     }
 
     /// A group that went quiet tonight: no event for its query's `inactiveAfterDays` since
     /// `lastEventAt` (nil: none ever), or no longer found on Meetup.
-    public struct QuietGroup: Sendable {
-        public var group: GroupActivity
-        public var queryTitle: String
-        public var inactiveAfterDays: Int
+    package struct QuietGroup: Sendable {
+        package var group: GroupActivity
+        package var queryTitle: String
+        package var inactiveAfterDays: Int
     }
 
     /// What a day's digest covers: everything noticed since `since` (after the previous
     /// day's digest, or from the day's first run when there was none), so a second run
     /// on the same day adds to the day's digest instead of replacing it.
-    public struct Window: Sendable, Equatable {
-        public var since: Date
+    package struct Window: Sendable, Equatable {
+        package var since: Date
         /// True: noticed at `since` counts too (the day's first run, when no digest came before).
-        public var inclusive: Bool
+        package var inclusive: Bool
         /// The day's first digest was the very first run's: it stays a first-run digest.
-        public var continuesFirstRun = false
+        package var continuesFirstRun = false
 
-        public init(since: Date, inclusive: Bool, continuesFirstRun: Bool = false) {
+        package init(since: Date, inclusive: Bool, continuesFirstRun: Bool = false) {
             self.since = since
             self.inclusive = inclusive
             self.continuesFirstRun = continuesFirstRun
@@ -54,44 +51,44 @@ public struct Digest: Sendable {
     }
 
     /// The run's moment, and its day in the site's zone (the archive's name).
-    public var date: Date
-    public var day: String
-    public var siteTitle: String
+    package var date: Date
+    package var day: String
+    package var siteTitle: String
     /// The first run ever (or with history off): nothing can be new yet.
-    public var isFirstRun: Bool
-    public var new: [Item]
-    public var moved: [ChangeItem]
-    public var removed: [ChangeItem]
-    public var unchecked: [Unchecked]
-    public var thisWeek: [Item]
+    package var isFirstRun: Bool
+    package var new: [Item]
+    package var moved: [ChangeItem]
+    package var removed: [ChangeItem]
+    package var unchecked: [Unchecked]
+    package var thisWeek: [Item]
     /// Groups that crossed the inactivity line tonight (the groups report's).
-    public var quietGroups: [QuietGroup] = []
+    package var quietGroups: [QuietGroup] = []
 
     /// Nothing new, moved or removed, every query checked and no group gone quiet (the week ahead is not news).
-    public var isQuiet: Bool {
+    package var isQuiet: Bool {
         new.isEmpty && moved.isEmpty && removed.isEmpty && unchecked.isEmpty && quietGroups.isEmpty
     }
 
     /// Quiet, and not the first run's digest (which always has something to say).
-    public var isQuietNight: Bool { isQuiet && !isFirstRun }
+    package var isQuietNight: Bool { isQuiet && !isFirstRun }
 
-    public static let weekAhead: TimeInterval = 7 * 86_400
+    package static let weekAhead: TimeInterval = 7 * 86_400
 
-    public static func day(of date: Date, in timeZone: TimeZone) -> String {
+    package static func day(of date: Date, in timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    public static func make(
-        config: ReportConfig, fetched: FetchedEvents, report: HistoryReport?, now: Date,
+    package static func make(
+        settings: SiteSettings, fetched: FetchedEvents, report: HistoryReport?, now: Date,
         window: Window? = nil, groups: GroupsReport? = nil
     ) -> Digest {
         let queriesByEvent = fetched.queriesByEvent
         let upcoming = SitePaths.chronological(fetched.distinctEvents)
         let item = { (event: Event) in Item(event: event, queries: queriesByEvent[event.id] ?? []) }
-        let titles = Dictionary(uniqueKeysWithValues: config.queries.map { ($0.id, $0.title) })
+        let titles = Dictionary(uniqueKeysWithValues: settings.queries.map { ($0.id, $0.title) })
         let inWindow = { (moment: Date) in moment == now || window?.contains(moment) ?? false }
         let changes = (report?.changes ?? []).filter { inWindow($0.noticedAt) }
         let changeItem = { (change: HistoryChange) in
@@ -105,7 +102,7 @@ public struct Digest: Sendable {
                 || report.firstSeen[event.id].map { window?.contains($0) ?? false } ?? false
         }
         return Digest(
-            date: now, day: day(of: now, in: config.timeZone), siteTitle: config.siteTitle,
+            date: now, day: day(of: now, in: settings.timeZone), siteTitle: settings.title,
             isFirstRun: (report?.isFirstRun ?? true) || window?.continuesFirstRun ?? false,
             new: upcoming.filter(isNew).map(item),
             moved: changes.filter { $0.kind == .moved }.map(changeItem),

@@ -1,11 +1,11 @@
 import Foundation
 import MeetupSupport
 
-public enum PublishError: Error, Sendable, CustomStringConvertible {
+package enum PublishError: Error, Sendable, CustomStringConvertible {
     case cannotStage(String, String)
     case cannotSwap(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotStage(let path, let reason): "cannot prepare the staging folder \(path): \(reason)"
         case .cannotSwap(let path, let reason): "cannot publish into \(path): \(reason)"
@@ -18,10 +18,10 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
 /// are exchanged atomically with renameat2(RENAME_EXCHANGE): a web server
 /// serving the output folder sees the old site or the new one, never a mix,
 /// and a run that fails before `publish` leaves the old site untouched.
-public struct SitePublisher: Sendable {
-    public let outputDirectory: URL
+package struct SitePublisher: Sendable {
+    package let outputDirectory: URL
 
-    public init(outputDirectory: URL) {
+    package init(outputDirectory: URL) {
         self.outputDirectory = outputDirectory.standardizedFileURL
     }
 
@@ -29,7 +29,7 @@ public struct SitePublisher: Sendable {
     private var stagingPrefix: String { ".\(outputDirectory.lastPathComponent).staging-" }
 
     /// A new, empty staging folder. Staging folders left by runs that died are removed first.
-    public func makeStagingDirectory() throws(PublishError) -> URL {
+    package func makeStagingDirectory() throws(PublishError) -> URL {
         if let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) {
             for name in names where name.hasPrefix(stagingPrefix) && !isOwnedByLiveProcess(name) {
                 try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
@@ -47,7 +47,7 @@ public struct SitePublisher: Sendable {
     /// Swaps `staging` in as the output folder and deletes the previous site.
     /// Hidden files at the top of the old output (`.gitkeep`, `.htaccess`, `.nojekyll`)
     /// are not the tool's to delete: they are carried over into the new site.
-    public func publish(_ staging: URL) throws(PublishError) {
+    package func publish(_ staging: URL) throws(PublishError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -63,7 +63,7 @@ public struct SitePublisher: Sendable {
     }
 
     /// Removes a staging folder of a run that will not publish.
-    public func discard(_ staging: URL) {
+    package func discard(_ staging: URL) {
         try? FileManager.default.removeItem(at: staging)
     }
 

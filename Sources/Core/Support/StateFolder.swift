@@ -2,24 +2,26 @@ import Foundation
 
 /// The state folder's layout, in one place: what cannot be fetched again. The cache holds only
 /// what a run can rebuild; deleting it costs downloads, never the record.
-public enum StateFolder {
+package enum StateFolder {
     /// The run history (SQLite): events seen, changes, counts, groups, aliases.
-    public static func history(_ state: URL) -> URL { state.appendingPathComponent("history.sqlite") }
+    package static func history(_ state: URL, suffix: String = "") -> URL {
+        state.appendingPathComponent("history.sqlite" + suffix)
+    }
 
     /// Each day's digest, as published.
-    public static func digests(_ state: URL) -> URL { state.appendingPathComponent("digests") }
+    package static func digests(_ state: URL) -> URL { state.appendingPathComponent("digests") }
 
     /// What earlier versions kept in the cache folder and is state: moved into the state folder
     /// on the first run that finds it there and not here (nothing is overwritten, nothing lost).
     /// Returns what was moved, in words, for the run's log.
-    public static func adoptFromCache(_ cache: URL, into state: URL) -> [String] {
+    package static func adoptFromCache(_ cache: URL, into state: URL) -> [String] {
         let manager = FileManager.default
         var moved: [String] = []
         let pairs: [(from: URL, to: URL)] = [
-            (cache.appendingPathComponent("history.sqlite"), history(state)),
-            (cache.appendingPathComponent("history.sqlite-wal"), state.appendingPathComponent("history.sqlite-wal")),
-            (cache.appendingPathComponent("history.sqlite-shm"), state.appendingPathComponent("history.sqlite-shm")),
-            (cache.appendingPathComponent("digests"), digests(state)),
+            (history(cache), history(state)),
+            (history(cache, suffix: "-wal"), history(state, suffix: "-wal")),
+            (history(cache, suffix: "-shm"), history(state, suffix: "-shm")),
+            (digests(cache), digests(state)),
         ]
         // The database moves with its journal files or not at all.
         guard manager.fileExists(atPath: pairs[0].from.path) || manager.fileExists(atPath: pairs[3].from.path) else {

@@ -6,19 +6,19 @@ import MeetupSupport
 /// one already published is hard-linked from the published site instead of
 /// rewritten, so it keeps its modification time and a sync to a static host
 /// (rsync, `aws s3 sync`) uploads nothing when nothing changed.
-public struct StagingWriter: Sendable {
-    public let staging: URL
+package struct StagingWriter: Sendable {
+    package let staging: URL
     /// The currently published site, if any.
-    public let previous: URL?
+    package let previous: URL?
 
-    public init(staging: URL, previous: URL?) {
+    package init(staging: URL, previous: URL?) {
         self.staging = staging
         self.previous = previous
     }
 
     /// Writes every file; returns how many were reused unchanged from the previous site.
     @discardableResult
-    public func write(_ files: [SiteFile]) throws(RenderError) -> Int {
+    package func write(_ files: [SiteFile]) throws(RenderError) -> Int {
         var reused = 0
         for file in files where try write(file) { reused += 1 }
         return reused
@@ -27,7 +27,7 @@ public struct StagingWriter: Sendable {
     /// Writes one file; true when it was reused from the previous site. Thread-safe
     /// for distinct paths (the renderer emits from several threads).
     @discardableResult
-    public func write(_ file: SiteFile) throws(RenderError) -> Bool {
+    package func write(_ file: SiteFile) throws(RenderError) -> Bool {
         let destination = staging.appendingPathComponent(file.path)
         do {
             try FileOperations.createDirectory(destination.deletingLastPathComponent())
@@ -70,7 +70,7 @@ public struct StagingWriter: Sendable {
     /// The published site's `folder` (yesterday's search index) into the staging site, every
     /// file a hard link: no copy, the modification times kept. False, and nothing left in
     /// staging, when there is no such folder or a link fails.
-    public func linkFolder(_ folder: String) -> Bool {
+    package func linkFolder(_ folder: String) -> Bool {
         guard let previous else { return false }
         let source = previous.appendingPathComponent(folder), target = staging.appendingPathComponent(folder)
         guard let files = FileManager.default.enumerator(at: source, includingPropertiesForKeys: nil) else {
@@ -91,7 +91,7 @@ public struct StagingWriter: Sendable {
     /// Files another tool wrote into `folder` of the staging site (the search index):
     /// each one byte-identical to the published copy is replaced by a hard link to it,
     /// so it keeps its modification time and a sync uploads nothing for it.
-    public func relinkUnchanged(in folder: String) {
+    package func relinkUnchanged(in folder: String) {
         guard let previous else { return }
         let root = staging.appendingPathComponent(folder)
         guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return }

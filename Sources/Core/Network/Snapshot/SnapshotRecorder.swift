@@ -4,19 +4,19 @@ import MeetupSupport
 /// `--record DIR`: keeps every raw API response and downloaded photo of a live run,
 /// so the run can be replayed offline later (and turned into test fixtures).
 /// Every file is written atomically; the photo index is written last.
-public final class SnapshotRecorder: Sendable {
-    public let layout: SnapshotLayout
+package final class SnapshotRecorder: Sendable {
+    package let layout: SnapshotLayout
     private let photoIndex = LockedBox([String: String]())
     private let failures = LockedBox([String]())
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         layout = SnapshotLayout(root: directory)
     }
 
     /// Records a completed query's pages (and a network's groups pages). Only whole queries
     /// are recorded, like the site: the pages are written into a new folder that then
     /// replaces the old one.
-    public func recordPages(_ pages: [Data], groupsPages: [Data] = [], for queryID: String) {
+    package func recordPages(_ pages: [Data], groupsPages: [Data] = [], for queryID: String) {
         let destination = layout.pagesDirectory(for: queryID)
         let temporary = FileOperations.temporarySibling(of: destination)
         do {
@@ -41,7 +41,7 @@ public final class SnapshotRecorder: Sendable {
     }
 
     /// Records a photo exactly as it was downloaded.
-    public func recordPhoto(_ file: URL, for url: URL) {
+    package func recordPhoto(_ file: URL, for url: URL) {
         let name = layout.photoFileName(for: url)
         do {
             try FileOperations.copyAtomically(from: file, to: layout.photosDirectory.appendingPathComponent(name))
@@ -53,7 +53,7 @@ public final class SnapshotRecorder: Sendable {
 
     /// Writes the photo index, keeping entries of photos recorded by earlier runs
     /// into the same folder. Returns what could not be recorded.
-    public func finish() -> [String] {
+    package func finish() -> [String] {
         var index: [String: String] = [:]
         if let data = try? Data(contentsOf: layout.photoIndex), case .object(let existing)? = try? JSONValue.parse(data)
         {

@@ -6,12 +6,12 @@ import MeetupSupport
 /// event's description is not parsed and its blocks not rendered again. A flat binary
 /// file: a W1 set (1,000 events, 5 MB) reads in a few milliseconds, where JSON took tens.
 /// A damaged or foreign file reads as empty: every event is then rendered, nothing lost.
-public struct EventArtefactStore: Sendable {
-    public let file: URL
+package struct EventArtefactStore: Sendable {
+    package let file: URL
     static let magic = Array("MRA1\n".utf8)
 
-    public init(cacheDirectory: URL) {
-        file = cacheDirectory.appendingPathComponent("render").appendingPathComponent("events.bin")
+    package init(cacheDirectory: URL) {
+        file = CacheFolder.renderedEvents(cacheDirectory)
     }
 
     package func load() -> EventArtefactSet {

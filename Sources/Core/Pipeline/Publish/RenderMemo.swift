@@ -10,11 +10,11 @@ import MeetupSupport
 /// those is hard-linked into the staging folder and not made again; anything else (a
 /// file edited or removed by hand, another binary, a damaged manifest) is made again.
 /// The staging folder is published in one swap as before: old site or new, never a mix.
-public struct RenderMemo: RenderReuse {
+package struct RenderMemo: RenderReuse {
     /// The published site, when there is one.
     let published: URL?
     let staging: URL
-    public let manifestFile: URL
+    package let manifestFile: URL
     private let previous: [String: Item]
     private let tonight = LockedBox([String: Item]())
     private let folders = LockedBox(Set<String>())
@@ -33,8 +33,8 @@ public struct RenderMemo: RenderReuse {
         var size: Int64, inode: UInt64, seconds: Int, nanoseconds: Int
     }
 
-    public init(cacheDirectory: URL, published: URL?, staging: URL) {
-        manifestFile = cacheDirectory.appendingPathComponent("render").appendingPathComponent("manifest.json")
+    package init(cacheDirectory: URL, published: URL?, staging: URL) {
+        manifestFile = CacheFolder.renderManifest(cacheDirectory)
         self.published = published
         self.staging = staging
         previous = published == nil ? [:] : Self.load(manifestFile)
@@ -75,7 +75,7 @@ public struct RenderMemo: RenderReuse {
     }
 
     /// Tonight's manifest, each file stamped as `output` (the site just published) holds it.
-    public func save(publishedAt output: URL) throws {
+    package func save(publishedAt output: URL) throws {
         var items: [String: JSONValue] = [:]
         for (id, item) in tonight.withLock({ $0 }) {
             let files: [JSONValue] = item.files.compactMap { file in

@@ -3,8 +3,6 @@ import MeetupAuth
 import MeetupConfig
 import MeetupModel
 import MeetupPhotos
-import MeetupPipeline
-import MeetupPublish
 import MeetupRender
 import MeetupSupport
 
@@ -13,19 +11,19 @@ import MeetupSupport
 /// (writable, staging on the same file system), the run lock, the programs the run
 /// starts (publish command, sendmail), and with the live API the secret files'
 /// modes, the credentials and one `self` query.
-public struct SetupCheck: Sendable {
-    public struct Result: Sendable, Equatable {
-        public var name: String
-        public var ok: Bool
-        public var detail: String
+package struct SetupCheck: Sendable {
+    package struct Result: Sendable, Equatable {
+        package var name: String
+        package var ok: Bool
+        package var detail: String
     }
 
-    public let config: ReportConfig
-    public let templates: TemplateLocator
-    public let environment: [String: String]
-    public let clock: @Sendable () -> Date
+    package let config: ReportConfig
+    package let templates: TemplateLocator
+    package let environment: [String: String]
+    package let clock: @Sendable () -> Date
 
-    public init(
+    package init(
         config: ReportConfig, templates: TemplateLocator, environment: [String: String],
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -35,7 +33,7 @@ public struct SetupCheck: Sendable {
         self.clock = clock
     }
 
-    public func run() -> [Result] {
+    package func run() -> [Result] {
         var results = [checkTemplates(), output(), cache(), state(), lock()] + programs()
         if case .meetupAPI = config.source { results.append(credentials()) }
         return results
@@ -50,7 +48,8 @@ public struct SetupCheck: Sendable {
                 description: "**Sample** description", venue: Venue(name: "Venue", city: "City"))
             let query = config.queries[0]
             let input = SiteInput(
-                config: config, fetched: FetchedEvents(outcomes: [(query, .succeeded(events: [event]))]),
+                settings: SiteSettings(config),
+                fetched: FetchedEvents(outcomes: [(query, .succeeded(events: [event]))]),
                 thumbnails: [:], generatedAt: clock())
             let files = SiteRenderer(templates: templates).render(input)
             let empty = files.filter { file in

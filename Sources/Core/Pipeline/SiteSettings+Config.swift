@@ -1,0 +1,19 @@
+import MeetupConfig
+import MeetupModel
+import MeetupRender
+
+extension SiteSettings {
+    /// The renderer's part of the config.
+    package init(_ config: ReportConfig) {
+        self.init(
+            title: config.siteTitle, baseURL: config.baseURL, timeZone: config.timeZone,
+            thumbnailWidth: config.thumbnailWidth, search: config.search, changeDays: config.history.changeDays,
+            queries: config.queries, pinned: config.curation.pinned, notes: config.curation.notes)
+    }
+}
+
+extension DigestEmail.Envelope {
+    package init(_ email: DigestEmailSettings) {
+        self.init(from: email.from, to: email.to, subject: email.subject)
+    }
+}

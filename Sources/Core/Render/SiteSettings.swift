@@ -1,0 +1,55 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// What the renderer takes from the config, and nothing else: built once per run by the
+/// pipeline (`SiteSettings(config)`), so the renderer never sees the config's other parts
+/// (credentials, limits, folders) and its key needs no list of fields to keep up to date.
+package struct SiteSettings: Sendable, Encodable {
+    package var title: String
+    package var baseURL: URL
+    package var timeZone: TimeZone
+    /// Thumbnails' width in CSS pixels.
+    package var thumbnailWidth: Int
+    /// Whether the site has a search page (Pagefind).
+    package var search: Bool
+    /// How many days a moved or removed event stays listed.
+    package var changeDays: Int
+    /// The site's queries in the config's order, calendars included.
+    package var queries: [EventQuery]
+    /// Event ids the editor pinned to the top of the index, in order.
+    package var pinned: [String]
+    /// The editor's Markdown notes under events, by event id.
+    package var notes: [String: String]
+
+    package init(
+        title: String, baseURL: URL, timeZone: TimeZone, thumbnailWidth: Int, search: Bool, changeDays: Int,
+        queries: [EventQuery], pinned: [String] = [], notes: [String: String] = [:]
+    ) {
+        self.title = title
+        self.baseURL = baseURL
+        self.timeZone = timeZone
+        self.thumbnailWidth = thumbnailWidth
+        self.search = search
+        self.changeDays = changeDays
+        self.queries = queries
+        self.pinned = pinned
+        self.notes = notes
+    }
+
+    /// Every setting as one hash, from the value's own encoding (sorted keys): a setting
+    /// added above is part of the render keys without anyone listing it there.
+    package var fingerprint: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings, numbers, URLs and a time zone cannot fail; were it to,
+        // the hash of nothing would only mean the renderer's outputs are made again.
+        let data = (try? encoder.encode(self)) ?? Data()
+        return ContentHash.Builder("site-settings", String(decoding: data, as: UTF8.self)).hex()
+    }
+
+    /// The editor's note for the event, under any of its names.
+    package func note(for event: Event) -> String? {
+        event.note(in: notes)
+    }
+}
