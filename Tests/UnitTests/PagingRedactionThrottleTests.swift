@@ -9,7 +9,7 @@ import MeetupPipeline
 @testable import MeetupSupport
 import Testing
 
-/// Pure parts behind the fault-run fixes (issue 9) and the auth work (issue 10):
+/// Pure parts behind the fault-run fixes and the auth work:
 /// paging rules, redaction, the throttle, text and header parsing.
 @Suite("Paging rules, redaction, throttle")
 struct PagingRedactionThrottleTests {
@@ -40,7 +40,7 @@ struct PagingRedactionThrottleTests {
         #expect(uncounted.pagesRead == PageWalk.absolutePageCap)
     }
 
-    /// Issue 31.4: in both recorded `groupSearch` answers `totalCount` is the page's size. A walk
+    /// In both recorded `groupSearch` answers `totalCount` is the page's size. A walk
     /// pages by `hasNextPage`: thirty real pages that each claim a count of one are all read.
     @Test func pagingFollowsHasNextPageNotTheCount() {
         var walk = PageWalk(maxEvents: nil)
@@ -79,7 +79,7 @@ struct PagingRedactionThrottleTests {
 
 @Suite("JSON writing")
 struct JSONWritingTests {
-    /// The byte-run writer (issue 23) escapes exactly what the per-scalar one did.
+    /// The byte-run writer escapes exactly what the per-scalar one did.
     @Test func stringsAreEscapedAsBeforeAndReadBack() throws {
         let text = "plain \"quoted\" back\\slash\n\r\t\u{1}\u{1F} é 😀 \u{2028}\u{2029} end"
         let written = JSONValue.string(text).compactJSON
@@ -88,7 +88,7 @@ struct JSONWritingTests {
         #expect(JSONValue.string("").compactJSON == "\"\"")
     }
 
-    /// Escapes decoded into one byte buffer (issue 23): the same text as before, lone
+    /// Escapes decoded into one byte buffer: the same text as before, lone
     /// surrogates replaced, raw UTF-8 between escapes kept.
     @Test func escapesAreDecoded() throws {
         let json = #""é\n\t\"q\" \\ \/ \u00e9\ud83d\ude00 lone \ud800x \udc00 pair-broken \ud83d\u0041 end😀""#
@@ -117,28 +117,6 @@ struct EventCalendarLinkTests {
         #expect(
             EventCalendarLinks.icsPath(event).hasPrefix("events/") && !EventCalendarLinks.icsPath(event).contains(".."),
             "the id never becomes a path")
-    }
-}
-
-@Suite("Descriptions as their organisers wrote them")
-struct DescriptionRenderingTests {
-    @Test func markdownBecomesSafeHTMLAndTextKeepsItsLines() {
-        let description = """
-            ## Agenda
-            1. Doors at **18:30**
-            2. Talks: [slides](https://example.org/s) and [bad](javascript:alert(1))
-
-            ![tracker](https://evil.example/pixel.gif) <script>alert(1)</script> <b>bold?</b>
-            """
-        let html = DescriptionRendering.html(description)
-        #expect(html.contains("<p><strong>Agenda</strong></p>"), "headings become bold paragraphs: \(html)")
-        #expect(html.contains("<a href=\"https://example.org/s\" rel=\"nofollow noopener\">slides</a>"))
-        #expect(html.contains("and bad</li>"), "a javascript: link keeps its text only: \(html)")
-        #expect(
-            !html.contains("<img") && !html.contains("<script") && !html.contains("<b>") && !html.contains("<!--"),
-            "\(html)")
-        let text = DescriptionRendering.text(fromHTML: html)
-        #expect(text.hasPrefix("Agenda\n\n• Doors at 18:30\n• Talks: slides and bad"), "\(text)")
     }
 }
 

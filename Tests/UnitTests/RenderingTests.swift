@@ -73,13 +73,13 @@ struct EscapingTests {
             html
                 == #"<p><img width="120" height="80" src="../thumbs/abc.jpg" alt="a" /> <img src="https://x.org/y.jpg" alt="b" /></p>"#
                 + "\n")
-        // Above the fold the first three photos load at once; the rest lazily (issue 21).
+        // Above the fold the first three photos load at once; the rest lazily.
         let many = body.html(from: (1...5).map { "![p\($0)](../thumbs/abc.jpg)" }.joined(separator: " "))
         #expect(many.components(separatedBy: "loading=\"lazy\"").count - 1 == 2, "\(many)")
         #expect(many.hasPrefix(#"<p><img width="120""#))
     }
 
-    /// Issue 30.10: a thumbnail with a double-density twin is offered to high-density screens.
+    /// A thumbnail with a double-density twin is offered to high-density screens.
     @Test func aThumbnailWithATwinGetsASrcset() {
         let twin = Thumbnail.Density(
             file: URL(fileURLWithPath: "/c/t2.jpg"), size: PixelSize(width: 240, height: 160),
@@ -103,7 +103,7 @@ struct EscapingTests {
         let events = ["1", "2"].map {
             Event(id: $0, title: $0, start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
         }
-        let marker = DescriptionRendering.marker(for: events[0])
+        let marker = DescriptionRendering.moreMarker
         let markdown = """
             ### One
 
@@ -111,14 +111,15 @@ struct EscapingTests {
 
             ### Two
 
-            \(DescriptionRendering.marker(for: events[1]))
+            \(marker)
 
-            ![chart](charts/q.svg) <b>raw</b> \(DescriptionRendering.markerPrefix)inline
+            ![chart](charts/q.svg) <b>raw</b> \(MarkdownEscaping.text(marker)) inline
 
             <div>raw block</div>
             """
         let body = PageBody(
-            root: "", imageSizes: [:], descriptions: [marker: "<p>Details</p>"], charts: ["charts/q.svg": "<svg/>"],
+            root: "", imageSizes: [:], descriptions: [events[0].id: "<p>Details</p>"],
+            charts: ["charts/q.svg": "<svg/>"],
             anchors: events)
         let html = body.html(from: markdown)
         #expect(
@@ -131,7 +132,7 @@ struct EscapingTests {
             html.contains(
                 "<h3 id=\"\(EventAnchors.id(of: events[1]))\">Two</h3>\n<div class=\"event-text\">\n\n<p><svg/>"),
             "no description: an empty line, as before: \(html)")
-        #expect(html.contains("\(DescriptionRendering.markerPrefix)inline"), "a marker inside other text is text")
+        #expect(html.contains("&lt;!-- more --&gt; inline"), "a marker in the API's text (escaped) is text")
         #expect(!html.contains("<b>") && !html.contains("<div>"), "raw HTML from the text is never passed through")
         let fewer = PageBody(root: "", imageSizes: [:], descriptions: [:], charts: [:], anchors: [events[0]]).html(
             from: markdown)
@@ -141,18 +142,18 @@ struct EscapingTests {
 
 @Suite("Event rows and excerpts")
 struct EventRowTests {
-    /// Found at W1 size (issue 21): excerpts beside a floated photo, then under it, and
+    /// Found at W1 size: excerpts beside a floated photo, then under it, and
     /// their Markdown shown raw ("Agenda * 18:30 doors").
     @Test func anEventsPhotoHasAColumnOfItsOwnAndItsExcerptGivesWayToMore() {
         let event = Event(
             id: "7", title: "Rust & friends",
             start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
-        let marker = DescriptionRendering.marker(for: event)
+        let marker = DescriptionRendering.moreMarker
         let markdown =
             "### Rust\n\n![Photo](thumbs/a.jpg) **Tue 1 Dec, 18:00** · Venue\n\nJoin us · Agenda\n\n\(marker)\n\nAdd to calendar\n"
         let html = PageBody(
             root: "", imageSizes: ["thumbs/a.jpg": PixelSize(width: 320, height: 213)],
-            descriptions: [marker: "<p>Join us</p>"],
+            descriptions: [event.id: "<p>Join us</p>"],
             charts: [:], anchors: [event]
         ).html(from: markdown)
         #expect(
@@ -222,7 +223,7 @@ struct PageRenderingTests {
         let headings = page.components(separatedBy: "<h2>").dropFirst().map { $0.components(separatedBy: "</h2>")[0] }
         #expect(headings == ["Tuesday 1 December 2026", "Wednesday 2 December 2026", "Thursday 3 December 2026"])
         // Under its day's heading, a time says neither the date again nor the site's offset, which
-        // the page says once (issue 21); another offset is said, and a local day unlike the heading's.
+        // the page says once; another offset is said, and a local day unlike the heading's.
         #expect(page.contains("times in Central European Time"))
         #expect(page.contains("08:30–10:30 (UTC+09:00)") == false, "no end given: no range")
         #expect(page.contains("<strong>08:30 (UTC+09:00)</strong>"), "Tokyo event in Tokyo time, its day the heading's")

@@ -8,20 +8,25 @@ import MeetupSupport
 /// anywhere), headings turned into bold paragraphs (the page's headings are its days
 /// and events). Shown behind a "More" on query pages and as the Atom entry's content.
 enum DescriptionRendering {
-    /// Stands where "More" goes in an event block until the page is HTML; the nonce is
-    /// new in every run, so no text from the API can spell a marker.
-    static let nonce = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12)).lowercased()
-
-    static let markerPrefix = "mrmore\(nonce)x"
-
-    static func marker(for event: Event) -> String {
-        markerPrefix + ContentHash.sha256Hex(event.id).prefix(16)
+    /// A description's plain text, HTML and calendar text from one parse: the two texts are
+    /// walks of the tree, then the HTML changes it and renders it.
+    static func texts(of description: String) -> (plain: String, html: String, calendar: String) {
+        guard !description.isEmpty else { return ("", "", "") }
+        let tree = MarkdownTree(description)
+        let plain = PlainText.of(tree)
+        let calendar = CalendarText.of(tree)
+        return (plain, html(tree), calendar)
     }
 
-    /// The Markdown page without its markers (the `.md` files are read as text and must
-    /// not change from run to run).
+    /// Where "More" goes in an event block (the template's `{{{more}}}`): an HTML comment,
+    /// which cmark reads as an HTML block. No text from the API can make one (it is
+    /// Markdown-escaped, `<` included), and the page's HTML puts the description of the
+    /// event it stands under (by its heading, in order) in its place (`PageBody`).
+    static let moreMarker = "<!-- more -->"
+
+    /// The Markdown page without its "More" markers: the `.md` files are read as text.
     static func strip(_ markdown: String) -> String {
-        let prefix = Array(markerPrefix.utf8)
+        let prefix = Array(moreMarker.utf8)
         let bytes = Array(markdown.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -32,9 +37,7 @@ enum DescriptionRendering {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             let next = min(bytes.count, lineEnd + 1)
-            let isMarker =
-                lineEnd - lineStart >= prefix.count
-                && bytes[lineStart..<(lineStart + prefix.count)].elementsEqual(prefix)
+            let isMarker = bytes[lineStart..<lineEnd].elementsEqual(prefix)
             let isBlank = lineEnd == lineStart
             if isMarker {
                 found = true
@@ -53,7 +56,11 @@ enum DescriptionRendering {
     /// image goes (it would load from anywhere), a heading becomes a bold paragraph (the
     /// page's headings are its days and events), and raw HTML leaves nothing behind.
     static func html(_ description: String) -> String {
-        let tree = MarkdownTree(description)
+        html(MarkdownTree(description))
+    }
+
+    /// The same, changing the given tree (`texts(of:)` reads it first).
+    static func html(_ tree: MarkdownTree) -> String {
         for link in tree.nodes(CMARK_NODE_LINK) {
             let url = MarkdownTree.url(of: link).lowercased()
             if url.hasPrefix("https://") || url.hasPrefix("http://") {
@@ -70,49 +77,5 @@ enum DescriptionRendering {
         for block in tree.nodes(CMARK_NODE_HTML_BLOCK) { tree.replace(block, with: "\n", inline: false) }
         for inline in tree.nodes(CMARK_NODE_HTML_INLINE) { tree.remove(inline) }
         return tree.html().trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The rendered description as plain text that keeps its paragraphs and list items
-    /// on their own lines (iCalendar's DESCRIPTION), entities decoded.
-    static func text(fromHTML html: String) -> String {
-        var plain = ""
-        plain.reserveCapacity(html.utf8.count)
-        var rest = Substring(html)
-        while let start = rest.firstIndex(where: { $0 == "<" || $0 == "\n" || $0 == "&" }) {
-            plain += rest[..<start]
-            if rest[start] == "\n" {  // cmark's own line breaks only format the HTML
-                rest = rest[rest.index(after: start)...]
-                continue
-            }
-            if rest[start] == "&" {
-                let entities = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")]
-                if let (name, value) = entities.first(where: { rest[start...].hasPrefix($0.0) }) {
-                    plain += value
-                    rest = rest[rest.index(start, offsetBy: name.count)...]
-                } else {
-                    plain += "&"
-                    rest = rest[rest.index(after: start)...]
-                }
-                continue
-            }
-            guard let end = rest[start...].firstIndex(of: ">") else { break }
-            switch rest[start...end] {
-            case "</p>", "</ul>", "</ol>": plain += "\n\n"
-            case "<br />", "</li>": plain += "\n"
-            case "<li>": plain += "• "
-            default: break
-            }
-            rest = rest[rest.index(after: end)...]
-        }
-        plain += rest
-        var lines: [Substring] = []
-        var blank = false
-        for line in plain.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty && blank { continue }
-            blank = trimmed.isEmpty
-            lines.append(Substring(trimmed))
-        }
-        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

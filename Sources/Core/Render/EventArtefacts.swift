@@ -12,7 +12,8 @@ package struct EventArtefacts: Sendable, Equatable {
     package var plain: String
     /// The description as HTML; empty when there is nothing to show.
     package var rich: String
-    /// `rich` as the calendar's text (paragraphs and items on their own lines); empty with `rich`.
+    /// The description as the calendar's text (paragraphs and items on their own lines,
+    /// `CalendarText`); empty with `rich`.
     package var calendarText: String
     package var blockQuery: String
     package var blockAll: String
@@ -26,15 +27,12 @@ package struct EventArtefacts: Sendable, Equatable {
     }
 }
 
-/// Artefacts by their key, with the "More" marker prefix their blocks were made with (a
-/// new one every run, so that no event text can spell it; reused blocks take tonight's).
+/// Artefacts by their key.
 package struct EventArtefactSet: Sendable {
     package var byKey: [String: EventArtefacts]
-    package var markerPrefix: String
 
-    package init(byKey: [String: EventArtefacts] = [:], markerPrefix: String = DescriptionRendering.markerPrefix) {
+    package init(byKey: [String: EventArtefacts] = [:]) {
         self.byKey = byKey
-        self.markerPrefix = markerPrefix
     }
 
     /// Every event's artefacts by event id: reused where the key is known, made on every core
@@ -44,14 +42,10 @@ package struct EventArtefactSet: Sendable {
     {
         var byEvent: [String: EventArtefacts] = [:]
         var missing: [Event] = []
-        let current = DescriptionRendering.markerPrefix
         for event in keys.distinct {
-            guard var found = cached.byKey[keys.artefacts(of: event)] else {
+            guard let found = cached.byKey[keys.artefacts(of: event)] else {
                 missing.append(event)
                 continue
-            }
-            if cached.markerPrefix != current, let range = found.blockQuery.firstRange(of: cached.markerPrefix) {
-                found.blockQuery.replaceSubrange(range, with: current)
             }
             byEvent[event.id] = found
         }
@@ -59,11 +53,8 @@ package struct EventArtefactSet: Sendable {
             let texts = Parallel.chunks(of: missing, empty: [String: (String, String, String)]()) { part in
                 var made: [String: (String, String, String)] = [:]
                 for event in part {
-                    let rich = event.description.isEmpty ? "" : DescriptionRendering.html(event.description)
-                    made[event.id] = (
-                        PlainText.of(markdown: event.description), rich,
-                        rich.isEmpty ? "" : String(DescriptionRendering.text(fromHTML: rich).prefix(2000))
-                    )
+                    let texts = DescriptionRendering.texts(of: event.description)
+                    made[event.id] = (texts.plain, texts.html, texts.html.isEmpty ? "" : texts.calendar)
                 }
                 return made
             } merge: { all, part in
@@ -93,7 +84,7 @@ package struct EventArtefactSet: Sendable {
                     blockQuery: block.0, blockAll: block.1)
             }
         }
-        var kept = EventArtefactSet(markerPrefix: current)
+        var kept = EventArtefactSet()
         for event in keys.distinct {
             if let artefacts = byEvent[event.id] { kept.byKey[keys.artefacts(of: event)] = artefacts }
         }

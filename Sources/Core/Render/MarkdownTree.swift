@@ -21,6 +21,21 @@ final class MarkdownTree {
 
     deinit { cmark_node_free(root) }
 
+    /// Every node in document order, entered and (for a node with children) exited: for
+    /// the walks that make text of the tree without changing it (`PlainText`, `CalendarText`).
+    func walk(_ visit: (_ node: OpaquePointer, _ entering: Bool) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(node, event == CMARK_EVENT_ENTER)
+        }
+    }
+
+    static func literal(of node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
     /// The nodes of a type, in document order, collected before any is changed
     /// (changing the tree while cmark's iterator walks it is not allowed).
     func nodes(_ type: cmark_node_type) -> [OpaquePointer] {

@@ -5,7 +5,7 @@ import MeetupSupport
 
 /// A page's Markdown to the HTML of its body, in one walk of cmark's node tree: each of
 /// the site's images gets its size (Markdown cannot say it), a chart's image becomes the
-/// chart itself, each event's marker paragraph becomes its description behind "More",
+/// chart itself, each event's "More" marker becomes its description behind "More",
 /// and each event heading gets its anchor. Only nodes the tool generated are matched:
 /// text from the API was Markdown-escaped before cmark saw it, so it cannot make one.
 struct PageBody {
@@ -14,7 +14,7 @@ struct PageBody {
     let imageSizes: [String: PixelSize]
     /// Thumbnails' double-density twins, by site path: written as `srcset="… 2x"`.
     var imageDoubles: [String: String] = [:]
-    /// Rendered descriptions by marker (`DescriptionRendering`).
+    /// Rendered descriptions by event id (`DescriptionRendering`).
     let descriptions: [String: String]
     /// Site path of each chart to its SVG (the index only).
     let charts: [String: String]
@@ -27,8 +27,8 @@ struct PageBody {
         for image in tree.nodes(CMARK_NODE_IMAGE) where sizeOrChart(image, in: tree, eager: sized < Self.eagerImages) {
             sized += 1
         }
-        for paragraph in tree.nodes(CMARK_NODE_PARAGRAPH) { expandMarker(paragraph, in: tree) }
         let headings = tree.nodes(CMARK_NODE_HEADING).filter { cmark_node_get_heading_level($0) == 3 }
+        for (marker, event) in markers(in: tree, headings: headings) { expand(marker, of: event, in: tree) }
         // The page's h3 headings are its events, in order; a custom template that breaks
         // that one-to-one match gets no ids rather than wrong ones.
         if !anchors.isEmpty, headings.count == anchors.count {
@@ -108,32 +108,51 @@ struct PageBody {
         return false
     }
 
-    /// A paragraph that is only an event's marker: its description behind "More", or nothing.
+    /// Each "More" marker with the event whose heading it stands under: the page's h3
+    /// headings are its events in order, so the marker after the third heading is the third
+    /// event's. A page whose headings do not match its events one to one (a custom template)
+    /// gets no descriptions rather than wrong ones.
+    private func markers(in tree: MarkdownTree, headings: [OpaquePointer]) -> [(OpaquePointer, Event?)] {
+        let matched = !anchors.isEmpty && headings.count == anchors.count
+        var found: [(OpaquePointer, Event?)] = []
+        var headingsSeen = 0
+        tree.walk { node, entering in
+            guard entering else { return }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HEADING where cmark_node_get_heading_level(node) == 3:
+                headingsSeen += 1
+            case CMARK_NODE_HTML_BLOCK
+            where MarkdownTree.literal(of: node).trimmingCharacters(in: .whitespacesAndNewlines)
+                == DescriptionRendering.moreMarker:
+                found.append((node, matched && headingsSeen > 0 ? anchors[headingsSeen - 1] : nil))
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// An event's marker: its description behind "More", or nothing.
     /// The excerpt just before it becomes the closed toggle's text, so it gives way to the
     /// whole description when "More" opens and nothing reads twice; the toggle's name says
     /// which event it opens ("More about <title>"), one name per event on the page.
-    private func expandMarker(_ paragraph: OpaquePointer, in tree: MarkdownTree) {
-        guard let text = MarkdownTree.soleText(of: paragraph), text.hasPrefix(DescriptionRendering.markerPrefix) else {
-            return
-        }
+    private func expand(_ marker: OpaquePointer, of event: Event?, in tree: MarkdownTree) {
         // A custom block is written between line breaks; "\n" keeps the blank line an
         // empty one always left.
-        guard let description = descriptions[text] else { return tree.replace(paragraph, with: "\n", inline: false) }
-        let title = anchors.first { DescriptionRendering.marker(for: $0) == text }.map {
-            XMLEscaping.escape(TextCleaning.singleLine($0.title))
+        guard let event, let description = descriptions[event.id] else {
+            return tree.replace(marker, with: "\n", inline: false)
         }
+        let title = XMLEscaping.escape(TextCleaning.singleLine(event.title))
         var excerpt = ""
-        if let previous = cmark_node_previous(paragraph), cmark_node_get_type(previous) == CMARK_NODE_PARAGRAPH {
+        if let previous = cmark_node_previous(marker), cmark_node_get_type(previous) == CMARK_NODE_PARAGRAPH {
             let rendered = MarkdownTree.html(of: previous)
             if rendered.hasPrefix("<p>"), rendered.hasSuffix("</p>\n") {
                 excerpt = "<span class=\"excerpt\">" + rendered.dropFirst(3).dropLast(5) + "</span> "
                 tree.remove(previous)
             }
         }
-        let name = title.map { " aria-label=\"More about \($0)\"" } ?? ""
         tree.replace(
-            paragraph,
-            with: "<details class=\"more\"><summary\(name)>\(excerpt)<span class=\"more-label\">More</span></summary>\n"
-                + description + "\n</details>", inline: false)
+            marker,
+            with: "<details class=\"more\"><summary aria-label=\"More about \(title)\">\(excerpt)"
+                + "<span class=\"more-label\">More</span></summary>\n" + description + "\n</details>", inline: false)
     }
 }

@@ -335,7 +335,7 @@ struct PageContexts {
         // ... when there is more to it than the excerpt shows.
         let plain = plainDescriptions[event.id] ?? ""
         if foundBy == nil, plain.count > excerpt.count || event.description.contains("\n") {
-            context["more"] = DescriptionRendering.marker(for: event)
+            context["more"] = DescriptionRendering.moreMarker
         }
         if let queries = foundBy, !queries.isEmpty {
             context["hasFoundBy"] = true

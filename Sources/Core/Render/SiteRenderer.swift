@@ -59,7 +59,7 @@ package struct SiteRenderer: Sendable {
         var rich: [String: String] = [:]
         for event in keys.distinct {
             if let html = byEvent[event.id]?.rich, !html.isEmpty {
-                rich[DescriptionRendering.marker(for: event)] = html
+                rich[event.id] = html
             }
         }
         let shared = RenderShared(

@@ -8,7 +8,7 @@ import MeetupSupport
 /// A damaged or foreign file reads as empty: every event is then rendered, nothing lost.
 package struct EventArtefactStore: Sendable {
     package let file: URL
-    static let magic = Array("MRA1\n".utf8)
+    static let magic = Array("MRA2\n".utf8)
 
     package init(cacheDirectory: URL) {
         file = CacheFolder.renderedEvents(cacheDirectory)
@@ -18,8 +18,8 @@ package struct EventArtefactStore: Sendable {
         guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else { return EventArtefactSet() }
         return data.withUnsafeBytes { raw in
             var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
-            guard reader.expect(Self.magic), let prefix = reader.string() else { return EventArtefactSet() }
-            var set = EventArtefactSet(markerPrefix: prefix)
+            guard reader.expect(Self.magic) else { return EventArtefactSet() }
+            var set = EventArtefactSet()
             while !reader.atEnd {
                 guard let key = reader.string(), let plain = reader.string(), let rich = reader.string(),
                     let calendarText = reader.string(), let blockQuery = reader.string(), let blockAll = reader.string()
@@ -55,7 +55,6 @@ package struct EventArtefactStore: Sendable {
             }
             if buffer.count >= 1 << 20 { flush() }
         }
-        append(set.markerPrefix)
         for (key, artefacts) in set.byKey.sorted(by: { $0.key < $1.key }) {
             for part in [
                 key, artefacts.plain, artefacts.rich, artefacts.calendarText, artefacts.blockQuery, artefacts.blockAll,
