@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackServer
 
-/// The network workload (issue 19): a Meetup Pro network of 200 groups with 2,000 events,
+/// The network workload: a Meetup Pro network of 200 groups with 2,000 events,
 /// followed twice: as a `network` query (40 pages of events, 2 pages of the groups'
 /// analytics) and as a `groups` query of the same 200 urlnames (10 aliased batches of 20).
 /// Reports the requests sent against the ones needed and the fetch stage's time against

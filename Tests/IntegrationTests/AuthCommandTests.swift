@@ -8,7 +8,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// Issue 10 through the real binary: `meetup-report auth`, config errors, and a
+/// Through the real binary: `meetup-report auth`, config errors, and a
 /// refresh token that survives SIGKILL at any point of its rotation.
 extension LoopbackSuites {
     @Suite("Authentication from the command line")
@@ -37,7 +37,7 @@ extension LoopbackSuites {
         }
 
         /// Token lifetimes and JWT claims are network time: the real clock, whatever `--now`
-        /// says (issue 17, item 4). The token server judges assertions by the real clock too,
+        /// says. The token server judges assertions by the real clock too,
         /// and refuses one issued a day ahead, as Meetup's would.
         @Test func authPrintsTheMemberTheFlowAndTheExpiry() async throws {
             let fixture = try await AuthFixture.start()

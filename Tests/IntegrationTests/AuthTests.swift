@@ -10,7 +10,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// Issue 10: the OAuth token's whole life, against a token server and API on loopback.
+/// The OAuth token's whole life, against a token server and API on loopback.
 extension LoopbackSuites {
     @Suite("Authentication: JWT bearer and refresh-token flows")
     struct AuthTests {
@@ -200,7 +200,7 @@ extension LoopbackSuites {
             expectNoSecretLeaked(fixture, texts: texts + observer.warnings)
         }
 
-        /// Issue 30.8: a revoked refresh token was sometimes asked for twice in one run. Five queries
+        /// A revoked refresh token was sometimes asked for twice in one run. Five queries
         /// wait on a refusal held back by the token server, and a sixth asks once it has come: one
         /// grant request, and every one of them gets the refusal.
         @Test func aRefusedGrantIsAskedForOnceAndEveryoneGetsTheRefusal() async throws {

@@ -9,7 +9,7 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// Issue 9, code review: thumbnails keyed by their processor, a cache that is swept.
+/// Thumbnails keyed by their processor, a cache that is swept.
 extension LoopbackSuites {
     @Suite("Photo cache: processor-keyed thumbnails, sweep of unused entries")
     struct CacheSweepTests {

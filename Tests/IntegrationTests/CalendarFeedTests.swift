@@ -9,7 +9,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// Other calendars through whole runs (issue 20): a feed by URL from a loopback server
+/// Other calendars through whole runs: a feed by URL from a loopback server
 /// (the server's static-file route, with its ETag), asked conditionally the next night;
 /// hostile feeds costing their calendar's freshness and nothing else; an event both on
 /// Meetup and in the feed shown once.
@@ -82,7 +82,7 @@ extension LoopbackSuites {
             }
         }
 
-        /// Issue 29.1: a working site gets a calendar that does not answer yet; the site still publishes.
+        /// A working site gets a calendar that does not answer yet; the site still publishes.
         @Test func aNewCalendarThatDoesNotAnswerYetHoldsNothingBack() async throws {
             let harness = try await PipelineHarness.start()
             #expect(await harness.run(harness.config()).succeeded)
@@ -96,7 +96,7 @@ extension LoopbackSuites {
             #expect(try harness.page("queries/swift.html").contains("<h3 id="), "the other queries are published")
         }
 
-        /// Issue 29.2: a rule that never matches ran for ever, holding the lock; now the run's
+        /// A rule that never matches ran for ever, holding the lock; now the run's
         /// `limits.runTimeout` holds for reading the feed too, and the next night runs.
         @Test func aRuleThatNeverMatchesCannotOutliveTheRunTimeout() async throws {
             let harness = try await PipelineHarness.start()

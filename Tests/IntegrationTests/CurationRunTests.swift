@@ -8,7 +8,7 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// Curation through whole runs (issue 20): what the pages, the stats and the history see
+/// Curation through whole runs: what the pages, the stats and the history see
 /// when rules come and go, pinned events and notes on the pages, and `explain`.
 extension LoopbackSuites {
     @Suite("Curation in a run")

@@ -9,7 +9,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// Issue 12 through the binary: `init`, `check` on a good and a broken setup, `--version`,
+/// Through the binary: `init`, `check` on a good and a broken setup, `--version`,
 /// and the publish command (argv, environment without secrets, failure and timeout).
 extension LoopbackSuites {
     @Suite("Deploying: init, check, publish command")

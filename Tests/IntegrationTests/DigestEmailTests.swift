@@ -8,7 +8,7 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// Issue 13: the digest by email, through a fake sendmail that keeps what it was given,
+/// The digest by email, through a fake sendmail that keeps what it was given,
 /// read back by Python's `email` parser (not ours).
 extension LoopbackSuites {
     @Suite("Nightly digest by email")

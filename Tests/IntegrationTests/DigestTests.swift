@@ -7,7 +7,7 @@ import MeetupNetwork
 @testable import MeetupReportTestSupport
 import Testing
 
-/// Issue 13: the nightly digest over several runs against the loopback API.
+/// The nightly digest over several runs against the loopback API.
 extension LoopbackSuites {
     @Suite("Nightly digest: page, archive, feed, stdout")
     struct DigestTests {

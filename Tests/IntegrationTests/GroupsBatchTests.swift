@@ -35,7 +35,7 @@ extension LoopbackSuites {
             }
         }
 
-        /// Item 1: a null alias with Meetup's error on its path is a failure, not "not found".
+        /// A null alias with Meetup's error on its path is a failure, not "not found".
         @Test func anErrorLoadingOneGroupFailsTheQueryNamingTheGroup() async throws {
             let harness = try await PipelineHarness.start()
             let urlnames = try Self.groups(3, pages: 1, on: harness.server) { 2 + $0 }
@@ -56,7 +56,7 @@ extension LoopbackSuites {
                 page.contains("Group 1 night 0") && page.contains("<strong>Stale since"), "last good events stand in")
         }
 
-        /// Item 2: `maxEvents` keeps the soonest events across the list, and a group that cannot
+        /// `maxEvents` keeps the soonest events across the list, and a group that cannot
         /// contribute is not paged further.
         @Test func maxEventsKeepsTheSoonestEventsAcrossTheGroups() async throws {
             let harness = try await PipelineHarness.start()
@@ -78,7 +78,7 @@ extension LoopbackSuites {
             #expect(harness.server.counters.graphQLRequests == 1 + 2, "\(harness.server.counters.graphQLRequests)")
         }
 
-        /// Item 6: a busy group's later page that fails names the group and its page.
+        /// A busy group's later page that fails names the group and its page.
         @Test func aLaterPageThatFailsNamesTheGroupAndItsPage() async throws {
             let harness = try await PipelineHarness.start()
             let urlnames = try Self.groups(2, pages: 3, on: harness.server) { 2 + $0 }
@@ -92,7 +92,7 @@ extension LoopbackSuites {
             #expect(summary.line.contains("failed: chapters (the group “g-1”, page 2: HTTP 503"), "\(summary.line)")
         }
 
-        /// Item 3: the night a group crossed the line had a failed fetch; the next good night does not
+        /// The night a group crossed the line had a failed fetch; the next good night does not
         /// name it again.
         @Test func aGroupGoneQuietOnAFailedNightIsNotAnnouncedAgain() async throws {
             let harness = try await PipelineHarness.start()
@@ -111,7 +111,7 @@ extension LoopbackSuites {
             #expect(!digest.contains("Groups gone quiet"), "not again: \(digest)")
         }
 
-        /// Item 7: a group's next event and its counts are Meetup's, whatever the query's window.
+        /// A group's next event and its counts are Meetup's, whatever the query's window.
         @Test func aGroupsNextEventAndCountsAreNotTheWindows() async throws {
             let harness = try await PipelineHarness.start()
             harness.server.setGroup(

@@ -8,7 +8,7 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// A query that follows a list of groups (issue 19): groups asked for twenty at a time
+/// A query that follows a list of groups: groups asked for twenty at a time
 /// through GraphQL aliases, a group with more than one page paged alone, an unknown group
 /// a warning while the others are kept.
 extension LoopbackSuites {
@@ -56,7 +56,7 @@ extension LoopbackSuites {
             #expect(
                 observer.warnings.contains { $0.contains("the group “chapter-17” was not found") },
                 "\(observer.warnings)")
-            // 201 events: four pages of at most 60 (issue 21), each event on one of them.
+            // 201 events: four pages of at most 60, each event on one of them.
             let page = try harness.page("queries/chapters.html")
             let pages = try [page] + (2...4).map { try harness.page("queries/chapters.\($0).html") }
             #expect(page.contains("from 200 groups") && pages.contains { $0.contains("Chapter 3 night 2") })

@@ -9,7 +9,7 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// Issue 9, items 7 to 9: history across a failed night, a returning event, and
+/// History across a failed night, a returning event, and
 /// an offline re-render that must show what the last run showed.
 extension LoopbackSuites {
     @Suite("Run history: failed nights, returning events, offline re-renders")
@@ -109,7 +109,7 @@ extension LoopbackSuites {
             }
         }
 
-        /// Found at W1 size (issue 23): two runs at the same `--now` (a re-run, the benchmark, `make
+        /// Found at W1 size: two runs at the same `--now` (a re-run, the benchmark, `make
         /// demo` twice) then `--offline` marked every event New, because each was first seen at the
         /// last run's moment; the last run had marked none.
         @Test func anOfflineReRenderAfterTwoRunsAtTheSameMomentMarksNothingNew() async throws {

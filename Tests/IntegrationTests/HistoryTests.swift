@@ -132,7 +132,7 @@ extension LoopbackSuites {
             #expect(try harness.page("index.md").contains("last 2 runs"))
         }
 
-        /// Issue 31.2: Meetup's `id` is unstable (a recurring event that has seen activity may change
+        /// Meetup's `id` is unstable (a recurring event that has seen activity may change
         /// it), its `token` is not. A history from before tokens carries over; then the event's id
         /// changes; nothing is new or removed, and the pin and the note written for its first id hold.
         @Test func aRecurringEventWhoseMeetupIdChangesKeepsItsHistoryPinAndNote() async throws {

@@ -9,7 +9,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// A query that follows a Meetup Pro network (issue 19): its events through
+/// A query that follows a Meetup Pro network: its events through
 /// `proNetwork.eventsSearch`, paged by cursor, alongside a keyword search.
 extension LoopbackSuites {
     @Suite("Pro network queries")
@@ -102,7 +102,7 @@ extension LoopbackSuites {
                         + "Loopback Member (member 1001), may not read it"), "\(summary.line)")
         }
 
-        /// Issue 31.1: `proNetwork.eventsSearch` answers newest first and every status unless told
+        /// `proNetwork.eventsSearch` answers newest first and every status unless told
         /// (`pro-events-3.json`, served as recorded). With `maxEvents`, the soonest are kept.
         @Test func aCappedNetworkQueryKeepsTheSoonestEvents() async throws {
             let harness = try await PipelineHarness.start()

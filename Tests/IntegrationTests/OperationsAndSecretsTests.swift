@@ -11,7 +11,7 @@ import MeetupNetwork
 @testable import MeetupSupport
 import Testing
 
-/// The defects independent runs found (issue 17), each reproduced end to end against
+/// The defects independent runs found, each reproduced end to end against
 /// loopback servers or through the binary. Each test failed on the code before its fix.
 extension LoopbackSuites {
     @Suite("Secrets, clocks, missing programs, check, auth, the digest and its email in whole runs")
@@ -52,7 +52,7 @@ extension LoopbackSuites {
 
         // MARK: Security
 
-        /// Item 1: a 307 to another origin (another port of 127.0.0.1) is followed without the token.
+        /// A 307 to another origin (another port of 127.0.0.1) is followed without the token.
         @Test func theTokenNeverFollowsARedirectToAnotherOrigin() async throws {
             let harness = try await PipelineHarness.start()
             let other = try LoopbackServer()
@@ -69,7 +69,7 @@ extension LoopbackSuites {
             #expect(harness.server.counters.authorizationHeaders == ["Bearer \(PipelineHarness.token)"])
         }
 
-        /// Item 2: Pagefind (here a stand-in on PATH that records its environment) sees no secret.
+        /// Pagefind (here a stand-in on PATH that records its environment) sees no secret.
         @Test func searchIndexingGetsNoSecretInItsEnvironment() async throws {
             let harness = try await PipelineHarness.start()
             let bin = harness.folder.path("bin")
@@ -92,7 +92,7 @@ extension LoopbackSuites {
 
         // MARK: The run's clock and the wall clock
 
-        /// Item 4: `--now` a day ahead; the 429's Retry-After date is measured on the real clock.
+        /// `--now` a day ahead; the 429's Retry-After date is measured on the real clock.
         @Test func retryAfterDatesAreMeasuredOnTheWallClockWhateverNowSays() async throws {
             let harness = try await PipelineHarness.start()
             let config = try Self.writeConfig(harness)
@@ -122,7 +122,7 @@ extension LoopbackSuites {
             }
         }
 
-        /// Item 4: a photo fresh for an hour is not fetched again by a run seconds later, whatever `--now` says.
+        /// A photo fresh for an hour is not fetched again by a run seconds later, whatever `--now` says.
         @Test func photoFreshnessIsWallClockTime() async throws {
             let harness = try await PipelineHarness.start()
             harness.server.setPhoto(
@@ -146,7 +146,7 @@ extension LoopbackSuites {
 
         // MARK: Things that should never crash or lie
 
-        /// Item 5: a publish command and a sendmail that are not on PATH: one-line errors, exit 1,
+        /// A publish command and a sendmail that are not on PATH: one-line errors, exit 1,
         /// the site published and the night's digest archived.
         @Test func aMissingProgramIsAMessageNotACrash() async throws {
             let harness = try await PipelineHarness.start()
@@ -185,7 +185,7 @@ extension LoopbackSuites {
                     atPath: harness.config().stateDirectory.appendingPathComponent("digests/2026-11-22.json").path))
         }
 
-        /// Item 6: `check` fails an output that is a file, missing programs, an open key behind a
+        /// `check` fails an output that is a file, missing programs, an open key behind a
         /// cached token, and names every place it looked for templates.
         @Test func checkSaysWhatARunWouldTripOn() async throws {
             let fixture = try await AuthFixture.start()
@@ -248,7 +248,7 @@ extension LoopbackSuites {
             #expect(lines.contains(installed), "the installed share folder is named: \(lines)")
         }
 
-        /// Item 7: `auth` spends no token while a run holds the cache. Issue 30.9: it waits for the
+        /// `auth` spends no token while a run holds the cache. It waits for the
         /// run (bounded, saying so) instead of failing, and a run waits for `auth` the same way.
         @Test func authWaitsForTheRunLockAndSpendsNoTokenMeanwhile() async throws {
             let fixture = try await AuthFixture.start()
@@ -345,7 +345,7 @@ extension LoopbackSuites {
             #expect(try harness.page("digest.md") == noon, "--offline shows the digest as the run did")
         }
 
-        /// Item 10: a failed query is named in the digest, with when its stale events are from.
+        /// A failed query is named in the digest, with when its stale events are from.
         @Test func aFailedQueryIsInTheDigest() async throws {
             let harness = try await PipelineHarness.start()
             var config = harness.config(history: true)
@@ -369,7 +369,7 @@ extension LoopbackSuites {
             #expect(try harness.page("digest.md").contains("**Rust**: the search failed"))
         }
 
-        /// Item 11: a non-ASCII display name is encoded, the message says it is automatic, the subject counts.
+        /// A non-ASCII display name is encoded, the message says it is automatic, the subject counts.
         @Test func emailHeadersAreEncodedAndSayWhatTheMessageIs() async throws {
             let harness = try await PipelineHarness.start()
             var config = harness.config(history: true)
@@ -407,7 +407,7 @@ extension LoopbackSuites {
     }
 }
 
-/// Item 13: the scripts' shared installer, with an apt-get that always fails: under CI=true a
+/// The scripts' shared installer, with an apt-get that always fails: under CI=true a
 /// tool that cannot be had fails the check; elsewhere the check says it skipped.
 @Suite("Set-up scripts")
 struct SetupScriptTests {

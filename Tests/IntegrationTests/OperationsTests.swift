@@ -6,7 +6,7 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// A failed night someone sees (issue 22): log lines with the journal's priorities when
+/// A failed night someone sees: log lines with the journal's priorities when
 /// stderr is the journal's stream, and `--quiet` silent on a good night.
 @Suite("Operations: journal priorities, a quiet --quiet")
 struct OperationsTests {
@@ -84,7 +84,7 @@ struct OperationsTests {
     }
 }
 
-/// Shell completions complete paths where a path goes (issue 22).
+/// Shell completions complete paths where a path goes.
 @Suite("Shell completions")
 struct CompletionTests {
     @Test func pathOptionsCompleteFilesAndFolders() async throws {

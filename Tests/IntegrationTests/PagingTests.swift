@@ -8,7 +8,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// Issue 9, items 3 to 5: what a live API's paging and errors do to a query.
+/// What a live API's paging and errors do to a query.
 extension LoopbackSuites {
     @Suite("Paging: overlaps, cycles, empty pages; secrets in API errors")
     struct PagingTests {
@@ -16,7 +16,7 @@ extension LoopbackSuites {
             Fixtures.node(id: id, title: "Event \(id)", dateTime: String(format: "2026-12-%02dT19:00:00+01:00", day))
         }
 
-        /// Item 3: page 2 repeats page 1's last event, as an insert between two requests makes it.
+        /// Page 2 repeats page 1's last event, as an insert between two requests makes it.
         @Test func overlappingPagesListEachEventOnce() async throws {
             let harness = try await PipelineHarness.start()
             harness.server.setPages(
@@ -82,7 +82,7 @@ extension LoopbackSuites {
             #expect(failure.reason == "page 2 was empty but the API said more pages follow; stopped paging")
         }
 
-        /// Item 5: an API that echoes the token in its error message.
+        /// An API that echoes the token in its error message.
         @Test func aTokenEchoedInAnAPIErrorNeverReachesTheSiteOrTheLog() async throws {
             let harness = try await PipelineHarness.start()
             _ = await harness.run()

@@ -151,7 +151,7 @@ extension LoopbackSuites {
             let summary = await harness.run()
             #expect(summary.failures.contains(.graphQL(query: "rust", page: 1, messages: ["Rate limit exceeded"])))
             #expect(summary.failures.contains { $0.queryID == "online" && $0.description.contains("not JSON") })
-            // Issue 29.1: two queries that never succeeded do not hold back the one that did.
+            // Two queries that never succeeded do not hold back the one that did.
             #expect(summary.published && !summary.succeeded, "\(summary.line)")
             let rust = try harness.page("queries/rust.html")
             #expect(rust.contains("<strong>Not fetched yet:</strong>") && rust.contains("Rate limit exceeded"))

@@ -8,7 +8,7 @@ import Testing
 @testable import MeetupConfig
 @testable import MeetupNetwork
 
-/// Issue 9, items 1, 2 and 6: time limits the transport enforces itself (Foundation
+/// Time limits the transport enforces itself (Foundation
 /// on Linux does not), and no file left behind by a transfer that failed.
 extension LoopbackSuites {
     @Suite("Transport limits: resource and sub-second timeouts, no leftover files")
@@ -28,7 +28,7 @@ extension LoopbackSuites {
             }
         }
 
-        /// Item 1: a byte every 100 ms never trips the idle limit; only a whole-request
+        /// A byte every 100 ms never trips the idle limit; only a whole-request
         /// limit the transport keeps itself stops it (the run limit would, 8 s later).
         @Test func anAPIPageDrippingBytesIsCutAtTheResourceTimeout() async throws {
             let harness = try await PipelineHarness.start()
@@ -64,7 +64,7 @@ extension LoopbackSuites {
                 "the partial body is removed")
         }
 
-        /// Issue 29.5: a 1 MB gzip body that inflates to 1 GiB was inflated in memory (by libcurl,
+        /// A 1 MB gzip body that inflates to 1 GiB was inflated in memory (by libcurl,
         /// inside Foundation) before the cap saw a byte, because the client offered gzip. Asked for
         /// no encoding, a server that honours it sends plain bytes (here 4 MB, over the 1 MB cap),
         /// which the cap counts as they come: no byte is amplified. (Over loopback a plain body of
@@ -119,7 +119,7 @@ extension LoopbackSuites {
             return usage.ru_maxrss * 1024
         }
 
-        /// Item 2: 0.5 s used to become 0 ms inside Foundation, failing every request at once.
+        /// 0.5 s used to become 0 ms inside Foundation, failing every request at once.
         @Test func aSubSecondRequestTimeoutWorksAgainstAnInstantServer() async throws {
             let harness = try await PipelineHarness.start()
             var config = harness.config()
@@ -155,7 +155,7 @@ extension LoopbackSuites {
             #expect(!summary.line.contains("network error: network error"), "\(summary.line)")
         }
 
-        /// Item 6: the real binary with a private TMPDIR, after each fault: nothing left in
+        /// The real binary with a private TMPDIR, after each fault: nothing left in
         /// TMPDIR, nothing in the cache's scratch folder.
         @Test(arguments: [
             RawFaultServer.Behaviour.truncatedBody, .resetMidBody, .unannouncedBody(bytes: 20 << 20),
@@ -192,7 +192,7 @@ extension LoopbackSuites {
             #expect((try? FileManager.default.contentsOfDirectory(atPath: incoming)) ?? [] == [])
         }
 
-        /// Issue 23: the API's rate limit holds for the API's origin only. Photos served from
+        /// The API's rate limit holds for the API's origin only. Photos served from
         /// another port of the same host (as the benchmark serves them, and as a CDN is another
         /// host) are not held back by it: with one request a minute allowed and used by the API,
         /// three photos still come at once. Keyed by host, the second photo waited a minute.

@@ -9,7 +9,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// Other calendars (issue 20): the demo's feed through libical, recurrence and zones, and
+/// Other calendars: the demo's feed through libical, recurrence and zones, and
 /// hostile feeds that must cost a clear error or warning and nothing else.
 @Suite("iCalendar feeds")
 struct CalendarParserTests {

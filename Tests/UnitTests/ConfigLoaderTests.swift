@@ -220,7 +220,7 @@ struct ConfigLoaderTests {
     }
 }
 
-/// Query kinds in the config (issue 19): exactly one of `keyword`, `groups` or `network`.
+/// Query kinds in the config: exactly one of `keyword`, `groups` or `network`.
 @Suite("Query kinds in the config")
 struct QueryKindConfigTests {
     func load(_ queries: String) throws -> ReportConfig {

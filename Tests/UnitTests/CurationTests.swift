@@ -8,7 +8,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// Curation (issue 20): every rule, whole-word matching, where the rules apply, what is
+/// Curation: every rule, whole-word matching, where the rules apply, what is
 /// counted, and the config's errors with their key paths.
 @Suite("Curation rules")
 struct CurationTests {

@@ -84,7 +84,7 @@ struct DigestWindowTests {
             digest.isFirstRun && digest.new.isEmpty && !digest.isQuietNight, "the same words as the first run's digest")
     }
 
-    // MARK: Item 10: a failed query is news
+    // MARK: A failed query is news
 
     @Test func aFailedQueryIsNamedWithWhenItsEventsAreFrom() throws {
         let now = Date(timeIntervalSince1970: 1_795_300_000)

@@ -186,7 +186,7 @@ struct LegacyV3MappingTests {
     }
 }
 
-/// Issue 31.3: an online event's stand-in venue (`group-events-rladies-lagos-1.json`) is no place.
+/// An online event's stand-in venue (`group-events-rladies-lagos-1.json`) is no place.
 @Suite("The online placeholder venue")
 struct OnlinePlaceholderVenueTests {
     static let pacific = (latitude: -8.521147, longitude: 179.1962)
@@ -235,7 +235,7 @@ struct OnlinePlaceholderVenueTests {
     }
 }
 
-/// Issue 31.2: the token is the event's lasting id; Meetup's id is kept beside it.
+/// The token is the event's lasting id; Meetup's id is kept beside it.
 @Suite("Event identity")
 struct EventIdentityTests {
     @Test func theTokenIsTheIdAndMeetupsIdIsKept() throws {

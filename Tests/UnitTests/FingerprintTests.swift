@@ -8,7 +8,7 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// What the render memo's keys and the cache's files are made from (issue 23).
+/// What the render memo's keys and the cache's files are made from.
 @Suite("Event fingerprints and the last-good files")
 struct FingerprintTests {
     static let event = Event(

@@ -8,7 +8,7 @@ import MeetupPipeline
 @testable import MeetupSupport
 import Testing
 
-/// The groups report (issue 19): each group's activity from the answers that carry it, and
+/// The groups report: each group's activity from the answers that carry it, and
 /// the pure decisions of the report (attention, order, what a failed night shows, who went
 /// quiet tonight). The batch answer is the recorded `meetupr/group-events-rladies-lagos-1.json`
 /// under an alias, with the fields the recording did not ask for (`urlname`, `city`, `link`,
@@ -195,7 +195,7 @@ struct GroupsReportTests {
             report.sections[1].active.map(\.urlname) == ["chapter-10", "chapter-11"], "numbers in names sort by value")
     }
 
-    /// Issue 30.3: the night a group crossed had a failed fetch, and announced it; the next good
+    /// The night a group crossed had a failed fetch, and announced it; the next good
     /// night compares with that judgement, not with the last night the groups were read.
     @Test func aGroupCrossesTheLineOnceThoughTheNightItCrossedFailed() {
         let crossing = GroupActivity(urlname: "crossing", lastEventAt: Self.now.addingTimeInterval(-181 * 86_400))
@@ -214,7 +214,7 @@ struct GroupsReportTests {
                 .crossed.map(\.group.urlname) == ["crossing"])
     }
 
-    /// Issue 30.4: a group two queries follow is named and counted once.
+    /// A group two queries follow is named and counted once.
     @Test func aGroupTwoQueriesFollowCrossesOnce() {
         let list = EventQuery(id: "list", title: "Chapters", kind: .groups(["crossing"]))
         let crossing = GroupActivity(urlname: "crossing", lastEventAt: Self.now.addingTimeInterval(-181 * 86_400))
@@ -226,7 +226,7 @@ struct GroupsReportTests {
         #expect(report.crossed.map(\.group.urlname) == ["crossing"], "the digest names it once")
     }
 
-    /// Issue 30.5: an offline re-render fetched nothing, so nothing failed.
+    /// An offline re-render fetched nothing, so nothing failed.
     @Test func anOfflineReRenderSaysWhatItIs() {
         let earlier = GroupsReport.Earlier(
             seenAt: Self.day("2026-11-19"), groups: [Self.group("nis", last: "2026-10-06")])

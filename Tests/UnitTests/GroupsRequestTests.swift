@@ -7,7 +7,7 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// The batched groups request against a recorded real answer (issue 19): the body of
+/// The batched groups request against a recorded real answer: the body of
 /// `meetupr/group-events-rladies-lagos-1.json` (see its SOURCES.md) under an alias, as
 /// Meetup answers a batch, beside an unknown group's null alias.
 @Suite("Groups requests and their answers")

@@ -5,7 +5,7 @@ import MeetupNetwork
 import MeetupRender
 import Testing
 
-/// The metrics file's text (issue 22); Prometheus's own parser reads the demo's in check-site.
+/// The metrics file's text; Prometheus's own parser reads the demo's in check-site.
 @Suite("Metrics file")
 struct MetricsFileTests {
     @Test func aFailedRunSaysSoAndKeepsTheLastSuccess() {

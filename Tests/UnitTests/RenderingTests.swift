@@ -54,15 +54,6 @@ struct EscapingTests {
         #expect(!html.contains("<script") && !html.contains("<div"))
     }
 
-    @Test func excerptsArePlainText() {
-        let excerpt = TextCleaning.excerpt(
-            "<p>We are <strong>excited</strong> &amp; ready.</p>\\-\\-\\- [Slides](https://x.org)")
-        #expect(excerpt == "We are excited & ready. --- Slides")
-        #expect(TextCleaning.excerpt("* item __bold__ snake_case **x**") == "* item bold snake_case x")
-        let long = TextCleaning.excerpt(String(repeating: "word ", count: 100), maxLength: 20)
-        #expect(long == "word word word word…")
-    }
-
     @Test func imageAttributesOnlyTouchGeneratedSources() {
         let thumbnail = Thumbnail(
             file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80), publishedName: "abc.jpg")
@@ -263,82 +254,6 @@ struct PageRenderingTests {
         let site = try Self.site([])
         #expect(site.query.contains("Nothing is scheduled"))
         #expect(site.index.contains("<strong>0 events</strong>"))
-    }
-}
-
-@Suite("Small parts")
-struct SupportTests {
-    @Test func sha256MatchesKnownVectors() {
-        #expect(ContentHash.sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(ContentHash.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(
-            ContentHash.sha256Hex(String(repeating: "a", count: 1000))
-                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
-    }
-
-    @Test func eventsRoundTripThroughTheLastGoodStore() throws {
-        let folder = try TemporaryDirectory()
-        let full = Event(
-            id: "1", title: "T & <b>", start: ISO8601.parseDateTime("2026-12-01T19:00:00+09:00")!,
-            end: ISO8601.parseDateTime("2026-12-01T21:00:00+09:00")!, eventURL: URL(string: "https://x.org/e?a=1"),
-            description: "d\n🎉", rsvpCount: 7, venue: Venue(name: "V", city: "C", latitude: 1.5, longitude: -2),
-            isOnline: false, group: EventGroup(name: "G", urlname: "g"),
-            groupPhotoURL: URL(string: "https://x.org/g.jpg"),
-            eventPhotoURL: URL(string: "https://x.org/e.jpg"), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
-        let bare = Event(id: "2", title: "Bare", start: ISO8601.parseDateTime("2026-12-02T10:00:00Z")!, isOnline: true)
-        let store = LastGoodEvents(cacheDirectory: folder.url)
-        try store.save([full, bare], for: "q", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
-        let loaded = try #require(store.load(for: "q"))
-        #expect(loaded.events == [full, bare])
-        #expect(loaded.fetchedAt == Date(timeIntervalSince1970: 1_800_000_000))
-        try Data("{\"fetchedAt\": 1, \"events\": [{\"id\": \"x\"}]}".utf8).write(to: folder.path("queries/q.json"))
-        #expect(
-            store.load(for: "q")?.events.isEmpty == true, "an entry missing required fields is dropped, not trusted")
-    }
-
-    @Test func jsonWriterRoundTripsThroughTheParser() throws {
-        let value = JSONValue.object([
-            "b": .array([.number(1), .number(-2.5), .number(1e-7), .bool(true), .null, .object([:]), .array([])]),
-            "a": .string("quote \" backslash \\ newline \n tab \t bell \u{07} line-sep \u{2028} 🎉 / </script>"),
-        ])
-        let text = value.serialized()
-        #expect(text.hasPrefix("{\n  \"a\": "), "keys sorted, two-space indent")
-        #expect(!text.contains("\u{07}") && text.contains("\\u0007"))
-        #expect(try JSONValue.parse(Data(text.utf8)) == value)
-    }
-
-    @Test func jsonParserFollowsRFC8259() throws {
-        let value = try JSONValue.parse(
-            Data(#" {"a": [1, -2.5e3, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83c\udf89", "e": {}} "#.utf8))
-        #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
-        #expect(value["s"] == .string("x\"\\/\u{08}\u{0C}\n\r\té🎉"))
-        #expect(value["e"] == .object([:]))
-        let bad = [
-            "", "{", "[1,]", #"{"a" 1}"#, "01", "1.", "-", #""\u12""#, "tru", "[1] 2", "\"a\u{01}\"", #"{"a":1,}"#,
-            "1e999", #""\x""#,
-        ]
-        for bad in bad {
-            #expect(throws: JSONValue.ParseError.self, "\(bad)") { try JSONValue.parse(Data(bad.utf8)) }
-        }
-        #expect(try JSONValue.parse(Data(#""\ud800x""#.utf8)) == .string("\u{FFFD}x"), "a lone surrogate is replaced")
-    }
-
-    @Test func iso8601ParsesTheAPIForms() throws {
-        let withSeconds = try #require(ISO8601.parseDateTime("2019-09-21T09:00:00+01:00"))
-        #expect(ISO8601.formatUTC(withSeconds.date) == "2019-09-21T08:00:00Z")
-        #expect(withSeconds.utcOffsetSeconds == 3600)
-        #expect(ISO8601.parseDateTime("2025-11-29T14:00-03:00")?.utcOffsetSeconds == -10800)
-        #expect(ISO8601.parseDateTime("2025-11-29T14:00:00.123Z")?.utcOffsetSeconds == 0)
-        for bad in [
-            "", "2025-13-01T00:00:00Z", "2025-11-29", "2025-11-29T14:00:00+1", "tomorrow", "2025-11-29T14:00:00Zjunk",
-        ] {
-            #expect(ISO8601.parseDateTime(bad) == nil, "\(bad)")
-        }
-        #expect(ISO8601.parseDuration("PT7H") == 25_200)
-        #expect(ISO8601.parseDuration("PT1H30M") == 5_400)
-        #expect(ISO8601.parseDuration("P1DT2H") == 93_600)
-        #expect(ISO8601.parseDuration("7H") == nil)
-        #expect(ISO8601.formatUTC(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 }
 

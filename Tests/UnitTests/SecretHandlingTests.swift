@@ -44,7 +44,7 @@ struct SecretHandlingTests {
                 == Origin(try #require(URL(string: "https://API.meetup.com:443/x"))))
     }
 
-    // MARK: Item 2: one environment for every child
+    // MARK: One environment for every child
 
     @Test func childrenNeverSeeTheRunsSecrets() {
         let environment = [
@@ -59,7 +59,7 @@ struct SecretHandlingTests {
         #expect(ChildEnvironment([:], secretVariables: []).searchPath.contains("/usr/bin"))
     }
 
-    // MARK: Item 3: redact, then cut
+    // MARK: Redact, then cut
 
     @Test func aSecretCutByTruncationIsStillMasked() {
         let refreshToken = "rt-" + String(repeating: "9f3a", count: 9) + "x"  // 40 characters

@@ -13,8 +13,10 @@ package enum GroupActivityMapper {
     ///   replay reads each group's own `urlname`, or its events'.
     package static func batchGroups(_ document: JSONValue, urlnames: [String]? = nil) -> [GroupActivity] {
         guard let data = document["data"]?.objectValue else { return [] }
-        let aliases = data.keys.compactMap { key in key.hasPrefix("g") ? Int(key.dropFirst()).map { ($0, key) } : nil }
-            .sorted { $0.0 < $1.0 }
+        let aliases = data.keys.compactMap { key in
+            key.hasPrefix("g") ? Int(key.dropFirst()).map { (index: $0, key: key) } : nil
+        }
+        .sorted { $0.index < $1.index }
         return aliases.compactMap { index, key in
             data[key].flatMap { batchGroup($0, urlname: urlnames.flatMap { index < $0.count ? $0[index] : nil }) }
         }

@@ -22,7 +22,7 @@ package struct LastGoodEvents: Sendable {
 
     /// The same as the object `{"events": […], "fetchedAt": …}` compactly, each event written
     /// once per run however many queries found it (`written`, by event id): an event is in
-    /// three queries' files, and writing them was a tenth of a warm W2 night (perf, issue 23).
+    /// three queries' files, and writing them was a tenth of a warm W2 night (BENCHMARKS.md).
     /// An event that differs between queries (fetched moments apart) is written as each has it.
     private func save(_ events: [Event], for queryID: String, fetchedAt: Date, written: inout [String: (Event, String)])
         throws

@@ -4,7 +4,7 @@ import MeetupSupport
 extension Event {
     /// A hash of everything the event holds, for deciding whether what was made from it last
     /// night can stand (`RenderKeys`, the search index). Fed field by field: serialising each
-    /// event to JSON for it cost a tenth of a warm 10,000-event night (perf, issue 23).
+    /// event to JSON for it cost a tenth of a warm 10,000-event night (BENCHMARKS.md).
     /// `EventFingerprintTests` counts the stored properties, so a new one cannot be left out.
     package var fingerprint: String {
         var key = ContentHash.Builder(

@@ -26,9 +26,11 @@ package struct AtomFeed {
     ///   per event and shared by every feed that lists it.
     func render(_ events: [Event], entry: (Event) -> String) -> String {
         // Newest first by when the event appeared; ties by start time then id, for stable output.
-        let entries = events.map { event in (event, Self.updated(event, generatedAt: generatedAt)) }
-            .sorted { ($1.1, $0.0.start.date, $0.0.id) < ($0.1, $1.0.start.date, $1.0.id) }
-        return document(updated: entries.map(\.1).max() ?? generatedAt, entries: entries.map { entry($0.0) })
+        let entries = events.map { event in (event: event, updated: Self.updated(event, generatedAt: generatedAt)) }
+            .sorted { a, b in
+                (b.updated, a.event.start.date, a.event.id) < (a.updated, b.event.start.date, b.event.id)
+            }
+        return document(updated: entries.map(\.updated).max() ?? generatedAt, entries: entries.map { entry($0.event) })
     }
 
     /// The feed around ready-made `<entry>` elements (events here, nightly digests elsewhere).

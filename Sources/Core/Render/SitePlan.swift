@@ -2,9 +2,9 @@ import Foundation
 import MeetupModel
 
 /// The site's shape, worked out once per render: its events once, its months, and the pages
-/// of every list. Each page used to work it out again for itself, which made a 10,000-event
+/// of every list. Each page working it out again for itself made a 10,000-event
 /// render quadratic: 25 s, 58 % of it in `SitePage.init` re-paginating whole months and
-/// queries for each of their 670 pages (perf, issue 23).
+/// queries for each of their 670 pages (BENCHMARKS.md).
 package struct SitePlan: Sendable {
     package let distinct: [Event]
     /// Each month ("2026-12") with its events.

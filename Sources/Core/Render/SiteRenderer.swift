@@ -98,9 +98,9 @@ package struct SiteRenderer: Sendable {
     /// The items tonight's site must make, after asking `reuse` about each.
     private struct Work {
         var eventsJSON: RenderItem?
-        var calendars: [(RenderItem, Event)] = []
-        /// Each page, and the feeds of those that write them (`true`).
-        var pages: [(RenderItem, SitePage.Kind, Bool)] = []
+        var calendars: [(item: RenderItem, event: Event)] = []
+        /// Each page, and the feeds of those that write them (`isFeeds`).
+        var pages: [(item: RenderItem, kind: SitePage.Kind, isFeeds: Bool)] = []
 
         init(_ input: SiteInput, keys: RenderKeys, reuse: any RenderReuse, outcome: inout RenderOutcome) {
             let json = RenderItem(id: SitePaths.eventsJSON, key: keys.eventsJSON(input: input), order: 0)
@@ -122,14 +122,14 @@ package struct SiteRenderer: Sendable {
         /// Whether any item shows an event's description or block (the index and All events
         /// pages show neither).
         var needsArtefacts: Bool {
-            eventsJSON != nil || !calendars.isEmpty || pages.contains { $0.2 || ($0.1 != .allEvents && $0.1 != .index) }
+            eventsJSON != nil || !calendars.isEmpty || pages.contains { $0.isFeeds || ($0.kind != .allEvents && $0.kind != .index) }
         }
 
         /// The events whose feed entries are needed: every event for the site feed, else those
         /// of the query feeds and event calendars to make.
         func feedEvents(_ keys: RenderKeys) -> [Event] {
-            if pages.contains(where: { $0.2 && $0.1 == .index }) { return keys.distinct }
-            var ids = Set(calendars.map(\.1.id))
+            if pages.contains(where: { $0.isFeeds && $0.kind == .index }) { return keys.distinct }
+            var ids = Set(calendars.map(\.event.id))
             for case (_, .query(_, let outcome, page: 1), true) in pages { ids.formUnion(outcome.events.map(\.id)) }
             return keys.distinct.filter { ids.contains($0.id) }
         }

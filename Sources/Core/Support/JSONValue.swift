@@ -87,7 +87,7 @@ package enum JSONValue: Sendable, Hashable {
 }
 
 /// The standard library's validation over the contiguous bytes: the per-byte iterator it
-/// replaces took 7 % of a warm W2 night (perf, issue 23).
+/// replaces took 7 % of a warm W2 night (BENCHMARKS.md).
 private func isValidUTF8(_ data: Data) -> Bool {
     data.withUnsafeBytes { raw in String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) != nil }
 }

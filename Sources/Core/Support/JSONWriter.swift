@@ -57,8 +57,7 @@ extension JSONValue {
     }
 
     /// Runs of bytes that need no escaping are appended whole: per-scalar appends made
-    /// string writing most of the cost of events.json and of the cache's event files (perf,
-    /// issue 23). Escapes: quote, backslash, control characters, U+2028 and U+2029.
+    /// string writing most of the cost of events.json and of the cache's event files (BENCHMARKS.md). Escapes: quote, backslash, control characters, U+2028 and U+2029.
     private static func writeString(_ text: String, into output: inout String) {
         output += "\""
         var text = text

@@ -24,14 +24,9 @@ package enum TextCleaning {
         return String(result)
     }
 
-    /// A plain-text excerpt of a description that may hold HTML or Markdown:
-    /// tags removed, common entities and backslash escapes undone, emphasis markers
-    /// and link targets dropped, cut at a word boundary.
-    package static func excerpt(_ description: String, maxLength: Int = 240) -> String {
-        truncated(plainText(description), maxLength: maxLength)
-    }
-
-    /// The whole description as one line of plain text (see `excerpt`).
+    /// Text that may hold HTML or Markdown as one line of plain text: tags removed, entities
+    /// and backslash escapes undone, emphasis markers and link targets dropped (raw HTML in a
+    /// description, and the words the curation's rules match).
     package static func plainText(_ description: String) -> String {
         let scalars = Array(description.unicodeScalars)
         var text = String.UnicodeScalarView()

@@ -40,7 +40,7 @@ struct SearchIndexStep: RunStep {
             try? FileManager.default.removeItem(at: folder)
             try FileOperations.createDirectory(folder)
             // A fresh folder of our own: plain writes, no temporary file and rename for each of
-            // 10,000 records (that was a third of the search stage's own time, issue 23).
+            // 10,000 records (that was a third of the search stage's own time: BENCHMARKS.md).
             for record in records {
                 try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
             }

@@ -83,7 +83,7 @@ package struct DigestEmail {
                 } ?? false,
             ]
         }
-        let sections: [(String, [[String: Any]])] = [
+        let sections: [(heading: String, rows: [[String: Any]])] = [
             (
                 "New",
                 digest.new.map { item in
@@ -123,8 +123,8 @@ package struct DigestEmail {
                 "title": writer.title, "heading": "\(digest.siteTitle): \(writer.title)",
                 "notice": digest.isFirstRun
                     ? DigestWriter.firstRunLine : digest.isQuiet ? DigestWriter.quietLine : false,
-                "sections": sections.filter { !$0.1.isEmpty }.map {
-                    ["heading": $0.0, "count": $0.1.count, "rows": $0.1] as [String: Any]
+                "sections": sections.filter { !$0.rows.isEmpty }.map {
+                    ["heading": $0.heading, "count": $0.rows.count, "rows": $0.rows] as [String: Any]
                 },
                 "digestURL": absolute("digest.html"), "archiveURL": absolute("digests/index.html"),
             ])

@@ -6,10 +6,9 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// Parts that had no test of their own (issue 11): the publisher's carry-over of
-/// hidden files and clean-up of dead runs' staging folders, and address ranges.
-@Suite("Publisher and address policy")
-struct PublisherAndPolicyTests {
+/// `SitePublisher`: hidden files carried over, dead staging folders removed.
+@Suite("Site publisher")
+struct SitePublisherTests {
     @Test func hiddenFilesAreCarriedOverAndDeadStagingFoldersRemoved() throws {
         let folder = try TemporaryDirectory()
         let output = folder.path("site/Output")
@@ -32,19 +31,5 @@ struct PublisherAndPolicyTests {
             try String(contentsOf: output.appendingPathComponent(".htaccess"), encoding: .utf8).hasPrefix("Header set"))
         let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path("site").path)
         #expect(siblings == ["Output"], "\(siblings)")
-    }
-
-    @Test(arguments: [
-        ("100.64.0.1", true), ("100.127.255.254", true), ("100.128.0.1", false), ("100.63.255.255", false),
-        ("::ffff:10.0.0.1", true), ("::ffff:127.0.0.1", true), ("::ffff:100.64.1.1", true), ("::ffff:8.8.8.8", false),
-        ("169.254.169.254", true), ("fe80::1", true), ("fd00::1", true), ("2001:4860:4860::8888", false),
-        ("93.184.216.34", false),
-    ])
-    func privateRangesIncludeCarrierGradeNATAndMappedAddresses(address: String, isPrivate: Bool) {
-        #expect(AddressPolicy.isPrivate(address: address) == isPrivate)
-        let policy = AddressPolicy(allowsPrivateAddresses: false)
-        let host = address.contains(":") ? "[\(address)]" : address
-        let refusal = policy.refusal(for: URL(string: "https://\(host)/photo.jpg")!)
-        #expect((refusal != nil) == isPrivate, "\(address): \(refusal ?? "allowed")")
     }
 }

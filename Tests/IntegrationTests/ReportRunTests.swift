@@ -8,11 +8,12 @@ import MeetupRender
 @testable import MeetupSupport
 import Testing
 
-/// Paths that had no test of their own (issue 11): `--offline` and `--stats` through the
-/// binary, the `maxEvents` cap while paging, photos that are not images.
+/// A whole run (`ReportRun`, and the binary for `--offline` and `--stats`): the re-render
+/// from the last fetch, the `maxEvents` cap while paging, photos that are not images, the
+/// search index built in staging, All events split by month.
 extension LoopbackSuites {
-    @Suite("Offline re-render, stats, caps, content types")
-    struct CoverageTests {
+    @Suite("A run end to end: offline, stats, caps, photos, search, months")
+    struct ReportRunTests {
         func writeConfig(_ harness: PipelineHarness, maxEvents: Int? = nil) throws -> URL {
             var swift: [String: Any] = ["id": "swift", "keyword": "swift", "lat": 52.5, "lon": 13.4]
             if let maxEvents { swift["maxEvents"] = maxEvents }
@@ -89,14 +90,25 @@ extension LoopbackSuites {
             #expect(try harness.page("queries/swift.html").contains("assets/placeholder.svg"))
         }
 
-        @Test func searchIsBuiltInStagingOrTheRunWarnsOnceAndPublishesWithout() async throws {
-            let harness = try await PipelineHarness.start()
+        /// A run with search on, with `PATH` as given: its summary and warnings.
+        func runWithSearch(_ harness: PipelineHarness, path: String) async -> (RunSummary, [String]) {
             var config = harness.config()
             config.search = true
-            func run(path: String) async -> (RunSummary, [String]) {
-                let observer = RecordingObserver()
-                return (await harness.run(config, environment: ["PATH": path], observer: observer), observer.warnings)
-            }
+            let observer = RecordingObserver()
+            return (await harness.run(config, environment: ["PATH": path], observer: observer), observer.warnings)
+        }
+
+        static let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+
+        /// Pagefind is found on `PATH`, or this is CI, where its absence is a broken install
+        /// (`make test` installs it) and the test runs to fail.
+        static let pagefindOrCI =
+            SearchIndexStep.pagefind(ChildEnvironment(["PATH": path], secretVariables: [])) != nil
+            || ProcessInfo.processInfo.environment["CI"] == "true"
+
+        @Test func withoutPagefindTheRunWarnsOnceAndPublishesWithoutSearch() async throws {
+            let harness = try await PipelineHarness.start()
+            func run(path: String) async -> (RunSummary, [String]) { await runWithSearch(harness, path: path) }
             let (without, warnings) = await run(path: "/nonexistent")
             #expect(without.succeeded && warnings.filter { $0.hasPrefix("search:") }.count == 1, "\(warnings)")
             #expect(
@@ -106,16 +118,17 @@ extension LoopbackSuites {
                 try harness.page("index.html").contains("id=\"search\""),
                 "the box is there; without its script it shows nothing")
 
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            guard SearchIndexStep.pagefind(ChildEnvironment(["PATH": path], secretVariables: [])) != nil else {
-                // make test installs Pagefind (check-site): under CI its absence is a broken install, not a skip.
-                #expect(ProcessInfo.processInfo.environment["CI"] != "true", "Pagefind is not installed, and CI=true")
-                print(
-                    "search test: Pagefind is not installed here (pip install pagefind-bin); the indexed case is skipped"
-                )
-                return
-            }
-            let (with, _) = await run(path: path)
+        }
+
+        @Test(
+            .enabled(
+                if: pagefindOrCI, "Pagefind is not installed here (make test installs it: pip install pagefind-bin)"))
+        func searchIsBuiltInStaging() async throws {
+            let harness = try await PipelineHarness.start()
+            #expect(
+                SearchIndexStep.pagefind(ChildEnvironment(["PATH": Self.path], secretVariables: [])) != nil,
+                "Pagefind is not on PATH")
+            let (with, _) = await runWithSearch(harness, path: Self.path)
             #expect(with.succeeded)
             let fragments = try FileManager.default.contentsOfDirectory(
                 atPath: harness.outputDirectory.appendingPathComponent("pagefind/fragment").path)
@@ -139,7 +152,7 @@ extension LoopbackSuites {
             var config = harness.config()
             config.queries[2].daysAhead = 60
             #expect(await harness.run(config).succeeded)
-            // All events is an index of the months (issue 21: it copied the first month), each month a page of its own.
+            // All events is an index of the months (it copied the first month), each month a page of its own.
             let all = try harness.page("all.html")
             #expect(
                 all.contains("<a href=\"all/2026-12.html\">December 2026</a> · 8 events")

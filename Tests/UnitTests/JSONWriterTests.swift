@@ -1,0 +1,32 @@
+import Foundation
+@testable import MeetupFetch
+@testable import MeetupModel
+@testable import MeetupNetwork
+@testable import MeetupPhotos
+import MeetupPipeline
+@testable import MeetupRender
+@testable import MeetupReportTestSupport
+@testable import MeetupSupport
+import Testing
+
+/// `JSONWriter`: escaping, and what the parser reads back.
+@Suite("JSON writing")
+struct JSONWriterTests {
+    /// The byte-run writer escapes exactly what the per-scalar one did.
+    @Test func stringsAreEscapedAsBeforeAndReadBack() throws {
+        let text = "plain \"quoted\" back\\slash\n\r\t\u{1}\u{1F} é 😀 \u{2028}\u{2029} end"
+        let written = JSONValue.string(text).compactJSON
+        #expect(written == "\"plain \\\"quoted\\\" back\\\\slash\\n\\r\\t\\u0001\\u001f é 😀 \\u2028\\u2029 end\"")
+        #expect(try JSONValue.parse(Data(written.utf8)) == .string(text))
+        #expect(JSONValue.string("").compactJSON == "\"\"")
+    }
+    /// Escapes decoded into one byte buffer: the same text as before, lone
+    /// surrogates replaced, raw UTF-8 between escapes kept.
+    @Test func escapesAreDecoded() throws {
+        let json = #""é\n\t\"q\" \\ \/ \u00e9\ud83d\ude00 lone \ud800x \udc00 pair-broken \ud83d\u0041 end😀""#
+        let expected = "é\n\t\"q\" \\ / é😀 lone \u{FFFD}x \u{FFFD} pair-broken \u{FFFD}A end😀"
+        #expect(try JSONValue.parse(Data(json.utf8)) == .string(expected))
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data("\"a\\qb\"".utf8)) }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data("\"a\\nb\u{01}\"".utf8)) }
+    }
+}

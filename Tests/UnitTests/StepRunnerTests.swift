@@ -1,0 +1,58 @@
+import Foundation
+@testable import MeetupConfig
+@testable import MeetupModel
+@testable import MeetupNetwork
+@testable import MeetupPhotos
+@testable import MeetupPipeline
+@testable import MeetupRender
+@testable import MeetupReportTestSupport
+@testable import MeetupSupport
+import Testing
+
+/// `StepRunner`: the first abort skips the rest but the steps that must run, and keeps its reason.
+@Suite("Step runner")
+struct StepRunnerTests {
+    /// A step that records that it ran, whether the run was aborted then, and may abort.
+    struct ProbeStep: RunStep {
+        let name: String
+        var aborts: String?
+        var runsAfterAbort = false
+        let log: LockedBox<[String]>
+
+        func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+            log.withLock { $0.append(name + (context.isAborted ? " (after abort)" : "")) }
+            if let aborts { throw RunAbort(reason: aborts) }
+        }
+    }
+    /// An environment for steps that use none of it: a snapshot config in a temp folder.
+    static func environment(in folder: TemporaryDirectory) throws -> RunEnvironment {
+        let config = ReportConfig(
+            siteTitle: "T", baseURL: URL(string: "https://example.org/")!, timeZone: TimeZone(identifier: "UTC")!,
+            source: .snapshot(directory: folder.path("snapshot")),
+            queries: [EventQuery(id: "q", keyword: "k", latitude: 0, longitude: 0)],
+            outputDirectory: folder.path("Output"), cacheDirectory: folder.path("cache"))
+        let run = ReportRun(
+            config: config, templatesDirectory: Fixtures.templates,
+            options: RunOptions(now: Date(timeIntervalSince1970: 0)))
+        return try run.makeEnvironment(observer: SilentObserver(), redactor: SecretRedactor())
+    }
+    @Test func theFirstAbortSkipsTheRestButTheStepsThatMustRunAndKeepsItsReason() throws {
+        let folder = try TemporaryDirectory()
+        let log = LockedBox([String]())
+        let steps: [any RunStep] = [
+            ProbeStep(name: "fetch", log: log),
+            ProbeStep(name: "render", aborts: "disk full", log: log),
+            ProbeStep(name: "publish", log: log),
+            ProbeStep(name: "finishRecording", runsAfterAbort: true, log: log),
+            ProbeStep(name: "recordHistory", aborts: "history locked", runsAfterAbort: true, log: log),
+        ]
+        var context = RunContext()
+        StepRunner(steps: steps).run(&context, in: try Self.environment(in: folder))
+        #expect(
+            log.withLock { $0 } == ["fetch", "render", "finishRecording (after abort)", "recordHistory (after abort)"])
+        #expect(context.summary.abortReason == "disk full", "the first reason is kept")
+        #expect(
+            Set(context.summary.stageSeconds.keys) == ["fetch", "render"],
+            "steps after an abort are not timed as stages")
+    }
+}
