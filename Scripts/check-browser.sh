@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/debug/meetup-report}
+BENCH=${BENCH:-.build/debug/meetup-report-bench}
 source Scripts/lib/tools.sh
 need_apt chromium chromium || { unavailable "check-browser: chromium"; exit 1; }
 for module in playwright:playwright axe_playwright_python:axe-playwright-python pagefind_bin:pagefind-bin; do
@@ -19,7 +20,7 @@ trap 'rm -rf "$work"' EXIT
 python3 Scripts/check_browser.py "$work/site"
 # The same at real size: a W1-sized site (1,000 events, realistic descriptions), published
 # twice so the second night's pages and index are the memo's (issue 23).
-python3 Scripts/make-w1-site.py "$work/w1" >/dev/null
+"$BENCH" --write-snapshot "$work/w1" >/dev/null
 for night in 1 2; do
   "$BIN" --config "$work/w1/config.json" --templates Templates --now 2026-11-22T08:00:00Z --quiet 2>/dev/null
 done

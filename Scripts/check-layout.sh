@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Layout as a reader sees it, in headless Chromium at 1280 and 375 px, on every page of the
-# demo and on a sample of a W1-sized site's pages (Scripts/make-w1-site.py: 1,000 events
+# demo and on a sample of a W1-sized site's pages (`meetup-report-bench --write-snapshot`: 1,000 events
 # with realistic descriptions): each heading starts below every photo before it, no text of
 # an event stands in its photo's column, and nothing scrolls sideways. A copy of each page
 # gets a small script that measures with getBoundingClientRect and writes the verdict into
@@ -9,13 +9,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/debug/meetup-report}
+BENCH=${BENCH:-.build/debug/meetup-report-bench}
 source Scripts/lib/tools.sh
 need_apt chromium chromium || { unavailable "check-layout: chromium"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$BIN" --config Examples/demo/config.json --templates Templates --now 2026-11-22T08:00:00Z --quiet \
   --output "$work/site" --cache "$work/cache" --state "$work/state" 2>/dev/null
-python3 Scripts/make-w1-site.py "$work/w1" >/dev/null
+"$BENCH" --write-snapshot "$work/w1" >/dev/null
 "$BIN" --config "$work/w1/config.json" --templates Templates --now 2026-11-22T08:00:00Z --quiet 2>/dev/null
 probe='<script>
 const bad = [];

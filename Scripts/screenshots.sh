@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Screenshots of the demo's pages and of a W1-sized site's (Scripts/make-w1-site.py: 1,000
+# Screenshots of the demo's pages and of a W1-sized site's (`meetup-report-bench --write-snapshot`: 1,000
 # events with realistic descriptions) at phone (375 px) and laptop (1280 px) widths, in
 # light and dark mode, with headless Chromium: what users see. Writes Screenshots/*.png
 # (not committed: Screenshots/ is ignored). Run `make demo` first.
@@ -9,8 +9,9 @@ source Scripts/lib/tools.sh
 need_apt chromium chromium fonts-noto-color-emoji || { unavailable "screenshots: chromium"; exit 1; }
 [ -f Output/index.html ] || { echo "screenshots: run make demo first"; exit 1; }
 BIN=${BIN:-.build/debug/meetup-report}
+BENCH=${BENCH:-.build/debug/meetup-report-bench}
 w1=.build/screenshots-w1
-rm -rf "$w1" && python3 Scripts/make-w1-site.py "$w1" >/dev/null
+rm -rf "$w1" && "$BENCH" --write-snapshot "$w1" >/dev/null
 "$BIN" --config "$w1/config.json" --templates Templates --now 2026-11-22T08:00:00Z --quiet 2>/dev/null
 mkdir -p Screenshots
 shoot() { # site prefix page

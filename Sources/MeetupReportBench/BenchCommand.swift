@@ -55,9 +55,12 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Only write the first workload as a snapshot site (config.json and snapshot/) into this folder, to profile a run without the server (photos are left out)."
+            "Only write the first workload as a snapshot site (config.json, snapshot/, a calendar, curation) into this folder: the real-sized site the layout and browser checks read, and a run to profile without the server (photos are left out)."
     )
     var writeSnapshot: String?
+
+    @Flag(help: "With --write-snapshot: no curation rules in the config.")
+    var noCuration = false
 
     func run() async throws {
         let work = URL(fileURLWithPath: workDirectory).standardizedFileURL
@@ -71,7 +74,7 @@ struct BenchCommand: AsyncParsableCommand {
             guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
                 throw ValidationError("unknown workload \(name); use W1 or W2")
             }
-            try workload.writeSnapshot(into: URL(fileURLWithPath: writeSnapshot))
+            try workload.writeSnapshotSite(into: URL(fileURLWithPath: writeSnapshot), curation: !noCuration)
             print("wrote \(workload.name) as a snapshot site into \(writeSnapshot)")
             return
         }

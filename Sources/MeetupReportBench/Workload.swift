@@ -26,7 +26,10 @@ struct Workload {
     /// queries), so every event appears under three searches.
     /// - Parameter changedEvent: an event whose title differs from the other nights' (the
     ///   "one event changed" warm run).
-    func pages(photoBase: URL, changedEvent: Int? = nil) throws -> [String: [Data]] {
+    /// - Parameter variety: events of every kind a reader meets (online, out of town, one the
+    ///   curation removes), for the snapshot site the checks look at; the timed runs keep
+    ///   their events uniform, so nights compare.
+    func pages(photoBase: URL, changedEvent: Int? = nil, variety: Bool = false) throws -> [String: [Data]] {
         var slots = [[Int]](repeating: [], count: queries)
         for event in 0..<distinctEvents {
             for offset in 0..<3 { slots[(event + offset) % queries].append(event) }
@@ -48,7 +51,7 @@ struct Workload {
                                 "endCursor": last ? NSNull() : cursor(query: query, page: page + 1) as Any,
                             ],
                             "edges": slice.map {
-                                ["node": node($0, photoBase: photoBase, changed: $0 == changedEvent)]
+                                ["node": node($0, photoBase: photoBase, changed: $0 == changedEvent, variety: variety)]
                             },
                         ]
                     ]
@@ -60,10 +63,10 @@ struct Workload {
         return result
     }
 
-    private func node(_ event: Int, photoBase: URL, changed: Bool) -> [String: Any] {
+    private func node(_ event: Int, photoBase: URL, changed: Bool, variety: Bool) -> [String: Any] {
         let day = 1 + event % 28, hour = 17 + event % 4
         let photo = event % distinctPhotos
-        return [
+        var node: [String: Any] = [
             "id": "\(400_000_000 + event)",
             "title": "Benchmark meetup #\(event): \(["Swift", "Rust", "Data", "Design", "Cloud"][event % 5]) & friends"
                 + (changed ? " (moved upstairs)" : ""),
@@ -80,6 +83,22 @@ struct Workload {
             ],
             "rsvps": ["totalCount": event % 150],
         ]
+        if variety { Self.vary(&node, event: event) }
+        return node
+    }
+
+    /// Every ninth event online (Meetup's placeholder venue), every fiftieth out of town,
+    /// every 97th a "bootcamp" (a word the snapshot site's curation excludes).
+    private static func vary(_ node: inout [String: Any], event: Int) {
+        if event % 9 == 0 {
+            node["eventType"] = "ONLINE"
+            node["venues"] = [
+                ["id": "1", "name": "Online event", "city": "", "lat": -8.52, "lon": 179.19, "venueType": "online"]
+            ]
+        } else if event % 50 == 7 {
+            node["venues"] = [["name": "Venue \(event % 97)", "city": "Potsdam", "lat": 52.39, "lon": 13.06]]
+        }
+        if event % 97 == 0, let title = node["title"] as? String { node["title"] = title + " bootcamp" }
     }
 
     static let words =
@@ -115,26 +134,6 @@ struct Workload {
         let length = Int.random(in: 500...2_000, using: &random)
         while parts.reduce(0, { $0 + $1.utf8.count }) < length { parts.append(paragraph(3...3)) }
         return parts.joined(separator: "\n\n")
-    }
-
-    /// The workload as a snapshot site: the same API pages, replayed from files, and a config
-    /// with search on (for profiling the pipeline without the loopback server).
-    func writeSnapshot(into folder: URL) throws {
-        let photoBase = URL(string: "http://127.0.0.1:9/photos")!
-        for (keyword, pages) in try pages(photoBase: photoBase) {
-            guard let query = (0..<queries).first(where: { self.keyword($0) == keyword }) else { continue }
-            let directory = folder.appendingPathComponent("snapshot/queries/q\(query)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for (index, page) in pages.enumerated() {
-                try page.write(to: directory.appendingPathComponent(String(format: "page-%03d.json", index + 1)))
-            }
-        }
-        let config: [String: Any] = [
-            "title": "Benchmark \(name) snapshot", "baseURL": "https://bench.example.org/", "timeZone": "Europe/Berlin",
-            "source": ["type": "snapshot", "directory": "snapshot"], "output": "Output", "cache": "cache",
-            "queries": (0..<queries).map { ["id": "q\($0)", "keyword": keyword($0), "lat": 52.5, "lon": 13.4] },
-        ]
-        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("config.json"))
     }
 
     /// Writes the photos into `directory` once (they are reused by later benchmark runs).

@@ -122,7 +122,8 @@ package struct SiteRenderer: Sendable {
         /// Whether any item shows an event's description or block (the index and All events
         /// pages show neither).
         var needsArtefacts: Bool {
-            eventsJSON != nil || !calendars.isEmpty || pages.contains { $0.isFeeds || ($0.kind != .allEvents && $0.kind != .index) }
+            eventsJSON != nil || !calendars.isEmpty
+                || pages.contains { $0.isFeeds || ($0.kind != .allEvents && $0.kind != .index) }
         }
 
         /// The events whose feed entries are needed: every event for the site feed, else those
