@@ -73,6 +73,7 @@ test: deps
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests
 	$(SWIFT) build --build-tests
 	Scripts/target-graph.py --check ARCHITECTURE.md
+	Scripts/check-config.sh
 	Scripts/check-graphql.sh
 	Scripts/check-site.sh
 	Scripts/check-layout.sh

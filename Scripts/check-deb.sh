@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Debian package as a server gets it: `make deb`, lintian (errors fail; warnings are
-# printed and justified in the README), `apt-get install ./…deb` on this machine, no Swift
+# printed and justified in docs/deploying.md), `apt-get install ./…deb` on this machine, no Swift
 # toolchain library in the binary's `ldd`, `meetup-report init` and a run as the package's
 # user, then `apt-get purge` and nothing of it left. Part of make test.
 set -euo pipefail

@@ -3,7 +3,7 @@
 # its ExecStart, as an unprivileged user (the unit's, uid 990 here), inside a bubblewrap
 # view of the file system as the unit describes it (everything read-only but the unit's
 # StateDirectory=, CacheDirectory= and ReadWritePaths=, no network, a private /tmp), with
-# the config where the unit reads it, made as the README's Deploying steps make it (owned
+# the config where the unit reads it, made as docs/deploying.md's steps make it (owned
 # by root, group-readable by the service's group) and the output and cache the unit's
 # header says. It must exit 0 and publish the demo site. Part of make test.
 set -euo pipefail

@@ -29,7 +29,8 @@ install -m 644 Templates/* "$root/usr/share/meetup-report/Templates/"
 rm -rf "$scratch/man" && mkdir -p "$scratch/man"
 "$built/generate-manual" "$built/meetup-report" --output-directory "$scratch/man" --date "$(date -u +%Y-%m-%d)"
 # The generated page completed with EXIT STATUS, CONFIGURATION, FILES, ENVIRONMENT and
-# EXAMPLES from the README, without the blank lines groff warns about.
+# EXAMPLES from docs/ (running.md, the generated configuration reference), without the blank
+# lines groff warns about.
 python3 Scripts/man-page.py "$scratch/man/meetup-report.1" "$scratch/man/meetup-report.full.1" /usr
 gzip -9n < "$scratch/man/meetup-report.full.1" > "$root/usr/share/man/man1/meetup-report.1.gz"
 # bash-completion sources the file: no #! line.

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Completes the man page swift-argument-parser generates (its commands and options) with
-the sections a manual needs, taken from the README so the two cannot drift: EXIT STATUS
-(the "Exit codes" table), CONFIGURATION (the "Config reference" table, each key in short),
+the sections a manual needs, taken from the docs so they cannot drift: EXIT STATUS
+(docs/running.md's "Exit codes" table), CONFIGURATION (the top-level table of the generated
+docs/configuration-reference.md, each key in short),
 FILES, ENVIRONMENT and EXAMPLES. Blank lines are dropped (mdoc warns on each; paragraphs
 are its .Pp), so `man --warnings -l` is clean.
 
@@ -11,11 +12,12 @@ import re, sys
 
 generated, output = sys.argv[1], sys.argv[2]
 prefix = sys.argv[3] if len(sys.argv) > 3 else "/usr/local"
-readme = open("README.md", encoding="utf-8").read()
+docs = {name: open(f"docs/{name}", encoding="utf-8").read() for name in ("running.md", "configuration-reference.md")}
 
-def rows(heading):
-    """The rows of the first Markdown table after `heading`, as lists of cells."""
-    section = readme[readme.index(heading):]
+def rows(document, heading):
+    """The rows of the first Markdown table after `heading` in a doc, as lists of cells."""
+    text = docs[document]
+    section = text[text.index(heading):]
     found = []
     for line in section.splitlines()[1:]:
         if line.startswith("|"):
@@ -38,29 +40,26 @@ def first_sentence(markdown):
     sentence = (match.group(1) if match else plain).rstrip(";.")
     return sentence if len(sentence) <= 200 else sentence[:197].rsplit(" ", 1)[0] + "..."
 
-def requirement(cell):
-    """"yes" -> Required; "no (320)" -> Default: 320; "no" -> Optional; else as the README says."""
-    plain = text(cell)
-    if plain == "yes":
+def requirement(key, default):
+    """"`title` (required)" -> Required; a default -> Default: 320; else Optional."""
+    if key.endswith("(required)"):
         return "Required."
-    if plain == "no":
-        return "Optional."
-    default = re.fullmatch(r"no \((.*)\)", plain)
-    return f"Default: {default.group(1)}." if default else plain[:1].upper() + plain[1:] + "."
+    return f"Default: {text(default)}." if default else "Optional."
 
 page = [line for line in open(generated, encoding="utf-8").read().splitlines() if line.strip()]
 cut = next((i for i, line in enumerate(page) if line.startswith(".Sh") and "EXIT STATUS" in line), len(page))
 page = page[:cut]
 
 page += [".Sh EXIT STATUS", ".Bl -tag -width 3n"]
-for code, meaning in rows("### Exit codes"):
+for code, meaning in rows("running.md", "### Exit codes"):
     page += [f".It {text(code)}", text(meaning)]
 page += [".El"]
 
-page += [".Sh CONFIGURATION", "The JSON config file's keys, in short (the README's \"Config reference\" says more).",
+page += [".Sh CONFIGURATION", "The JSON config file's top-level keys, in short (docs/configuration-reference.md has every key).",
          ".Bl -tag -width 6n"]
-for key, required, meaning in rows("## Config reference"):
-    page += [f".It Cm {text(key)}", f"{first_sentence(meaning)}. {requirement(required)}"]
+for key, kind, default, meaning in rows("configuration-reference.md", "## `(top level)`"):
+    name = text(key.replace(" (required)", ""))
+    page += [f".It Cm {name}", f"{first_sentence(meaning)}. {text(kind)[:1].upper() + text(kind)[1:]}. {requirement(key, default)}"]
 page += [".El"]
 
 page += [".Sh FILES", ".Bl -tag -width 6n",

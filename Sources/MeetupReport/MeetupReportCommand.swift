@@ -21,12 +21,12 @@ struct MeetupReportCommand: ParsableCommand {
         version: BuildInfo.versionLine,
         subcommands: [
             RunCommand.self, InitCommand.self, CheckCommand.self, ExplainCommand.self, AuthCommand.self,
-            GraphQLRequestsCommand.self,
+            ConfigSchemaCommand.self, GraphQLRequestsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )
 
-    /// Usage errors exit with 2 (the README's contract), not ArgumentParser's default 64.
+    /// Usage errors exit with 2 (docs/running.md's contract), not ArgumentParser's default 64.
     static func main() {
         if let shell = CompletionScript.requestedShell(in: Array(CommandLine.arguments.dropFirst())) {
             print(CompletionScript.script(for: shell))

@@ -153,7 +153,7 @@ extension LoopbackSuites {
                     as? NSNumber)?.intValue
                 #expect(mode.map { $0 & 0o777 } == 0o600)
                 // Re-align the server with the file for the next attempt (a kill after the server
-                // rotated but before the rename costs the rotation: the README says so).
+                // rotated but before the rename costs the rotation: docs/authentication.md says so).
                 if saved != fixture.tokens.currentRefreshToken { fixture.tokens.resetRefreshToken(to: saved) }
             }
             fixture.tokens.setRequestObserver(nil)

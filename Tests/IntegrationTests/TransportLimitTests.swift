@@ -86,7 +86,7 @@ extension LoopbackSuites {
         }
 
         /// A server that encodes though asked not to is refused at its headers. (libcurl inside
-        /// Foundation inflates what already arrived before the cancel lands: README, "Under failure".)
+        /// Foundation inflates what already arrived before the cancel lands: docs/running.md, "Under failure".)
         @Test func anAnswerEncodedThoughAskedForNoneIsRefused() async throws {
             let folder = try TemporaryDirectory()
             let raw = try RawFaultServer(.encodedBody(try Self.gzippedZeros(megabytes: 1), encoding: "gzip"))

@@ -43,7 +43,7 @@ package enum AuthError: Error, Sendable, Equatable, CustomStringConvertible {
             "the API refused a freshly renewed access token too (\(reason)); check that the member has access to the API"
         case .staticTokenRefused(let variable, let reason):
             "the API refused the token in \(variable) (\(reason)); Meetup tokens expire after an hour: "
-                + "let the tool get its own (source.auth of type \"jwt\" or \"refresh-token\"; README, Authentication)"
+                + "let the tool get its own (source.auth of type \"jwt\" or \"refresh-token\"; docs/authentication.md)"
         }
     }
 }

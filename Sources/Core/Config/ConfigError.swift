@@ -40,7 +40,7 @@ package enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingToken(let file, let keyPath, let variable):
             "\(file): \(keyPath): the environment variable \(variable) is not set or empty; "
                 + "export your Meetup OAuth token as \(variable), or let the tool get its own tokens "
-                + "(source.auth of type \"jwt\" or \"refresh-token\"; README, Authentication), or use a snapshot source"
+                + "(source.auth of type \"jwt\" or \"refresh-token\"; docs/authentication.md), or use a snapshot source"
         case .missingSecret(let file, let keyPath, let variable, let what):
             "\(file): \(keyPath): the environment variable \(variable) is not set or empty; it must hold \(what)"
         }

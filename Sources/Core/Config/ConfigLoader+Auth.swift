@@ -10,11 +10,7 @@ extension ConfigLoader {
         let flows = "\"jwt\", \"refresh-token\" or \"token\""
         let type = try ConfigReader(
             file: source.file, path: keyPath, value: value,
-            allowed: [
-                "type", "variable", "clientKey", "memberId", "signingKeyId", "privateKeyFile", "clientId",
-                "clientSecretVariable",
-                "refreshTokenFile", "tokenEndpoint",
-            ]
+            object: ConfigSchema.auth
         ).requiredString("type", expected: flows)
         func endpoint(_ reader: ConfigReader) throws(ConfigError) -> URL {
             guard let text = try reader.string("tokenEndpoint", required: false) else {

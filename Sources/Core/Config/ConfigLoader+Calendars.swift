@@ -20,7 +20,7 @@ extension ConfigLoader {
         for (index, item) in items.enumerated() {
             let reader = try ConfigReader(
                 file: root.file, path: "\(root.keyPath("calendars"))[\(index)]", value: item,
-                allowed: ["id", "title", "url", "file", "daysAhead"])
+                object: ConfigSchema.calendar)
             let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
             guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
                 throw reader.invalid(
@@ -35,7 +35,7 @@ extension ConfigLoader {
                 EventQuery(
                     id: id, title: try reader.string("title", required: false) ?? id,
                     kind: .calendar(try feed(reader, baseDirectory: baseDirectory)),
-                    daysAhead: try reader.integer("daysAhead", in: 1...365, required: false) ?? 30))
+                    daysAhead: try reader.integerOrDefault("daysAhead")))
         }
         return calendars
     }

@@ -3,10 +3,6 @@ import MeetupModel
 import MeetupSupport
 
 extension ConfigLoader {
-    static let ruleKeys: Set<String> = [
-        "excludeGroups", "excludeEvents", "excludeWords", "only", "maxDistanceMiles", "minRSVPs",
-    ]
-
     /// The site's `curation`: its rules, `pinned` and `notes`, and each query's own rules.
     func parseCuration(
         _ value: JSONValue?, queryRules: [String: JSONValue], queries: [EventQuery],
@@ -16,7 +12,7 @@ extension ConfigLoader {
         if let value {
             let reader = try ConfigReader(
                 file: root.file, path: root.keyPath("curation"), value: value,
-                allowed: Self.ruleKeys.union(["pinned", "notes"]))
+                object: ConfigSchema.siteCuration)
             curation.site = try parseRules(reader, query: nil)
             curation.pinned = try idList(reader, "pinned")
             curation.notes = try notes(reader)
@@ -28,7 +24,7 @@ extension ConfigLoader {
             guard let value = queryRules[query.id] else { continue }
             let reader = try ConfigReader(
                 file: root.file, path: "\(root.keyPath("queries"))[\(index)].curation", value: value,
-                allowed: Self.ruleKeys)
+                object: ConfigSchema.queryCuration)
             curation.perQuery[query.id] = try parseRules(reader, query: query)
         }
         return curation
@@ -54,14 +50,13 @@ extension ConfigLoader {
             }
             rules.only = attendance
         }
-        rules.maxDistanceMiles = try reader.number(
-            "maxDistanceMiles", in: 0...12_500, required: false, allowLowerBound: false)
+        rules.maxDistanceMiles = try reader.number("maxDistanceMiles")
         if rules.maxDistanceMiles != nil, let query, query.searchArea == nil {
             throw reader.invalid(
                 "maxDistanceMiles", expected: "nothing: only a \"keyword\" search has a point to measure from",
                 found: reader.value("maxDistanceMiles") ?? .null)
         }
-        rules.minRSVPs = try reader.integer("minRSVPs", in: 1...1_000_000, required: false)
+        rules.minRSVPs = try reader.integer("minRSVPs")
         return rules
     }
 

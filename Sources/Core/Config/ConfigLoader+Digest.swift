@@ -6,13 +6,13 @@ extension ConfigLoader {
     /// "sendmail": ["/usr/sbin/sendmail", "-t", "-i"], "onlyWhenChanged": true}}`.
     func parseDigest(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> DigestSettings {
         let reader = try ConfigReader(
-            file: root.file, path: root.keyPath("digest"), value: value, allowed: ["onlyWhenChanged", "email"])
+            file: root.file, path: root.keyPath("digest"), value: value, object: ConfigSchema.digest)
         var settings = DigestSettings()
         settings.onlyWhenChanged = try reader.bool("onlyWhenChanged") ?? settings.onlyWhenChanged
         guard let email = reader.value("email") else { return settings }
         let mail = try ConfigReader(
             file: root.file, path: reader.keyPath("email"), value: email,
-            allowed: ["to", "from", "subject", "sendmail", "onlyWhenChanged"])
+            object: ConfigSchema.digestEmail)
         let to = try strings(mail, "to", expected: "a non-empty array of email addresses")
         guard to.allSatisfy(Self.isAddress) else {
             throw mail.invalid(

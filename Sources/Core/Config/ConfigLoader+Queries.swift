@@ -18,11 +18,7 @@ extension ConfigLoader {
             let path = "\(root.keyPath("queries"))[\(index)]"
             let reader = try ConfigReader(
                 file: root.file, path: path, value: item,
-                allowed: [
-                    "id", "title", "keyword", "lat", "lon", "radiusMiles", "groups", "network", "daysAhead",
-                    "maxEvents",
-                    "inactiveAfterDays", "curation", "placeName",
-                ])
+                object: ConfigSchema.query)
             let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
             guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
                 throw reader.invalid(
@@ -39,10 +35,10 @@ extension ConfigLoader {
                 id: id,
                 title: try reader.string("title", required: false) ?? defaultTitle,
                 kind: kind,
-                daysAhead: try reader.integer("daysAhead", in: 1...365, required: false) ?? 30,
-                maxEvents: try reader.integer("maxEvents", in: 1...10_000, required: false)
+                daysAhead: try reader.integerOrDefault("daysAhead"),
+                maxEvents: try reader.integer("maxEvents")
             )
-            if let days = try reader.integer("inactiveAfterDays", in: 1...3650, required: false) {
+            if let days = try reader.integer("inactiveAfterDays") {
                 guard query.followsGroups else {
                     throw reader.invalid(
                         "inactiveAfterDays",
@@ -90,10 +86,9 @@ extension ConfigLoader {
                 .search(
                     SearchArea(
                         keyword: keyword,
-                        latitude: try reader.requiredNumber("lat", in: -90...90),
-                        longitude: try reader.requiredNumber("lon", in: -180...180),
-                        radiusMiles: try reader.number(
-                            "radiusMiles", in: 0...500, required: false, allowLowerBound: false) ?? 25,
+                        latitude: try reader.requiredNumber("lat"),
+                        longitude: try reader.requiredNumber("lon"),
+                        radiusMiles: try reader.numberOrDefault("radiusMiles"),
                         placeName: try reader.string("placeName", required: false).map(TextCleaning.singleLine))),
                 keyword
             )

@@ -49,13 +49,7 @@ package struct ConfigLoader: Sendable {
         } catch {
             throw .notJSON(file: file, reason: error.reason)
         }
-        let root = try ConfigReader(
-            file: file, path: "", value: document,
-            allowed: [
-                "title", "baseURL", "timeZone", "source", "queries", "output", "cache", "state", "thumbnailWidth",
-                "photoConcurrency", "limits", "history",
-                "templates", "publish", "digest", "search", "curation", "calendars", "metrics",
-            ])
+        let root = try ConfigReader(file: file, path: "", value: document, object: ConfigSchema.root)
 
         let title = try root.requiredString("title")
         let baseURLText = try root.requiredString("baseURL", expected: "an absolute http(s) URL")
@@ -90,8 +84,8 @@ package struct ConfigLoader: Sendable {
             outputDirectory: Self.resolve(output, against: baseDirectory),
             cacheDirectory: Self.resolve(cache, against: baseDirectory),
             stateDirectory: state.map { Self.resolve($0, against: baseDirectory) },
-            thumbnailWidth: try root.integer("thumbnailWidth", in: 16...2048, required: false) ?? 320,
-            photoConcurrency: try root.integer("photoConcurrency", in: 1...64, required: false) ?? 8,
+            thumbnailWidth: try root.integerOrDefault("thumbnailWidth"),
+            photoConcurrency: try root.integerOrDefault("photoConcurrency"),
             limits: try root.value("limits").map { value throws(ConfigError) in try parseLimits(value, root: root) }
                 ?? NetworkLimits(),
             history: try root.value("history").map { value throws(ConfigError) in try parseHistory(value, root: root) }
@@ -124,7 +118,7 @@ package struct ConfigLoader: Sendable {
     /// array, never a shell string, so nothing in it is ever interpreted by a shell.
     private func parsePublish(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> PublishCommand {
         let reader = try ConfigReader(
-            file: root.file, path: root.keyPath("publish"), value: value, allowed: ["command", "timeoutSeconds"])
+            file: root.file, path: root.keyPath("publish"), value: value, object: ConfigSchema.publish)
         let expected =
             "a non-empty array of strings, the program first (no shell), e.g. [\"rsync\", \"-a\", \"--delete\"]"
         let command = try reader.require("command", expected: expected)
@@ -137,13 +131,14 @@ package struct ConfigLoader: Sendable {
         }
         return PublishCommand(
             arguments: arguments,
-            timeout: try reader.number("timeoutSeconds", in: 1...86_400, required: false)
+            timeout: try reader.number("timeoutSeconds")
                 ?? PublishCommand.defaultTimeout)
     }
 
     /// `metrics`: `{"file": "/var/lib/prometheus/node-exporter/meetup_report.prom"}`.
     private func parseMetrics(_ value: JSONValue, root: ConfigReader, baseDirectory: URL) throws(ConfigError) -> URL {
-        let reader = try ConfigReader(file: root.file, path: root.keyPath("metrics"), value: value, allowed: ["file"])
+        let reader = try ConfigReader(
+            file: root.file, path: root.keyPath("metrics"), value: value, object: ConfigSchema.metrics)
         let path = try reader.requiredString(
             "file", expected: "the .prom file node_exporter's textfile collector reads")
         guard path.hasSuffix(".prom") else {
@@ -157,48 +152,43 @@ package struct ConfigLoader: Sendable {
     private func parseHistory(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> HistorySettings {
         let reader = try ConfigReader(
             file: root.file, path: root.keyPath("history"), value: value,
-            allowed: ["enabled", "changeDays", "retentionDays", "chartRuns"])
+            object: ConfigSchema.history)
         var settings = HistorySettings()
         settings.enabled = try reader.bool("enabled") ?? settings.enabled
-        settings.changeDays = try reader.integer("changeDays", in: 0...365, required: false) ?? settings.changeDays
+        settings.changeDays = try reader.integer("changeDays") ?? settings.changeDays
         settings.retentionDays =
-            try reader.integer("retentionDays", in: 1...3650, required: false) ?? settings.retentionDays
-        settings.chartRuns = try reader.integer("chartRuns", in: 2...365, required: false) ?? settings.chartRuns
+            try reader.integer("retentionDays") ?? settings.retentionDays
+        settings.chartRuns = try reader.integer("chartRuns") ?? settings.chartRuns
         return settings
     }
 
     private func parseLimits(_ value: JSONValue, root: ConfigReader) throws(ConfigError) -> NetworkLimits {
         let reader = try ConfigReader(
             file: root.file, path: root.keyPath("limits"), value: value,
-            allowed: [
-                "requestTimeout", "resourceTimeout", "runTimeout", "retries", "retryBaseDelay", "retryMaxDelay",
-                "retryBudget",
-                "maxResponseBytes", "maxPhotoBytes", "maxPhotoPixels", "photoFreshness", "cacheRetentionDays",
-                "apiRequestsPerMinute",
-            ])
+            object: ConfigSchema.limits)
         var limits = NetworkLimits()
         limits.requestTimeout =
-            try reader.number("requestTimeout", in: 0.1...600, required: false) ?? limits.requestTimeout
+            try reader.number("requestTimeout") ?? limits.requestTimeout
         limits.resourceTimeout =
-            try reader.number("resourceTimeout", in: 0.1...3600, required: false) ?? limits.resourceTimeout
-        limits.runTimeout = try reader.number("runTimeout", in: 1...86_400, required: false) ?? limits.runTimeout
-        limits.retries = try reader.integer("retries", in: 0...10, required: false) ?? limits.retries
+            try reader.number("resourceTimeout") ?? limits.resourceTimeout
+        limits.runTimeout = try reader.number("runTimeout") ?? limits.runTimeout
+        limits.retries = try reader.integer("retries") ?? limits.retries
         limits.retryBaseDelay =
-            try reader.number("retryBaseDelay", in: 0...60, required: false) ?? limits.retryBaseDelay
-        limits.retryMaxDelay = try reader.number("retryMaxDelay", in: 0...3600, required: false) ?? limits.retryMaxDelay
-        limits.retryBudget = try reader.number("retryBudget", in: 0...86_400, required: false) ?? limits.retryBudget
+            try reader.number("retryBaseDelay") ?? limits.retryBaseDelay
+        limits.retryMaxDelay = try reader.number("retryMaxDelay") ?? limits.retryMaxDelay
+        limits.retryBudget = try reader.number("retryBudget") ?? limits.retryBudget
         limits.maxResponseBytes =
-            try reader.integer("maxResponseBytes", in: 1024...(1 << 30), required: false) ?? limits.maxResponseBytes
+            try reader.integer("maxResponseBytes") ?? limits.maxResponseBytes
         limits.maxPhotoBytes =
-            try reader.integer("maxPhotoBytes", in: 1024...(1 << 30), required: false) ?? limits.maxPhotoBytes
+            try reader.integer("maxPhotoBytes") ?? limits.maxPhotoBytes
         limits.maxPhotoPixels =
-            try reader.integer("maxPhotoPixels", in: 1...1_000_000_000, required: false) ?? limits.maxPhotoPixels
+            try reader.integer("maxPhotoPixels") ?? limits.maxPhotoPixels
         limits.photoFreshness =
-            try reader.number("photoFreshness", in: 0...31_536_000, required: false) ?? limits.photoFreshness
+            try reader.number("photoFreshness") ?? limits.photoFreshness
         limits.cacheRetentionDays =
-            try reader.integer("cacheRetentionDays", in: 1...3650, required: false) ?? limits.cacheRetentionDays
+            try reader.integer("cacheRetentionDays") ?? limits.cacheRetentionDays
         limits.apiRequestsPerMinute =
-            try reader.integer("apiRequestsPerMinute", in: 1...100_000, required: false)
+            try reader.integer("apiRequestsPerMinute")
             ?? limits.apiRequestsPerMinute
         return limits
     }
@@ -209,13 +199,14 @@ package struct ConfigLoader: Sendable {
         let keyPath = root.keyPath("source")
         let type = try ConfigReader(
             file: root.file, path: keyPath, value: value,
-            allowed: ["type", "endpoint", "tokenVariable", "auth", "directory"]
+            object: ConfigSchema.source
         )
         .requiredString("type", expected: "\"meetup-api\" or \"snapshot\"")
         switch type {
         case "meetup-api":
             let reader = try ConfigReader(
-                file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth"])
+                file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth"],
+                object: ConfigSchema.source)
             let endpointText = try reader.string("endpoint", required: false) ?? Self.defaultEndpoint
             guard let endpoint = URL(string: endpointText),
                 ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
@@ -236,7 +227,9 @@ package struct ConfigLoader: Sendable {
             let variable = try tokenVariable(reader, key: "tokenVariable")
             return .meetupAPI(endpoint: endpoint, auth: .token(variable: variable))
         case "snapshot":
-            let reader = try ConfigReader(file: root.file, path: keyPath, value: value, allowed: ["type", "directory"])
+            let reader = try ConfigReader(
+                file: root.file, path: keyPath, value: value, allowed: ["type", "directory"],
+                object: ConfigSchema.source)
             let directory = Self.resolve(
                 try reader.requiredString("directory", expected: "the path of a snapshot folder"),
                 against: baseDirectory)

@@ -7,11 +7,22 @@ struct ConfigReader {
     let file: String
     let path: String
     private let members: [String: JSONValue]
+    /// The object's declarations (`ConfigSchema`): its keys, and its numbers' ranges.
+    private let object: ConfigObject?
 
-    /// Reads `value` as an object, rejecting any key not in `allowed`.
-    init(file: String, path: String, value: JSONValue, allowed: Set<String>) throws(ConfigError) {
+    /// Reads `value` as the declared object, rejecting any key it does not declare.
+    init(file: String, path: String, value: JSONValue, object: ConfigObject) throws(ConfigError) {
+        try self.init(file: file, path: path, value: value, allowed: object.keys, object: object)
+    }
+
+    /// Reads `value` as an object, rejecting any key not in `allowed` (a narrower reading of a
+    /// declared object: one `type` of `source` allows only its own keys).
+    init(file: String, path: String, value: JSONValue, allowed: Set<String>, object: ConfigObject? = nil)
+        throws(ConfigError)
+    {
         self.file = file
         self.path = path
+        self.object = object
         guard case .object(let members) = value else {
             throw .invalidValue(
                 file: file, keyPath: path.isEmpty ? "(top level)" : path,
@@ -21,6 +32,45 @@ struct ConfigReader {
             throw .unknownKey(file: file, keyPath: Self.join(path, key), allowed: Array(allowed))
         }
         self.members = members
+    }
+
+    /// A number in the range its declaration gives; nil when absent and not required.
+    func number(_ key: String) throws(ConfigError) -> Double? {
+        guard case .number(let range, let exclusive)? = object?.field(key)?.type else { throw undeclared(key) }
+        return try number(key, in: range, required: object?.field(key)?.required ?? false, allowLowerBound: !exclusive)
+    }
+
+    /// A required number in the range its declaration gives.
+    func requiredNumber(_ key: String) throws(ConfigError) -> Double {
+        guard case .number(let range, _)? = object?.field(key)?.type else { throw undeclared(key) }
+        return try requiredNumber(key, in: range)
+    }
+
+    /// A whole number in the range its declaration gives; nil when absent and not required.
+    func integer(_ key: String) throws(ConfigError) -> Int? {
+        guard case .integer(let range)? = object?.field(key)?.type else { throw undeclared(key) }
+        return try integer(key, in: range, required: object?.field(key)?.required ?? false)
+    }
+
+    /// A whole number, or its declared default when absent.
+    func integerOrDefault(_ key: String) throws(ConfigError) -> Int {
+        if let value = try integer(key) { return value }
+        guard let number = object?.field(key)?.defaultValue?.doubleValue else { throw undeclared(key) }
+        return Int(number)
+    }
+
+    /// A number, or its declared default when absent.
+    func numberOrDefault(_ key: String) throws(ConfigError) -> Double {
+        if let value = try number(key) { return value }
+        guard let number = object?.field(key)?.defaultValue?.doubleValue else { throw undeclared(key) }
+        return number
+    }
+
+    /// A read of a number the schema does not declare: a mistake in this program, said as one.
+    private func undeclared(_ key: String) -> ConfigError {
+        .invalidValue(
+            file: file, keyPath: keyPath(key), expected: "a number ConfigSchema declares (a bug: please report it)",
+            found: Self.describe(value(key) ?? .null))
     }
 
     func keyPath(_ key: String) -> String { Self.join(path, key) }

@@ -3,7 +3,7 @@ import MeetupModel
 import MeetupSupport
 
 /// `events.json`: the normalised events and per-query counts, for people who build
-/// on the data. The schema is documented in the README; `schemaVersion` changes
+/// on the data. The schema is documented in docs/running.md; `schemaVersion` changes
 /// only when a field is removed or changes meaning. Optional keys are absent when
 /// unknown; keys are sorted and events ordered by start time, so the file is stable.
 enum EventsJSON {

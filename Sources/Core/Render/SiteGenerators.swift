@@ -29,7 +29,7 @@ protocol PageGenerator: Sendable {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile]
 }
 
-/// `events.json`: every upcoming event, for scripts (schema in the README).
+/// `events.json`: every upcoming event, for scripts (schema in docs/running.md).
 struct EventsJSONFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
         [

@@ -24,7 +24,7 @@ package enum FileOperations {
 
     /// Writes `data` to a new file with plain POSIX calls. Foundation's `Data.write`
     /// fsyncs every file, which profiles showed costing more than the thumbnailing
-    /// it sat next to; durability against power loss is not promised (README).
+    /// it sat next to; durability against power loss is not promised (docs/running.md).
     package static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw posixError("cannot create \(url.path)") }

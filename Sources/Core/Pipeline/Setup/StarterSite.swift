@@ -1,4 +1,5 @@
 import Foundation
+import MeetupConfig
 import MeetupNetwork
 import MeetupSupport
 
@@ -16,6 +17,8 @@ package struct StarterSite: Sendable {
 
     package static let configName = "queries.json"
     package static let liveConfigName = "queries.live.json"
+    /// The configs' JSON Schema, named in their `$schema`: editors complete and check them.
+    package static let schemaName = "config.schema.json"
 
     /// Writes the starter files; never overwrites an existing config.
     /// - Parameter templates: copied into `DIR/Templates` (and named in the config) when given.
@@ -53,7 +56,9 @@ package struct StarterSite: Sendable {
         try FileOperations.writeAtomically(
             Data(configDocument(source: live, templates: templates != nil, live: true).serialized().utf8),
             to: directory.appendingPathComponent(Self.liveConfigName))
-        return written + [Self.configName, Self.liveConfigName]
+        try FileOperations.writeAtomically(
+            Data(ConfigSchema.jsonSchema().serialized().utf8), to: directory.appendingPathComponent(Self.schemaName))
+        return written + [Self.configName, Self.liveConfigName, Self.schemaName]
     }
 
     static let queries: [(id: String, title: String, keyword: String)] = [
@@ -62,6 +67,7 @@ package struct StarterSite: Sendable {
 
     private func configDocument(source: JSONValue, templates: Bool, live: Bool = false) -> JSONValue {
         var members: [String: JSONValue] = [
+            "$schema": .string(Self.schemaName),
             "title": .string("Tech meetups near Berlin"),
             "baseURL": .string("https://events.example.org/"),
             "timeZone": .string("Europe/Berlin"),

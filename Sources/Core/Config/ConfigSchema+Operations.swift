@@ -1,0 +1,115 @@
+import Foundation
+import MeetupNetwork
+import MeetupSupport
+
+extension ConfigSchema {
+    static let limits: ConfigObject = {
+        let defaults = NetworkLimits()
+        func seconds(_ value: TimeInterval) -> JSONValue { .number(value) }
+        return ConfigObject(
+            "limits", "How hard a run tries and how much it accepts (the defaults suit a nightly job).",
+            [
+                ConfigField(
+                    "requestTimeout", .number(0.1...600), default: seconds(defaults.requestTimeout),
+                    "Seconds without a byte before a request fails."),
+                ConfigField(
+                    "resourceTimeout", .number(0.1...3600), default: seconds(defaults.resourceTimeout),
+                    "Seconds one request may take in all."),
+                ConfigField(
+                    "runTimeout", .number(1...86_400), default: seconds(defaults.runTimeout),
+                    "Seconds the whole run may take; what is unfinished then fails."),
+                ConfigField(
+                    "retries", .integer(0...10), default: .number(Double(defaults.retries)),
+                    "Retries of a request after the first attempt."),
+                ConfigField(
+                    "retryBaseDelay", .number(0...60), default: seconds(defaults.retryBaseDelay),
+                    "The first backoff in seconds, doubled per attempt, with jitter."),
+                ConfigField(
+                    "retryMaxDelay", .number(0...3600), default: seconds(defaults.retryMaxDelay),
+                    "The longest single wait (and cap on Retry-After)."),
+                ConfigField(
+                    "retryBudget", .number(0...86_400), default: seconds(defaults.retryBudget),
+                    "Seconds all retries of a run may wait."),
+                ConfigField(
+                    "maxResponseBytes", .integer(1024...(1 << 30)), default: .number(Double(defaults.maxResponseBytes)),
+                    "The largest API answer accepted."),
+                ConfigField(
+                    "maxPhotoBytes", .integer(1024...(1 << 30)), default: .number(Double(defaults.maxPhotoBytes)),
+                    "The largest photo accepted."),
+                ConfigField(
+                    "maxPhotoPixels", .integer(1...1_000_000_000), default: .number(Double(defaults.maxPhotoPixels)),
+                    "Photos with more pixels are refused before decoding."),
+                ConfigField(
+                    "photoFreshness", .number(0...31_536_000), default: seconds(defaults.photoFreshness),
+                    "Seconds a photo is used without asking again, when its server does not say."),
+                ConfigField(
+                    "cacheRetentionDays", .integer(1...3650), default: .number(Double(defaults.cacheRetentionDays)),
+                    "Cache entries no run used for this many days are deleted."),
+                ConfigField(
+                    "apiRequestsPerMinute", .integer(1...100_000),
+                    default: .number(Double(defaults.apiRequestsPerMinute)),
+                    "Requests to the API host in any minute."),
+            ])
+    }()
+
+    static let history: ConfigObject = {
+        let defaults = HistorySettings()
+        return ConfigObject(
+            "history", "What the site remembers between runs (in the state folder).",
+            [
+                ConfigField(
+                    "enabled", .boolean, default: .bool(defaults.enabled), "Keep a history: new, moved, cancelled."),
+                ConfigField(
+                    "changeDays", .integer(0...365), default: .number(Double(defaults.changeDays)),
+                    "Days a moved or cancelled event stays listed."),
+                ConfigField(
+                    "retentionDays", .integer(1...3650), default: .number(Double(defaults.retentionDays)),
+                    "History older than this is deleted."),
+                ConfigField(
+                    "chartRuns", .integer(2...365), default: .number(Double(defaults.chartRuns)),
+                    "Runs the index's trend charts show."),
+            ])
+    }()
+
+    static let publish = ConfigObject(
+        "publish", "A command run after each publish, as an argv array (no shell).",
+        [
+            ConfigField(
+                "command", .array(.string(), minItems: 1), required: true,
+                "The program and its arguments, e.g. [\"rsync\", \"-a\", \"--delete\", …]."),
+            ConfigField(
+                "timeoutSeconds", .number(1...86_400), default: .number(PublishCommand.defaultTimeout),
+                "Seconds before the command is stopped."),
+        ])
+
+    static let digest = ConfigObject(
+        "digest", "The nightly digest (a page, an archive, stdout, email).",
+        [
+            ConfigField(
+                "onlyWhenChanged", .boolean, default: .bool(DigestSettings().onlyWhenChanged),
+                "`--digest-stdout` prints only a night with news."),
+            ConfigField("email", .object(digestEmail), "Send the digest by email."),
+        ])
+
+    static let digestEmail: ConfigObject = {
+        let email = DigestEmailSettings(to: [], from: "")
+        return ConfigObject(
+            "digest.email", "The digest by email, through sendmail.",
+            [
+                ConfigField(
+                    "to", .array(.string(format: "an email address"), minItems: 1), required: true, "Recipients."),
+                ConfigField("from", .string(format: "an email address"), required: true, "Sender."),
+                ConfigField(
+                    "subject", .string(), default: .string(email.subject), "`{date}` and `{counts}` are filled in."),
+                ConfigField(
+                    "sendmail", .array(.string(), minItems: 1), default: .array(email.sendmail.map(JSONValue.string)),
+                    "The sendmail program and its arguments."),
+                ConfigField(
+                    "onlyWhenChanged", .boolean, default: .bool(email.onlyWhenChanged), "Send only a night with news."),
+            ])
+    }()
+
+    static let metrics = ConfigObject(
+        "metrics", "Run figures for Prometheus (node_exporter's textfile collector).",
+        [ConfigField("file", .string(format: "a path ending in .prom"), required: true, "The file to write.")])
+}
