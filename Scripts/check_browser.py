@@ -30,6 +30,16 @@ def page_types():
     pages = ["index.html", "all.html", "404.html", "digest.html", "groups.html"]
     pages += [q["page"] for q in events["queries"][:1]]
     pages += sorted(f"all/{name}" for name in os.listdir(os.path.join(site, "all")) if name.endswith(".html"))[:1]
+    # The record: the archive's index, its busiest year, and the group page with the most past events.
+    archive = os.path.join(site, "archive")
+    if os.path.isdir(archive):
+        years = sorted(name for name in os.listdir(archive) if name[:4].isdigit() and name.endswith(".html"))
+        pages += ["archive/index.html"] + sorted(
+            (f"archive/{name}" for name in years), key=lambda p: -os.path.getsize(os.path.join(site, p)))[:1]
+    groups = os.path.join(site, "groups")
+    if os.path.isdir(groups):
+        pages += sorted((f"groups/{name}" for name in os.listdir(groups) if name.endswith(".html")),
+                        key=lambda p: -os.path.getsize(os.path.join(site, p)))[:1]
     return [p for p in pages if os.path.exists(os.path.join(site, p))]
 
 def check_accessibility(browser):

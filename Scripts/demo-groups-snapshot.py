@@ -160,7 +160,97 @@ def network_groups():
         "totalCount": len(edges), "pageInfo": {"hasNextPage": False, "endCursor": f"c{len(edges) - 1}"}, "edges": edges}}}}
 
 
+COUNTRIES = {"Cologne": "de", "Paris": "fr", "Vienna": "at", "Roma": "it", "Kyiv": "ua", "Nairobi": "ke",
+             "Melbourne": "au", "São Paulo": "br", "Trondheim": "no", "Bordeaux": "fr", "Niš": "rs", "Cairo": "eg",
+             "Berlin": "de"}
+TOPICS = ["Intro to R and RStudio", "Data wrangling with dplyr", "ggplot2 workshop", "Shiny for beginners",
+          "Text mining with tidytext", "Reproducible reports with R Markdown", "Statistics refresher",
+          "Package development night", "Spatial data with sf", "Lightning talks", "Study group: R for Data Science",
+          "Machine learning with tidymodels", "Hackathon", "Career panel", "Web scraping with rvest"]
+BERLIN_TOPICS = ["Talks and pizza", "Hack night", "Lightning talks", "Workshop", "Study group", "Code review evening"]
+# Events Meetup's network event scheduler posted in every chapter at once (one per group, a shared id).
+NETWORK_EVENTS = [("9001", "International Women's Day datathon", "2025-03-08"),
+                  ("9002", "R-Ladies global book club: Advanced R", "2024-10-15")]
+
+
+def spread(count, first_year, last, seed):
+    """`count` dates from `first_year` to the `last` event's date, deterministic."""
+    end = int(last[:4]) * 12 + int(last[5:7]) - 1
+    start = first_year * 12
+    months = max(1, end - start)
+    return [divmod(start + (i * months) // max(1, count - 1 if count > 1 else 1), 12) for i in range(count)]
+
+
+def past_node(event_id, title, when, urlname, name, group_id, city, offset, going, online=False, network=None):
+    venue = ({"id": "online", "name": "Online event", "address": "", "city": "", "state": "", "country": "",
+              "lat": None, "lon": None, "venueType": "online"} if online else
+             {"id": "v" + event_id, "name": "Community space", "address": "", "city": city, "state": "",
+              "country": COUNTRIES.get(city, ""), "lat": None, "lon": None, "venueType": ""})
+    return {"id": event_id, "title": title, "eventUrl": f"https://www.meetup.com/{urlname}/events/{event_id}/",
+            "description": "", "status": "PAST", "eventType": "ONLINE" if online else "PHYSICAL",
+            "createdTime": None, "dateTime": f"{when}T18:30:00{offset}", "endTime": None, "duration": "PT2H",
+            "venues": [venue], "group": {"id": group_id, "name": name, "urlname": urlname, "timezone": None,
+                                          "keyGroupPhoto": None},
+            "featuredEventPhoto": None, "rsvps": {"totalCount": going},
+            "networkEvent": {"id": network} if network else None}
+
+
+def network_past_pages(page_size=200):
+    """The network's past events, oldest first, in pages as `proNetwork.eventsSearch` answers them."""
+    nodes = []
+    for index, (urlname, name, city, members, offset, last, following, past, upcoming) in enumerate(CHAPTERS):
+        if not last:
+            continue
+        group_id = str(20000000 + index * 104729)
+        first_year = 2016 + index % 6
+        for number, (year, month) in enumerate(spread(past, first_year, last, index)):
+            event_id = str(250000000 + index * 1000 + number)
+            when = f"{year:04d}-{month + 1:02d}-{10 + number % 15:02d}"
+            nodes.append(past_node(event_id, TOPICS[(index + number) % len(TOPICS)], when, urlname, name,
+                                   group_id, city, offset, 8 + (index * 7 + number * 3) % 40,
+                                   online=number % 7 == 3))
+        for network_id, title, when in NETWORK_EVENTS:
+            if when[:4] >= str(first_year) and when <= last[:10]:
+                nodes.append(past_node(f"26{network_id}{index:02d}", title, when, urlname, name, group_id, city,
+                                       offset, 15 + index, online=True, network=network_id))
+    nodes.sort(key=lambda node: (node["dateTime"][:10], node["id"]))
+    pages = [nodes[i:i + page_size] for i in range(0, len(nodes), page_size)]
+    documents = []
+    for number, page in enumerate(pages, start=1):
+        more = number < len(pages)
+        documents.append({"data": {"proNetwork": {"eventsSearch": {
+            "totalCount": len(nodes), "pageInfo": {"hasNextPage": more, "endCursor": f"p{number + 1}" if more else None},
+            "edges": [{"node": node} for node in page]}}}})
+    return documents
+
+
+def groups_past_batch():
+    """The Berlin groups' past events: one aliased batch, each group's first (and only) page."""
+    data, errors = {}, []
+    for index, (urlname, name, members, last) in enumerate(BERLIN_GROUPS):
+        alias = f"g{index}"
+        if name is None:
+            data[alias] = None
+            errors.append({"message": f"Group not found: {urlname}", "locations": [{"line": 2, "column": 3}],
+                           "path": [alias]})
+            continue
+        group_id = str(30000000 + index * 7919)
+        count = 0 if last is None else 12 + index * 5
+        nodes = [past_node(str(240000000 + index * 1000 + n), BERLIN_TOPICS[(index + n) % len(BERLIN_TOPICS)],
+                           f"{y:04d}-{m + 1:02d}-{8 + n % 18:02d}", urlname, name, group_id, "Berlin", "+01:00",
+                           10 + (index * 11 + n * 5) % 70)
+                 for n, (y, m) in enumerate(spread(count, 2018 + index % 3, last or "2026-01-01", index))]
+        data[alias] = {"id": group_id, "name": name, "urlname": urlname, "city": "Berlin", "country": "de",
+                       "events": {"pageInfo": {"hasNextPage": False, "endCursor": None},
+                                  "edges": [{"node": node} for node in nodes]}}
+    return {"data": data, "errors": errors}
+
+
+backfill = snapshot.parent / "backfill"
+for number, document in enumerate(network_past_pages(), start=1):
+    write(backfill / f"rladies/page-{number:03d}.json", document)
+write(backfill / "berlin-groups/page-001.json", groups_past_batch())
 write(snapshot / "berlin-groups/page-001.json", groups_batch())
 write(snapshot / "rladies/page-001.json", network_events())
 write(snapshot / "rladies/groups-001.json", network_groups())
-print("demo-groups-snapshot: wrote berlin-groups and rladies")
+print("demo-groups-snapshot: wrote berlin-groups and rladies, and their past events in backfill/")

@@ -21,7 +21,7 @@ struct MeetupReportCommand: ParsableCommand {
         version: BuildInfo.versionLine,
         subcommands: [
             RunCommand.self, InitCommand.self, CheckCommand.self, ExplainCommand.self, AuthCommand.self,
-            ConfigSchemaCommand.self, GraphQLRequestsCommand.self,
+            BackfillCommand.self, BackupCommand.self, ConfigSchemaCommand.self, GraphQLRequestsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

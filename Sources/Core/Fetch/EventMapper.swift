@@ -139,6 +139,7 @@ package enum EventMapper {
             createdAt: node["createdTime"]?.stringValue.flatMap(ISO8601.parseDateTime)?.date
         )
         if let token, token != id { event.meetupID = id }
+        event.networkEventID = identifier(node["networkEvent"]?["id"])
         return event
     }
 
@@ -236,7 +237,9 @@ package enum EventMapper {
                 in: CharacterSet(charactersIn: ", ")),
             city: city.isEmpty ? nil : city,
             latitude: value["lat"]?.doubleValue,
-            longitude: value["lon"]?.doubleValue
+            longitude: value["lon"]?.doubleValue,
+            country: value["country"]?.stringValue.map { TextCleaning.singleLine($0).lowercased() }
+                .flatMap { $0.count == 2 ? $0 : nil }
         )
     }
 
@@ -244,7 +247,7 @@ package enum EventMapper {
         guard let value, let name = value["name"]?.stringValue else { return nil }
         let cleaned = TextCleaning.singleLine(name)
         guard !cleaned.isEmpty else { return nil }
-        return EventGroup(name: cleaned, urlname: value["urlname"]?.stringValue)
+        return EventGroup(name: cleaned, urlname: value["urlname"]?.stringValue, id: identifier(value["id"]))
     }
 
     private static func title(_ value: JSONValue?) -> String {

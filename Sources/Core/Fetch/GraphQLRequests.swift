@@ -11,6 +11,7 @@ package enum GraphQLRequests {
     package static func samples() -> [(name: String, body: Data)] {
         let area = SearchArea(keyword: "swift", latitude: 52.52, longitude: 13.405, radiusMiles: 25)
         let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 60 * 86_400)
+        let since = Date(timeIntervalSince1970: 1_325_376_000)  // 2012-01-01
         return [
             (
                 "eventSearch, first page",
@@ -41,6 +42,24 @@ package enum GraphQLRequests {
             (
                 "groupByUrlname.events, a later page",
                 GroupsRequest.pageBody("rladies-lagos", window: window, first: 50, after: "c2")
+            ),
+            (
+                "backfill: proNetwork.eventsSearch, past, first page",
+                PastEventsRequest.network(urlname: "rladies", since: since, until: window.start, after: nil).body
+            ),
+            (
+                "backfill: proNetwork.eventsSearch, past, a later page",
+                PastEventsRequest.network(urlname: "rladies", since: since, until: window.start, after: "c2").body
+            ),
+            (
+                "backfill: groupByUrlname × 20, past, aliased",
+                PastEventsRequest.groups(
+                    urlnames: (0..<20).map { "group-\($0)" }, since: since, until: window.start
+                ).body
+            ),
+            (
+                "backfill: groupByUrlname.events, past, a later page",
+                PastEventsRequest.group(urlname: "rladies-lagos", since: since, until: window.start, after: "c2").body
             ),
             ("self (auth and check)", Data(JSONValue.object(["query": .string(AuthCheck.selfQuery)]).compactJSON.utf8)),
         ]

@@ -16,6 +16,7 @@ package enum SearchRequest {
               group { id name urlname timezone keyGroupPhoto { id baseUrl highResUrl } }
               featuredEventPhoto { id baseUrl highResUrl }
               rsvps { totalCount }
+              networkEvent { id }
         """
 
     package static let document = """

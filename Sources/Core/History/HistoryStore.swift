@@ -102,6 +102,7 @@ package final class HistoryStore: Sendable {
         }
         registerGroupsMigration(&migrator)
         registerAliasMigration(&migrator)
+        registerArchiveMigration(&migrator)
         return migrator
     }
 

@@ -13,18 +13,18 @@ extension Event {
         if let venue {
             key.add([
                 venue.name, venue.city ?? "-", venue.latitude.map { "\($0)" } ?? "-",
-                venue.longitude.map { "\($0)" } ?? "-",
+                venue.longitude.map { "\($0)" } ?? "-", venue.country ?? "-",
             ])
         } else {
             key.add("no venue")
         }
         key.add(isOnline ? "online" : "in person")
-        if let group { key.add([group.name, group.urlname ?? "-"]) } else { key.add("no group") }
+        if let group { key.add([group.name, group.urlname ?? "-", group.id ?? "-"]) } else { key.add("no group") }
         key.add([
             groupPhotoURL?.absoluteString ?? "-", eventPhotoURL?.absoluteString ?? "-",
             createdAt.map { "\($0.timeIntervalSince1970)" } ?? "-", isAllDay ? "all day" : "timed",
         ])
-        key.add([meetupID ?? "-"] + formerIDs)
+        key.add([meetupID ?? "-", networkEventID ?? "-"] + formerIDs)
         return key.hex()
     }
 

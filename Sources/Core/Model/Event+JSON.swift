@@ -18,11 +18,13 @@ extension Event {
             if let city = venue.city { place["city"] = .string(city) }
             if let latitude = venue.latitude { place["lat"] = .number(latitude) }
             if let longitude = venue.longitude { place["lon"] = .number(longitude) }
+            if let country = venue.country { place["country"] = .string(country) }
             object["venue"] = .object(place)
         }
         if let group {
             var value: [String: JSONValue] = ["name": .string(group.name)]
             if let urlname = group.urlname { value["urlname"] = .string(urlname) }
+            if let groupID = group.id { value["id"] = .string(groupID) }
             object["group"] = .object(value)
         }
         if let groupPhotoURL { object["groupPhoto"] = .string(groupPhotoURL.absoluteString) }
@@ -31,6 +33,7 @@ extension Event {
         if isAllDay { object["allDay"] = .bool(true) }
         if let meetupID { object["meetupId"] = .string(meetupID) }
         if !formerIDs.isEmpty { object["formerIds"] = .array(formerIDs.map(JSONValue.string)) }
+        if let networkEventID { object["networkEvent"] = .string(networkEventID) }
         return .object(object)
     }
 
@@ -47,18 +50,21 @@ extension Event {
                 place["name"]?.stringValue.map {
                     Venue(
                         name: $0, city: place["city"]?.stringValue, latitude: place["lat"]?.doubleValue,
-                        longitude: place["lon"]?.doubleValue)
+                        longitude: place["lon"]?.doubleValue, country: place["country"]?.stringValue)
                 }
             },
             isOnline: value["online"]?.boolValue ?? false,
             group: value["group"].flatMap { group in
-                group["name"]?.stringValue.map { EventGroup(name: $0, urlname: group["urlname"]?.stringValue) }
+                group["name"]?.stringValue.map {
+                    EventGroup(name: $0, urlname: group["urlname"]?.stringValue, id: group["id"]?.stringValue)
+                }
             },
             groupPhotoURL: WebURL.parse(value["groupPhoto"]), eventPhotoURL: WebURL.parse(value["eventPhoto"]),
             createdAt: value["created"]?.doubleValue.map(Date.init(timeIntervalSince1970:)))
         isAllDay = value["allDay"]?.boolValue ?? false
         meetupID = value["meetupId"]?.stringValue
         formerIDs = value["formerIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        networkEventID = value["networkEvent"]?.stringValue
     }
 
     private static func json(_ zoned: ZonedDate) -> JSONValue {

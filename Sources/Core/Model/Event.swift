@@ -32,6 +32,9 @@ package struct Event: Sendable, Hashable, Identifiable {
     /// Meetup ids the event had on earlier nights (the history's), so a pin or a note written
     /// for one of them still finds it.
     package var formerIDs: [String] = []
+    /// The network event this is one group's copy of (Meetup's network event scheduler posts
+    /// one event per group, each with its own id, sharing this one).
+    package var networkEventID: String?
 
     /// Every name a config or a person may use for the event: its id, its Meetup id, its former ones.
     package var identifiers: [String] { [id] + (meetupID.map { [$0] } ?? []) + formerIDs }
@@ -72,21 +75,29 @@ package struct Venue: Sendable, Hashable {
     package var city: String?
     package var latitude: Double?
     package var longitude: Double?
+    /// ISO 3166 alpha-2, lowercase as Meetup sends it ("ng").
+    package var country: String?
 
-    package init(name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+    package init(
+        name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil, country: String? = nil
+    ) {
         self.name = name
         self.city = city
         self.latitude = latitude
         self.longitude = longitude
+        self.country = country
     }
 }
 
 package struct EventGroup: Sendable, Hashable {
     package var name: String
     package var urlname: String?
+    /// Meetup's id of the group: it lasts when the urlname changes (a deleted group's is renamed).
+    package var id: String?
 
-    package init(name: String, urlname: String? = nil) {
+    package init(name: String, urlname: String? = nil, id: String? = nil) {
         self.name = name
         self.urlname = urlname
+        self.id = id
     }
 }

@@ -42,7 +42,7 @@ extension ReportRun {
             offline: options.offline, observer: observer,
             cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
-            transport: sources.transport, recorder: recorder, photos: photos,
+            transport: sources.transport, pastEvents: sources.past, recorder: recorder, photos: photos,
             publisher: SitePublisher(outputDirectory: config.outputDirectory),
             children: ChildEnvironment(environment, secretVariables: secretVariables), redactor: redactor,
             digestToStandardOutput: options.digestToStandardOutput, deadline: deadline)
@@ -60,9 +60,9 @@ extension ReportRun {
     private func makeSources(
         cache: PhotoCache, lastGood: LastGoodEvents, recorder: SnapshotRecorder?, observer: any RunObserver,
         redactor: SecretRedactor, deadline: ContinuousClock.Instant
-    ) -> (events: any EventSource, photos: any PhotoFetching, transport: HTTPTransport?) {
+    ) -> Sources {
         if options.offline {
-            return (OfflineEventSource(store: lastGood), OfflinePhotoFetcher(cache: cache), nil)
+            return Sources(events: OfflineEventSource(store: lastGood), photos: OfflinePhotoFetcher(cache: cache))
         }
         // API answers and feeds land in the cache's scratch folder, on the same file system, never in $TMPDIR.
         let scratch = cache.incomingDirectory
@@ -85,7 +85,10 @@ extension ReportRun {
             meetup = (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }
         let feeds = config.queries.compactMap(\.calendarFeed)
-        guard !feeds.isEmpty else { return meetup }
+        let past = meetup.events as? any PastEventsSource
+        guard !feeds.isEmpty else {
+            return Sources(events: meetup.events, photos: meetup.photos, transport: meetup.transport, past: past)
+        }
         // A snapshot run sends no request to Meetup, but a calendar by URL still needs one.
         let needsNetwork = feeds.contains { if case .url = $0 { true } else { false } }
         let transport =
@@ -98,7 +101,15 @@ extension ReportRun {
             meetup: meetup.events, transport: transport, cacheDirectory: config.cacheDirectory,
             scratchDirectory: scratch, timeZone: config.timeZone, maxBytes: config.limits.maxResponseBytes,
             deadline: deadline, onWarning: { observer.warning($0) })
-        return (calendars, meetup.photos, transport)
+        return Sources(events: calendars, photos: meetup.photos, transport: transport, past: past)
+    }
+
+    /// Where a run's events, photos and past events come from, and its transport.
+    struct Sources {
+        var events: any EventSource
+        var photos: any PhotoFetching
+        var transport: HTTPTransport?
+        var past: (any PastEventsSource)?
     }
 
     /// The run's one transport. The hosts of the config's own calendar URLs are trusted like

@@ -9,7 +9,7 @@ import MeetupSupport
 
 /// One run of the batch pipeline, and the one place that lists its steps:
 ///
-///     fetch → history → curate → groups → photos → (recording) → digest → render → search → publish → (command) → record → deliver → sweep
+///     fetch → backfill → history → curate → groups → photos → (recording) → digest → render → search → publish → (command) → record → deliver → sweep
 ///
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
@@ -47,7 +47,8 @@ package struct ReportRun: Sendable {
 
     /// The steps of every run, in order.
     static let steps: [any RunStep] = [
-        FetchStep(), HistoryReportStep(), CurateStep(), GroupsReportStep(), PhotosStep(), FinishRecordingStep(),
+        FetchStep(), BackfillStep(), HistoryReportStep(), CurateStep(), GroupsReportStep(), PhotosStep(),
+        FinishRecordingStep(),
         DigestStep(),
         RenderStep(), SearchIndexStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(),
         SweepCacheStep(),

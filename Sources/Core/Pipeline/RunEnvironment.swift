@@ -26,6 +26,8 @@ struct RunEnvironment: Sendable {
     let eventSource: any EventSource
     /// Nil when no request can be sent (snapshot, offline).
     let transport: HTTPTransport?
+    /// Where the backfill reads past events; nil offline.
+    let pastEvents: (any PastEventsSource)?
     let recorder: SnapshotRecorder?
     /// Started before the fetch, so downloads overlap it.
     let photos: PhotoPipeline
@@ -53,6 +55,8 @@ struct RunContext: Sendable {
     var shown = FetchedEvents(outcomes: [])
     /// What the history says of tonight's events (after `HistoryReportStep`).
     var report: HistoryReport?
+    /// The community's record as it stood before tonight's events were kept (after `HistoryReportStep`).
+    var record: CommunityRecord?
     /// Events the editor's rules hide, and events a config excludes by name (after `CurateStep`):
     /// their changes are neither shown nor recorded.
     var hiddenEventIDs: Set<String> = []

@@ -34,6 +34,9 @@ package struct RunSummary: Sendable {
     package var digestMailFailure: String?
     /// What the render made and what it kept from the published site (`RenderMemo`).
     package var render = RenderFigures()
+    /// Requests a backfill sent tonight and the past events they brought.
+    package var backfillRequests = 0
+    package var backfillEvents = 0
 
     package struct RenderFigures: Sendable {
         package var itemsReused = 0
@@ -59,6 +62,8 @@ package struct RunSummary: Sendable {
         figures["renderItemsReused"] = Double(render.itemsReused)
         figures["renderItemsMade"] = Double(render.itemsMade)
         figures["eventsRendered"] = Double(render.eventsRendered)
+        figures["backfillRequests"] = Double(backfillRequests)
+        figures["backfillEvents"] = Double(backfillEvents)
         figures["exitStatus"] = succeeded ? 0 : 1
         if let startedAt { figures["startedAt"] = startedAt.timeIntervalSince1970 }
         for rule in Removal.Rule.allCases {

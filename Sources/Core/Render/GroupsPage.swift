@@ -78,6 +78,7 @@ struct GroupsPage: SiteGenerator {
             "link": group.link.flatMap(MarkdownEscaping.linkDestination).map { ["url": $0] } ?? false,
             "details": details.isEmpty ? false : details.joined(separator: " · "),
             "activity": activity(group, now: now, formatting: formatting),
+            "page": group.isFound ? "<\(SitePaths.groupPage(group.urlname)).html>" : false,
         ]
     }
 
@@ -106,12 +107,7 @@ struct GroupsPage: SiteGenerator {
 
     /// "6,120 members".
     static func members(_ count: Int) -> String {
-        let digits = String(count)
-        let grouped = digits.reversed().enumerated().reduce(into: "") { text, pair in
-            if pair.offset > 0, pair.offset % 3 == 0 { text.append(",") }
-            text.append(pair.element)
-        }
-        return String(grouped.reversed()) + (count == 1 ? " member" : " members")
+        NumberText.grouped(count) + (count == 1 ? " member" : " members")
     }
 
     /// `groups.json`: every query's groups with their figures (dates in UTC, ISO 8601).

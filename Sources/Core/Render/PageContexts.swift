@@ -16,10 +16,13 @@ package struct SiteInput: Sendable {
     package var digestLink: String?
     /// The groups report; nil when no query follows groups.
     package var groups: GroupsReport?
+    /// The community's record (past events, groups); nil without a history.
+    package var record: CommunityRecord?
 
     package init(
         settings: SiteSettings, fetched: FetchedEvents, thumbnails: [URL: Thumbnail], generatedAt: Date,
-        history: HistoryReport? = nil, digestLink: String? = nil, groups: GroupsReport? = nil
+        history: HistoryReport? = nil, digestLink: String? = nil, groups: GroupsReport? = nil,
+        record: CommunityRecord? = nil
     ) {
         self.settings = settings
         self.fetched = fetched
@@ -28,6 +31,7 @@ package struct SiteInput: Sendable {
         self.history = history
         self.digestLink = digestLink
         self.groups = groups
+        self.record = record
     }
 }
 
@@ -324,7 +328,10 @@ struct PageContexts {
         {
             context["google"] = google
         }
-        if let group = event.group { context["group"] = group.name }
+        if let group = event.group {
+            context["group"] = group.name
+            if let urlname = group.urlname { context["groupPage"] = "<\(root)\(SitePaths.groupPage(urlname)).html>" }
+        }
         if let count = event.rsvpCount { context["going"] = "\(count) going" }
         if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
         // The editor's own line of Markdown (config `curation.notes`; cmark drops raw HTML).

@@ -17,6 +17,12 @@ package struct RenderShared: Sendable {
     let eventBlocks: EventBlocks
     /// Each query's trend chart by site path: written as files and inlined in the index.
     let charts: [String: String]
+
+    /// The site has archive pages: the record holds an event that has taken place.
+    var hasArchive: Bool {
+        // The record is in start order: its first event is the earliest.
+        input.record?.events.first.map { $0.start.date < input.generatedAt } ?? false
+    }
 }
 
 /// Files made once for the whole site.
@@ -149,6 +155,7 @@ package struct PageFiles: PageGenerator {
                 "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: settings.baseURL).absoluteString,
                 "siteTitle": settings.title,
                 "groupsPage": shared.input.groups.map { !$0.sections.isEmpty } ?? false,
+                "archivePage": shared.hasArchive,
                 "root": root,
                 "content": body,
                 "generatedAt": formatting.generatedAt(shared.input.generatedAt),

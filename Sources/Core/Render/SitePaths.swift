@@ -18,6 +18,20 @@ package enum SitePaths {
     /// The groups report, for a site with a query that follows groups.
     package static let groups = "groups"
     package static let groupsJSON = "groups.json"
+    /// The archive of past events: its index, a page per year.
+    package static let archive = "archive/index"
+    package static func archiveYear(_ year: Int, page: Int = 1) -> String {
+        page == 1 ? "archive/\(year)" : "archive/\(year).\(page)"
+    }
+
+    /// A group's page, by its urlname made safe for a file name (a deleted group's urlname
+    /// holds `@`): lowercase letters, digits, `-` and `_`.
+    package static func groupPage(_ urlname: String) -> String {
+        let safe = urlname.lowercased().unicodeScalars.map {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" ? Character($0) : "-"
+        }
+        return "groups/" + String(safe)
+    }
 
     /// A query's page, without the `.html`/`.md` suffix (its feed and calendar share it).
     package static func queryPage(_ query: EventQuery) -> String { "queries/\(query.id)" }

@@ -17,7 +17,8 @@ package struct SiteRenderer: Sendable {
     /// (its trend charts), the site feed only when an event does.
     static let feedGenerators: [any PageGenerator] = [AtomFeedFile(), CalendarFile()]
     static let siteGenerators: [any SiteGenerator] = [
-        SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage(),
+        SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage(), ArchivePages(),
+        GroupPages(),
     ]
 
     package init(templates: SiteTemplates, extraGenerators: [any SiteGenerator] = []) {

@@ -35,6 +35,12 @@ package struct SnapshotLayout: Sendable {
     /// Files of a network's groups pages start so; every other `.json` file is a page of events.
     package static let groupsPagePrefix = "groups-"
 
+    /// The answer to a query's `number`th backfill request (`backfill/<query>/page-001.json`).
+    package func backfillFile(for queryID: String, number: Int) -> URL {
+        root.appendingPathComponent("backfill").appendingPathComponent(queryID)
+            .appendingPathComponent(String(format: "page-%03d.json", number))
+    }
+
     package var photosDirectory: URL { root.appendingPathComponent("photos") }
     package var photoIndex: URL { photosDirectory.appendingPathComponent("index.json") }
 

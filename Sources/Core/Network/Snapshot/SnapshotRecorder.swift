@@ -40,6 +40,15 @@ package final class SnapshotRecorder: Sendable {
         }
     }
 
+    /// Records one backfill answer as it came (`backfill/<query>/page-NNN.json`).
+    package func recordBackfill(_ data: Data, for queryID: String, number: Int) {
+        do {
+            try FileOperations.writeAtomically(data, to: layout.backfillFile(for: queryID, number: number))
+        } catch {
+            failures.withLock { $0.append("backfill \(queryID) \(number): \(error.localizedDescription)") }
+        }
+    }
+
     /// Records a photo exactly as it was downloaded.
     package func recordPhoto(_ file: URL, for url: URL) {
         let name = layout.photoFileName(for: url)

@@ -26,6 +26,12 @@ struct HistoryReportStep: RunStep {
         } catch {
             environment.observer.warning(error.description)
         }
+        do throws(HistoryError) {
+            let kept = try store.record()
+            context.record = CommunityRecord(events: kept.events, groups: kept.groups)
+        } catch {
+            environment.observer.warning(error.description)
+        }
     }
 }
 

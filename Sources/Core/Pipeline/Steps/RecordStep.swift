@@ -16,6 +16,37 @@ struct RecordHistoryStep: RunStep {
         } catch {
             environment.observer.warning(error.description)
         }
+        keepRecord(context, history: history, now: environment.now, observer: environment.observer)
+    }
+
+    /// The community's record: tonight's freshly fetched events (a stand-in or a failed query
+    /// adds nothing, and nothing ever leaves), events that vanished before they began marked
+    /// cancelled, groups Meetup no longer knows marked gone.
+    private func keepRecord(_ context: RunContext, history: HistoryStore, now: Date, observer: any RunObserver) {
+        var queriesByEvent: [String: [String]] = [:]
+        var events: [String: Event] = [:]
+        for entry in context.fetched.outcomes {
+            guard case .succeeded(let fetched) = entry.outcome else { continue }
+            for event in fetched {
+                events[event.id] = event
+                queriesByEvent[event.id, default: []].append(entry.query.id)
+            }
+        }
+        let archived = events.values.sorted { $0.id < $1.id }.map {
+            ArchivedEvent($0, queryIDs: queriesByEvent[$0.id] ?? [])
+        }
+        let cancelled = Set(
+            (context.report?.changes ?? []).filter { $0.kind == .removed && $0.noticedAt == now }
+                .filter { change in change.oldStart.date > now }.map(\.eventID))
+        let groups = context.fetched.groups.values.joined()
+        do throws(HistoryError) {
+            try history.archive(archived, cancelledIDs: cancelled, now: now)
+            try history.markGone(
+                urlnames: Set(groups.filter { !$0.isFound }.map(\.urlname)),
+                seen: Set(groups.filter(\.isFound).map(\.urlname)), now: now)
+        } catch {
+            observer.warning(error.description)
+        }
     }
 }
 

@@ -31,7 +31,7 @@ struct RenderStep: RunStep {
             settings: environment.site, fetched: context.shown, thumbnails: context.photos.thumbnails,
             generatedAt: environment.now, history: context.shownReport,
             digestLink: digest.map { _ in DigestFiles.page + ".html" },
-            groups: context.groups)
+            groups: context.groups, record: context.record)
         let renderer = SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? [])
         let outcome = renderer.render(input, reuse: memo, artefacts: store.load()) { item, file in
             guard writeError.withLock({ $0 == nil }) else { return }

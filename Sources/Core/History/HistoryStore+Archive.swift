@@ -1,0 +1,279 @@
+import Foundation
+import GRDB
+import MeetupModel
+import MeetupSupport
+
+/// The community's record (migration v6): every event the tool has seen or backfilled, kept
+/// after it has taken place and never pruned by the retention, and the groups by Meetup's id.
+extension HistoryStore {
+    static func registerArchiveMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v6: the archive") { db in
+            try db.create(table: "archiveEvent") { table in
+                table.primaryKey("id", .text)
+                table.column("title", .text).notNull()
+                table.column("start", .double).notNull().indexed()
+                table.column("utcOffset", .integer).notNull()
+                table.column("end", .double)
+                table.column("groupKey", .text).indexed()
+                table.column("groupId", .text)
+                table.column("groupUrlname", .text)
+                table.column("groupName", .text)
+                table.column("networkEventId", .text)
+                table.column("online", .boolean).notNull()
+                table.column("city", .text)
+                table.column("country", .text)
+                table.column("going", .integer)
+                table.column("url", .text)
+                table.column("photo", .text)
+                table.column("cancelled", .boolean).notNull().defaults(to: false)
+                table.column("queryIds", .text).notNull()
+                table.column("lastSeen", .double).notNull()
+            }
+            try db.create(table: "archiveGroup") { table in
+                table.primaryKey("key", .text)
+                table.column("urlname", .text).notNull()
+                table.column("name", .text).notNull()
+                table.column("city", .text)
+                table.column("country", .text)
+                table.column("formerUrlnames", .text).notNull()
+                table.column("firstSeen", .double).notNull()
+                table.column("lastSeen", .double).notNull()
+                table.column("goneSince", .double)
+            }
+            // Where each backfill stands, so one cut short continues without asking twice.
+            try db.create(table: "backfill") { table in
+                table.primaryKey("scope", .text)
+                table.column("since", .double).notNull()
+                table.column("cursor", .text)
+                table.column("done", .boolean).notNull()
+                table.column("requests", .integer).notNull()
+                table.column("events", .integer).notNull()
+                table.column("updatedAt", .double).notNull()
+            }
+        }
+    }
+
+    /// Keeps these events (tonight's, or a backfill's) in the record: what is known now
+    /// replaces what was known, an event never leaves it. Events cancelled before they began
+    /// (`cancelledIDs`) are marked so.
+    package func archive(_ events: [ArchivedEvent], cancelledIDs: Set<String> = [], now: Date) throws(HistoryError) {
+        do {
+            try database.write { db in
+                try Self.writeArchive(db, events, now: now)
+                for id in cancelledIDs {
+                    try db.execute(sql: "UPDATE archiveEvent SET cancelled = 1 WHERE id = ?", arguments: [id])
+                }
+            }
+        } catch {
+            throw HistoryError(description: "cannot keep events in the archive \(path.path) (\(error))")
+        }
+    }
+
+    static func writeArchive(_ db: Database, _ events: [ArchivedEvent], now: Date) throws {
+        let upsert = try db.makeStatement(
+            sql: """
+                INSERT INTO archiveEvent (id, title, start, utcOffset, end, groupKey, groupId, groupUrlname,
+                  groupName, networkEventId, online, city, country, going, url, photo, cancelled, queryIds, lastSeen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET title = excluded.title, start = excluded.start,
+                  utcOffset = excluded.utcOffset, end = excluded.end, groupKey = excluded.groupKey,
+                  groupId = excluded.groupId, groupUrlname = excluded.groupUrlname, groupName = excluded.groupName,
+                  networkEventId = excluded.networkEventId, online = excluded.online, city = excluded.city,
+                  country = excluded.country, going = coalesce(excluded.going, archiveEvent.going),
+                  url = excluded.url, photo = coalesce(excluded.photo, archiveEvent.photo),
+                  cancelled = excluded.cancelled, lastSeen = excluded.lastSeen,
+                  queryIds = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(archiveEvent.queryIds)
+                    UNION SELECT value FROM json_each(excluded.queryIds)))
+                """)
+        for event in events {
+            let queries = JSONValue.array(event.queryIDs.sorted().map(JSONValue.string)).compactJSON
+            try upsert.execute(arguments: [
+                event.id, event.title, event.start.date.timeIntervalSince1970, event.start.utcOffsetSeconds,
+                event.end?.timeIntervalSince1970, event.group?.key, event.group?.id, event.group?.urlname,
+                event.group?.name, event.networkEventID, event.isOnline, event.city, event.country, event.going,
+                event.url?.absoluteString, event.photoURL?.absoluteString, event.isCancelled, queries,
+                now.timeIntervalSince1970,
+            ])
+            if let group = event.group { try writeGroup(db, group, city: event.city, country: event.country, now: now) }
+        }
+    }
+
+    /// The group under its lasting key; a new urlname for a known id keeps the old one as a former name.
+    private static func writeGroup(
+        _ db: Database, _ group: ArchivedGroupRef, city: String?, country: String?, now: Date
+    )
+        throws
+    {
+        guard let key = group.key, let urlname = group.urlname else { return }
+        if let row = try Row.fetchOne(db, sql: "SELECT * FROM archiveGroup WHERE key = ?", arguments: [key]) {
+            var former = Self.strings(row["formerUrlnames"])
+            let known: String = row["urlname"]
+            if known.lowercased() != urlname.lowercased(), !former.contains(known) { former.append(known) }
+            try db.execute(
+                sql: """
+                    UPDATE archiveGroup SET urlname = ?, name = ?, city = coalesce(?, city),
+                      country = coalesce(?, country), formerUrlnames = ?, lastSeen = max(lastSeen, ?) WHERE key = ?
+                    """,
+                arguments: [
+                    urlname, group.name, city, country, JSONValue.array(former.map(JSONValue.string)).compactJSON,
+                    now.timeIntervalSince1970, key,
+                ])
+        } else {
+            try db.execute(
+                sql: """
+                    INSERT INTO archiveGroup (key, urlname, name, city, country, formerUrlnames, firstSeen, lastSeen)
+                    VALUES (?, ?, ?, ?, ?, '[]', ?, ?)
+                    """,
+                arguments: [
+                    key, urlname, group.name, city, country, now.timeIntervalSince1970, now.timeIntervalSince1970,
+                ])
+        }
+    }
+
+    /// Groups a query follows that Meetup no longer knows by their urlname tonight (deleted,
+    /// or renamed): marked gone since tonight, unless already; a group seen again is not gone.
+    package func markGone(urlnames: Set<String>, seen: Set<String>, now: Date) throws(HistoryError) {
+        do {
+            try database.write { db in
+                for urlname in urlnames {
+                    try db.execute(
+                        sql: "UPDATE archiveGroup SET goneSince = coalesce(goneSince, ?) WHERE lower(urlname) = ?",
+                        arguments: [now.timeIntervalSince1970, urlname.lowercased()])
+                }
+                for urlname in seen {
+                    try db.execute(
+                        sql: "UPDATE archiveGroup SET goneSince = NULL WHERE lower(urlname) = ?",
+                        arguments: [urlname.lowercased()])
+                }
+            }
+        } catch {
+            throw HistoryError(description: "cannot mark groups in the archive \(path.path) (\(error))")
+        }
+    }
+
+    /// The whole record: every archived event and group.
+    package func record() throws(HistoryError) -> (events: [ArchivedEvent], groups: [ArchivedGroup]) {
+        do {
+            return try database.read { db in
+                let events = try Row.fetchAll(db, sql: "SELECT * FROM archiveEvent ORDER BY start, id").map(Self.event)
+                let groups = try Row.fetchAll(db, sql: "SELECT * FROM archiveGroup ORDER BY urlname").map(Self.group)
+                return (events, groups)
+            }
+        } catch {
+            throw HistoryError(
+                description: "cannot read the archive in \(path.path) (\(error)); its pages are left out")
+        }
+    }
+
+    private static func event(_ row: Row) -> ArchivedEvent {
+        let groupName: String? = row["groupName"]
+        return ArchivedEvent(
+            id: row["id"], title: row["title"],
+            start: ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"]),
+            end: (row["end"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            group: groupName.map { ArchivedGroupRef(id: row["groupId"], urlname: row["groupUrlname"], name: $0) },
+            networkEventID: row["networkEventId"], isOnline: row["online"], city: row["city"],
+            country: row["country"], going: row["going"], url: (row["url"] as String?).flatMap(URL.init(string:)),
+            photoURL: (row["photo"] as String?).flatMap(URL.init(string:)), isCancelled: row["cancelled"],
+            queryIDs: strings(row["queryIds"]))
+    }
+
+    private static func group(_ row: Row) -> ArchivedGroup {
+        ArchivedGroup(
+            key: row["key"], urlname: row["urlname"], name: row["name"], city: row["city"], country: row["country"],
+            formerUrlnames: strings(row["formerUrlnames"]), firstSeen: Date(timeIntervalSince1970: row["firstSeen"]),
+            lastSeen: Date(timeIntervalSince1970: row["lastSeen"]),
+            goneSince: (row["goneSince"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    static func strings(_ text: String?) -> [String] {
+        guard let text, let value = try? JSONValue.parse(Data(text.utf8)) else { return [] }
+        return value.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}
+
+/// Where one backfill scope (a network, or one group) stands.
+package struct BackfillProgress: Sendable, Equatable {
+    package var since: Date
+    /// Where its list goes on; nil before the first request or when done.
+    package var cursor: String?
+    package var done: Bool
+    package var requests: Int
+    package var events: Int
+
+    package init(since: Date, cursor: String? = nil, done: Bool = false, requests: Int = 0, events: Int = 0) {
+        self.since = since
+        self.cursor = cursor
+        self.done = done
+        self.requests = requests
+        self.events = events
+    }
+}
+
+extension HistoryStore {
+    package func backfillProgress(_ scopes: [String]) throws(HistoryError) -> [String: BackfillProgress] {
+        do {
+            return try database.read { db in
+                var found: [String: BackfillProgress] = [:]
+                for scope in scopes {
+                    guard
+                        let row = try Row.fetchOne(
+                            db, sql: "SELECT * FROM backfill WHERE scope = ?", arguments: [scope])
+                    else { continue }
+                    found[scope] = BackfillProgress(
+                        since: Date(timeIntervalSince1970: row["since"]), cursor: row["cursor"], done: row["done"],
+                        requests: row["requests"], events: row["events"])
+                }
+                return found
+            }
+        } catch {
+            throw HistoryError(description: "cannot read the backfill's progress in \(path.path) (\(error))")
+        }
+    }
+
+    /// Keeps a request's events and where its scopes stand, in one transaction: a backfill cut
+    /// short after this request continues from here.
+    package func saveBackfill(
+        _ events: [ArchivedEvent], progress: [String: BackfillProgress], now: Date
+    ) throws(HistoryError) {
+        do {
+            try database.write { db in
+                try Self.writeArchive(db, events, now: now)
+                for (scope, state) in progress {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO backfill (scope, since, cursor, done, requests, events, updatedAt)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            ON CONFLICT(scope) DO UPDATE SET since = excluded.since, cursor = excluded.cursor,
+                              done = excluded.done, requests = excluded.requests, events = excluded.events,
+                              updatedAt = excluded.updatedAt
+                            """,
+                        arguments: [
+                            scope, state.since.timeIntervalSince1970, state.cursor, state.done, state.requests,
+                            state.events, now.timeIntervalSince1970,
+                        ])
+                }
+            }
+        } catch {
+            throw HistoryError(description: "cannot keep the backfill in \(path.path) (\(error))")
+        }
+    }
+}
+
+extension HistoryStore {
+    /// A consistent copy of the whole database (SQLite's online backup: safe while a run
+    /// writes), written beside `file` and moved into place.
+    package func backup(to file: URL) throws(HistoryError) {
+        let temporary = FileOperations.temporarySibling(of: file)
+        do {
+            try FileOperations.createDirectory(file.deletingLastPathComponent())
+            let copy = try DatabaseQueue(path: temporary.path)
+            try database.backup(to: copy)
+            try copy.close()
+            try FileOperations.replace(file, with: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw HistoryError(description: "cannot back up \(path.path) to \(file.path) (\(error))")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// `archive/index` and `archive/<year>` (paged): every past event of the record by year and
+/// month, newest first, a network event once with its groups; the index lists the years.
+struct ArchivePages: SiteGenerator {
+    /// Entries on one page of a year (a busy network's year is paged like the month pages).
+    static let pageSize = 200
+
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        guard let record = shared.input.record else { return [] }
+        let settings = shared.input.settings
+        let zone = settings.timeZone
+        let past = record.past(at: shared.input.generatedAt)
+        guard !past.isEmpty else { return [] }
+        let formatting = EventFormatting(siteTimeZone: zone)
+        var byYear: [Int: [RecordEntry]] = [:]
+        for entry in CommunityRecord.entries(past) {
+            byYear[CommunityRecord.year(of: entry.event.start.date, in: zone), default: []].append(entry)
+        }
+        let years = byYear.keys.sorted(by: >)
+        var files = page(
+            SitePaths.archive, shared: shared, formatting: formatting,
+            context: [
+                "heading": "The archive",
+                "summary":
+                    "\(EventFormatting.count(byYear.values.map(\.count).reduce(0, +), "past event", "past events"))"
+                    + " since \(formatting.date(past[0].start.date))",
+                "years": [
+                    "items": years.map { year in
+                        let entries = byYear[year] ?? []
+                        return [
+                            "year": "\(year)", "link": "<\(year).html>", "events": NumberText.grouped(entries.count),
+                            "going": NumberText.grouped(entries.compactMap(\.going).reduce(0, +)),
+                        ] as [String: Any]
+                    }
+                ],
+            ])
+        for year in years {
+            files += yearPages(year, entries: (byYear[year] ?? []).reversed(), shared: shared, formatting: formatting)
+        }
+        return files
+    }
+
+    private func yearPages(_ year: Int, entries: [RecordEntry], shared: RenderShared, formatting: EventFormatting)
+        -> [SiteFile]
+    {
+        let pages = stride(from: 0, to: entries.count, by: Self.pageSize).map {
+            Array(entries[$0..<min($0 + Self.pageSize, entries.count)])
+        }
+        let names = RecordFormatting(formatting: formatting, root: "../")
+        let monthFormatter = DateFormatter()
+        monthFormatter.locale = Locale(identifier: "en_GB")
+        monthFormatter.timeZone = shared.input.settings.timeZone
+        monthFormatter.dateFormat = "MMMM yyyy"
+        var files: [SiteFile] = []
+        for (index, slice) in pages.enumerated() {
+            var months: [(String, [[String: Any]])] = []
+            for entry in slice {
+                let month = monthFormatter.string(from: entry.event.start.date)
+                if months.last?.0 != month { months.append((month, [])) }
+                months[months.count - 1].1.append(names.entry(entry))
+            }
+            var context: [String: Any] = [
+                "heading": "\(year)",
+                "summary": EventFormatting.count(entries.count, "past event", "past events") + ", newest first",
+                "months": months.map { ["month": $0.0, "entries": $0.1] as [String: Any] },
+            ]
+            if pages.count > 1 {
+                var pager: [String: Any] = ["label": "Page \(index + 1) of \(pages.count)"]
+                if index > 0 {
+                    pager["previous"] = "<\(SitePaths.archiveYear(year, page: index).dropFirst(8)).html>"
+                }
+                if index + 1 < pages.count {
+                    pager["next"] = "<\(SitePaths.archiveYear(year, page: index + 2).dropFirst(8)).html>"
+                }
+                context["pager"] = pager
+            }
+            files += page(
+                SitePaths.archiveYear(year, page: index + 1), shared: shared, formatting: formatting, context: context)
+        }
+        return files
+    }
+
+    private func page(_ path: String, shared: RenderShared, formatting: EventFormatting, context: [String: Any])
+        -> [SiteFile]
+    {
+        let settings = shared.input.settings
+        let markdown = shared.templates.render("archive.md", context)
+        let title = (context["heading"] as? String).map { $0 == "The archive" ? "Archive" : "Archive \($0)" }
+        let html = PageFiles.layout(
+            markdown: markdown, title: "\(title ?? "Archive") · \(settings.title)", path: path,
+            description: (context["summary"] as? String) ?? "", root: "../", feed: SitePaths.siteFeed,
+            feedTitle: settings.title, pageKind: "archive", shared: shared, formatting: formatting)
+        return [.text(path + ".md", markdown), .text(path + ".html", html)]
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// `groups/<urlname>`: a page per group the record or tonight's events know: where it is, how
+/// active, what is next, its events per quarter (a chart with its numbers in a table beside
+/// it) and its past events by year. A renamed group's former addresses lead to its page.
+struct GroupPages: SiteGenerator {
+    /// A group with no event for this long is "quiet" (the groups report's default threshold).
+    static let quietAfterDays = EventQuery.defaultInactiveAfterDays
+
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        let input = shared.input
+        let record = input.record ?? CommunityRecord(events: [], groups: [])
+        let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+        var groups = record.groups.filter { !$0.urlname.isEmpty }
+        var known = Set(groups.map { $0.urlname.lowercased() })
+        for event in input.fetched.distinctEvents {
+            guard let group = event.group, let urlname = group.urlname, record.group(urlname: urlname) == nil,
+                known.insert(urlname.lowercased()).inserted
+            else { continue }
+            groups.append(
+                ArchivedGroup(
+                    key: "urlname:" + urlname.lowercased(), urlname: urlname, name: group.name,
+                    city: event.venue?.city, country: event.venue?.country, firstSeen: input.generatedAt,
+                    lastSeen: input.generatedAt))
+        }
+        let activity = Dictionary(
+            (input.groups?.sections ?? []).flatMap { $0.attention + $0.active }.map { ($0.urlname.lowercased(), $0) },
+            uniquingKeysWith: { first, _ in first })
+        let networkGroups = record.networkEventGroups
+        var files: [SiteFile] = []
+        for group in groups {
+            files += page(
+                group, record: record, activity: activity[group.urlname.lowercased()], shared: shared,
+                formatting: formatting, networkGroups: networkGroups)
+            for former in group.formerUrlnames
+            where SitePaths.groupPage(former) != SitePaths.groupPage(group.urlname) {
+                files.append(redirect(from: former, to: group.urlname))
+            }
+        }
+        return files
+    }
+
+    private func page(
+        _ group: ArchivedGroup, record: CommunityRecord, activity: GroupActivity?, shared: RenderShared,
+        formatting: EventFormatting, networkGroups: [String: Int]
+    ) -> [SiteFile] {
+        let input = shared.input
+        let now = input.generatedAt
+        let zone = input.settings.timeZone
+        let names = RecordFormatting(formatting: formatting, root: "../")
+        let past = record.events(of: group).filter { $0.start.date < now }
+        let upcoming = SitePaths.chronological(
+            input.fetched.distinctEvents.filter { $0.group?.urlname?.lowercased() == group.urlname.lowercased() })
+        let path = SitePaths.groupPage(group.urlname)
+        var context: [String: Any] = [
+            "name": TextCleaning.singleLine(group.name),
+            "meetup":
+                "<https://www.meetup.com/\(group.urlname.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })/>",
+            "activity": Self.activity(past: past, upcoming: upcoming, now: now, formatting: formatting),
+            "hasPast": !past.isEmpty,
+        ]
+        let place = [group.city, group.country?.uppercased()].compactMap { $0 }.filter { !$0.isEmpty }
+        if !place.isEmpty { context["place"] = place.joined(separator: ", ") }
+        if let members = activity?.members { context["members"] = NumberText.grouped(members) }
+        if let gone = group.goneSince { context["gone"] = "Gone from Meetup since \(formatting.date(gone))" }
+        if !group.formerUrlnames.isEmpty { context["formerNames"] = group.formerUrlnames.joined(separator: ", ") }
+        if !upcoming.isEmpty {
+            context["upcoming"] = [
+                "items": upcoming.map { event in
+                    [
+                        "date": formatting.date(event.start.date), "title": TextCleaning.singleLine(event.title),
+                        "url": event.eventURL.flatMap(MarkdownEscaping.linkDestination) ?? "<../index.html>",
+                    ]
+                }
+            ]
+        }
+        var charts: [String: String] = [:]
+        if !past.isEmpty {
+            let quarters = CommunityRecord.quarters(of: past.map(\.start.date), through: now, in: zone)
+            let label = "\(TextCleaning.singleLine(group.name)): events per quarter since \(quarters[0].quarter)"
+            let chartPath = "charts/\(path).svg"
+            charts[chartPath] = BarChart.svg(quarters.map { ($0.quarter, $0.count) }, label: label)
+            context["chart"] = "<../\(chartPath)>"
+            context["chartLabel"] = label
+            var byYear: [Int: [ArchivedEvent]] = [:]
+            for event in past {
+                byYear[CommunityRecord.year(of: event.start.date, in: zone), default: []].append(event)
+            }
+            context["years"] = byYear.keys.sorted(by: >).map { year in
+                let events = byYear[year] ?? []
+                return [
+                    "year": "\(year)", "events": "\(events.count)",
+                    "going": NumberText.grouped(events.compactMap(\.going).reduce(0, +)),
+                ]
+            }
+            context["past"] = byYear.keys.sorted(by: >).map { year in
+                [
+                    "year": "\(year)",
+                    "entries": (byYear[year] ?? []).reversed().map { event in
+                        var entry = names.entry(RecordEntry(single: event))
+                        if let network = Self.otherGroups(of: event, networkGroups) { entry["network"] = network }
+                        return entry
+                    },
+                ] as [String: Any]
+            }
+        }
+        let markdown = shared.templates.render("group.md", context)
+        let html = PageFiles.layout(
+            markdown: markdown, title: "\(TextCleaning.singleLine(group.name)) · \(input.settings.title)", path: path,
+            description: "\(TextCleaning.singleLine(group.name)): \(context["activity"] as? String ?? "")",
+            root: "../", feed: SitePaths.siteFeed, feedTitle: input.settings.title, charts: charts,
+            pageKind: "group", shared: shared, formatting: formatting)
+        return [.text(path + ".md", markdown), .text(path + ".html", html)]
+    }
+
+    /// "Last event 14 Mar 2026, 253 days ago · quiet since then · next 5 Dec 2026".
+    static func activity(past: [ArchivedEvent], upcoming: [Event], now: Date, formatting: EventFormatting) -> String {
+        var parts: [String] = []
+        if let last = past.last(where: { !$0.isCancelled }) {
+            let days = Int(now.timeIntervalSince(last.start.date) / 86_400)
+            parts.append(
+                "Last event \(formatting.date(last.start.date)), \(EventFormatting.count(days, "day", "days")) ago")
+            if upcoming.isEmpty, days > quietAfterDays { parts.append("quiet since then") }
+        } else {
+            parts.append("No past event in the record")
+        }
+        if let next = upcoming.first { parts.append("next \(formatting.date(next.start.date))") }
+        parts.append(EventFormatting.count(past.count, "event", "events") + " in the record")
+        return parts.joined(separator: " · ")
+    }
+
+    /// "13 other groups" for a network event held in other groups too; nil for an event of its own.
+    static func otherGroups(of event: ArchivedEvent, _ networkGroups: [String: Int]) -> String? {
+        guard let shared = event.networkEventID, let count = networkGroups[shared], count > 1 else { return nil }
+        return EventFormatting.count(count - 1, "other group", "other groups")
+    }
+
+    /// A former address of a renamed group: a page that leads to its page now.
+    private func redirect(from former: String, to urlname: String) -> SiteFile {
+        let target = "\(SitePaths.groupPage(urlname).dropFirst("groups/".count)).html"
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Moved</title>
+            <meta http-equiv="refresh" content="0; url=\(target)"><link rel="canonical" href="\(target)"></head>
+            <body><p>This group's page is now <a href="\(target)">here</a>.</p></body></html>
+
+            """
+        return .text(SitePaths.groupPage(former) + ".html", html)
+    }
+}
