@@ -23,6 +23,7 @@ struct PageBody {
 
     func html(from markdown: String) -> String {
         let tree = MarkdownTree(markdown)
+        PipeTables.convert(tree)
         var sized = 0
         for image in tree.nodes(CMARK_NODE_IMAGE) where sizeOrChart(image, in: tree, eager: sized < Self.eagerImages) {
             sized += 1

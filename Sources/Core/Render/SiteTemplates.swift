@@ -11,7 +11,7 @@ import Mustache
 package struct SiteTemplates: Sendable {
     package static let templateNames = [
         "layout.html", "index.md", "query.md", "all.md", "events.md", "event.md",
-        "digest.md", "digest-email.html", "404.md", "groups.md", "pager.md", "archive.md", "group.md",
+        "digest.md", "digest-email.html", "404.md", "groups.md", "pager.md", "archive.md", "group.md", "report.md",
     ]
     package static let assetNames = ["style.css", "placeholder.svg"]
 

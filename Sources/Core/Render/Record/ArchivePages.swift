@@ -23,7 +23,7 @@ struct ArchivePages: SiteGenerator {
         var files = page(
             SitePaths.archive, shared: shared, formatting: formatting,
             context: [
-                "heading": "The archive",
+                "heading": "The archive", "reports": "<../reports/index.html>",
                 "summary":
                     "\(EventFormatting.count(byYear.values.map(\.count).reduce(0, +), "past event", "past events"))"
                     + " since \(formatting.date(past[0].start.date))",

@@ -1,0 +1,74 @@
+import CCmark
+import Foundation
+
+/// Pipe tables (`| Year | Events |` / `|---|---|` / rows) in the tool's own Markdown made into
+/// HTML tables: plain cmark has no tables and would show the pipes as text. Found at cmark's
+/// nodes, not by re-reading HTML: a paragraph whose lines (its soft breaks) all start and end
+/// with `|` and whose second line is the separator. A cell keeps its inline nodes (a link
+/// stays a link), rendered by cmark; text is escaped. The `.md` files keep the pipe table.
+enum PipeTables {
+    static func convert(_ tree: MarkdownTree) {
+        for paragraph in tree.nodes(CMARK_NODE_PARAGRAPH) {
+            guard let rows = rows(of: paragraph), rows.count >= 2, isSeparator(rows[1]) else { continue }
+            let header = rows[0].map { "<th scope=\"col\">\($0)</th>" }.joined()
+            let body = rows.dropFirst(2).map { cells in
+                "<tr>"
+                    + cells.enumerated().map { index, cell in
+                        index == 0 ? "<th scope=\"row\">\(cell)</th>" : "<td>\(cell)</td>"
+                    }.joined() + "</tr>"
+            }
+            tree.replace(
+                paragraph,
+                with: "<div class=\"table\"><table>\n<thead><tr>\(header)</tr></thead>\n<tbody>\n"
+                    + body.joined(separator: "\n") + "\n</tbody>\n</table></div>", inline: false)
+        }
+    }
+
+    /// The paragraph's lines split into cells (each cell's HTML), or nil when it is not a table.
+    private static func rows(of paragraph: OpaquePointer) -> [[String]]? {
+        var rows: [[String]] = [[]]
+        var cell = ""
+        var line = ""
+        var child = cmark_node_first_child(paragraph)
+        while let node = child {
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                guard finish(line: &line, cell: &cell, rows: &rows) else { return nil }
+                rows.append([])
+            case CMARK_NODE_TEXT:
+                let text = MarkdownTree.literal(of: node)
+                line += text
+                for (index, part) in text.split(separator: "|", omittingEmptySubsequences: false).enumerated() {
+                    if index > 0 {
+                        rows[rows.count - 1].append(cell.trimmingCharacters(in: .whitespaces))
+                        cell = ""
+                    }
+                    cell += XMLEscaping.escape(String(part))
+                }
+            default:
+                // An inline node inside a cell (a link, emphasis): cmark renders it.
+                line += "x"
+                cell += MarkdownTree.html(of: node).trimmingCharacters(in: .newlines)
+            }
+            child = cmark_node_next(node)
+        }
+        guard finish(line: &line, cell: &cell, rows: &rows) else { return nil }
+        return rows
+    }
+
+    /// Ends a line: it must start and end with `|`; the empty cells before the first and after
+    /// the last pipe are dropped.
+    private static func finish(line: inout String, cell: inout String, rows: inout [[String]]) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("|"), trimmed.hasSuffix("|"), trimmed.count >= 2 else { return false }
+        rows[rows.count - 1].append(cell.trimmingCharacters(in: .whitespaces))
+        rows[rows.count - 1] = Array(rows[rows.count - 1].dropFirst().dropLast())
+        line = ""
+        cell = ""
+        return true
+    }
+
+    private static func isSeparator(_ cells: [String]) -> Bool {
+        !cells.isEmpty && cells.allSatisfy { cell in !cell.isEmpty && cell.allSatisfy { "-:".contains($0) } }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// `reports/`: what organisers build by hand from their record, each a page of charts (static
+/// SVG, their numbers in a table beside them) and a CSV of the same numbers: activity over
+/// time, groups over time, geography, and the year in numbers (one page a year).
+struct ReportPages: SiteGenerator {
+    struct Section {
+        var title: String
+        var chart: (label: String, svg: String)?
+        var columns: [String]
+        var rows: [[String]]
+    }
+
+    func files(_ shared: RenderShared) -> [SiteFile] {
+        guard let record = shared.input.record, shared.hasArchive else { return [] }
+        let settings = shared.input.settings
+        let reports = RecordReports(record: record, now: shared.input.generatedAt, zone: settings.timeZone)
+        let years = reports.years
+        guard !years.isEmpty else { return [] }
+        var files = page(
+            "reports/index", heading: "Reports", summary: "The record in numbers, from \(years[0].year) to today.",
+            csv: nil, sections: [], shared: shared,
+            extra: [
+                "links": [
+                    "items": [
+                        ["title": "Activity over time", "link": "<activity.html>"],
+                        ["title": "Groups over time", "link": "<groups.html>"],
+                        ["title": "Geography", "link": "<geography.html>"],
+                    ] + years.reversed().map { ["title": "\($0.year) in numbers", "link": "<\($0.year).html>"] }
+                ]
+            ])
+        files += activity(reports, years: years, shared: shared)
+        files += groups(reports, years: years, shared: shared)
+        files += geography(reports, shared: shared)
+        for year in years { files += self.year(year, shared: shared) }
+        return files
+    }
+
+    private func activity(_ reports: RecordReports, years: [RecordReports.Year], shared: RenderShared) -> [SiteFile] {
+        let quarters = reports.eventsPerQuarter()
+        var sections = [
+            Section(
+                title: "Events per quarter",
+                chart: (
+                    "Events per quarter since \(quarters.first?.quarter ?? "")",
+                    BarChart.svg(quarters.map { ($0.quarter, $0.count) }, label: "Events per quarter")
+                ),
+                columns: ["Year", "Events", "Online", "Median went", "Went in all"],
+                rows: years.map {
+                    [
+                        "\($0.year)", NumberText.grouped($0.events), String(format: "%.0f %%", $0.onlineShare),
+                        $0.medianGoing.map { NumberText.plain($0) } ?? "–", NumberText.grouped($0.going),
+                    ]
+                })
+        ]
+        let followed = shared.input.settings.queries
+        if followed.count > 1 {
+            sections.append(
+                Section(
+                    title: "Per query", chart: nil,
+                    columns: ["Query", "Events in the record", "In the last 12 months"],
+                    rows: followed.map { query in
+                        let counts = reports.eventsPerQuarter(query: query.id)
+                        return [
+                            Self.cell(query.title), NumberText.grouped(counts.map(\.count).reduce(0, +)),
+                            NumberText.grouped(counts.suffix(4).map(\.count).reduce(0, +)),
+                        ]
+                    }))
+        }
+        return page(
+            "reports/activity", heading: "Activity over time",
+            summary: "Events per quarter and per year; a network event counts once.", csv: sections[0],
+            sections: sections, shared: shared)
+    }
+
+    private func groups(_ reports: RecordReports, years: [RecordReports.Year], shared: RenderShared) -> [SiteFile] {
+        let active = reports.activeGroupsPerQuarter()
+        let sections = [
+            Section(
+                title: "Active groups per quarter",
+                chart: (
+                    "Groups with an event in the six months to each quarter's end",
+                    BarChart.svg(active.map { ($0.quarter, $0.count) }, label: "Active groups")
+                ),
+                columns: ["Year", "Active groups", "New groups", "Gone quiet"],
+                rows: years.map {
+                    [
+                        "\($0.year)", NumberText.grouped($0.activeGroups), NumberText.grouped($0.newGroups),
+                        NumberText.grouped($0.goneQuiet),
+                    ]
+                })
+        ]
+        return page(
+            "reports/groups", heading: "Groups over time",
+            summary: "A group is active with an event in the six months before; new in the year of its first event "
+                + "in the record; gone quiet in the year of its last, \(RecordReports.quietDays) days and more ago.",
+            csv: sections[0], sections: sections, shared: shared)
+    }
+
+    private func geography(_ reports: RecordReports, shared: RenderShared) -> [SiteFile] {
+        let countries = reports.countries()
+        let cities = reports.cities()
+        let top = Array(countries.prefix(30))
+        let sections = [
+            Section(
+                title: "Per country",
+                chart: (
+                    "Events per country", BarChart.svg(top.map { ($0.name, $0.events) }, label: "Events per country")
+                ),
+                columns: ["Country", "Events", "Groups"],
+                rows: countries.map {
+                    [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
+                }),
+            Section(
+                title: "Per city", chart: nil, columns: ["City", "Events", "Groups"],
+                rows: cities.prefix(100).map {
+                    [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
+                }),
+        ]
+        return page(
+            "reports/geography", heading: "Geography",
+            summary: "In-person events and their groups per country and city (online events have no place).",
+            csv: Section(
+                title: "", chart: nil, columns: ["Kind", "Place", "Events", "Groups"],
+                rows: countries.map { ["country", $0.name, "\($0.events)", "\($0.groups)"] }
+                    + cities.map { ["city", $0.name, "\($0.events)", "\($0.groups)"] }),
+            sections: sections, shared: shared)
+    }
+
+    private func year(_ year: RecordReports.Year, shared: RenderShared) -> [SiteFile] {
+        let facts: [(String, String)] = [
+            ("Events", NumberText.grouped(year.events)), ("People going", NumberText.grouped(year.going)),
+            ("Active groups", NumberText.grouped(year.activeGroups)),
+            ("New groups", NumberText.grouped(year.newGroups)),
+            ("Countries", NumberText.grouped(year.countries)), ("Online", String(format: "%.0f %%", year.onlineShare)),
+        ]
+        let busiest = Section(
+            title: "The busiest groups", chart: nil, columns: ["Group", "Events"],
+            rows: year.busiest.prefix(10).map { [Self.cell($0.name), "\($0.events)"] })
+        return page(
+            "reports/\(year.year)", heading: "\(year.year) in numbers",
+            summary: "What the record says of \(year.year); a network event counts once.",
+            csv: Section(title: "", chart: nil, columns: ["Figure", "Value"], rows: facts.map { [$0.0, $0.1] }),
+            sections: year.busiest.isEmpty ? [] : [busiest], shared: shared,
+            extra: ["facts": ["items": facts.map { ["label": $0.0, "value": $0.1] }]])
+    }
+
+    /// A table cell: one line, and no `|` (it would end the cell).
+    static func cell(_ text: String) -> String {
+        TextCleaning.singleLine(text).replacingOccurrences(of: "|", with: "∣")
+    }
+
+    private func page(
+        _ path: String, heading: String, summary: String, csv: Section?, sections: [Section], shared: RenderShared,
+        extra: [String: Any] = [:]
+    ) -> [SiteFile] {
+        let settings = shared.input.settings
+        let formatting = EventFormatting(siteTimeZone: settings.timeZone)
+        let name = String(path.split(separator: "/").last ?? "index")
+        var charts: [String: String] = [:]
+        var context: [String: Any] = [
+            "heading": heading, "summary": summary,
+            "sections": sections.enumerated().map { index, section -> [String: Any] in
+                var values: [String: Any] = [
+                    "title": section.title, "columns": section.columns, "rows": section.rows.map { ["cells": $0] },
+                ]
+                if let chart = section.chart {
+                    let chartPath = "charts/\(path)-\(index).svg"
+                    charts[chartPath] = chart.svg
+                    values["chart"] = "<../\(chartPath)>"
+                    values["chartLabel"] = chart.label
+                }
+                return values
+            },
+        ]
+        context.merge(extra) { _, new in new }
+        var files: [SiteFile] = []
+        if let csv {
+            context["csv"] = "<\(name).csv>"
+            files.append(
+                SiteFile(
+                    path: path + ".csv",
+                    contents: .bytes(Data(CSV.document(header: csv.columns, rows: csv.rows).utf8))))
+        }
+        let markdown = shared.templates.render("report.md", context)
+        let html = PageFiles.layout(
+            markdown: markdown, title: "\(heading) · \(settings.title)", path: path, description: summary,
+            root: "../", feed: SitePaths.siteFeed, feedTitle: settings.title, charts: charts, pageKind: "report",
+            shared: shared, formatting: formatting)
+        return files + [.text(path + ".md", markdown), .text(path + ".html", html)]
+    }
+}
