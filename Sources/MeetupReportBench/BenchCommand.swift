@@ -50,6 +50,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only run the network workload.")
     var networkOnly = false
 
+    @Flag(help: "Only run the record workload (R-Ladies' shape: backfill, group pages, archive, reports).")
+    var recordOnly = false
+
     @Flag(help: "Only simulate a year of nightly W1 runs through the history database and print its size.")
     var historyYear = false
 
@@ -76,6 +79,10 @@ struct BenchCommand: AsyncParsableCommand {
             }
             try workload.writeSnapshotSite(into: URL(fileURLWithPath: writeSnapshot), curation: !noCuration)
             print("wrote \(workload.name) as a snapshot site into \(writeSnapshot)")
+            return
+        }
+        if recordOnly {
+            print(try await RecordBench.measure(binary: binary, work: work, latencyMs: latencyMs))
             return
         }
         if networkOnly {
@@ -109,6 +116,7 @@ struct BenchCommand: AsyncParsableCommand {
 
         if !skipNetwork {
             print("\n" + (try await NetworkBench.measure(binary: binary, work: work, latencyMs: latencyMs)))
+            print("\n" + (try await RecordBench.measure(binary: binary, work: work, latencyMs: latencyMs)))
         }
 
         if !skipPipeline, workloads.contains("W1"), let row = rows.first(where: { $0.name == "W1" }) {

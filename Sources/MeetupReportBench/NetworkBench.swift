@@ -46,7 +46,9 @@ enum NetworkBench {
             return "network workload: the run failed (\(result.status)): \(result.stderr.suffix(300))"
         }
         let figures = (try? JSONSerialization.jsonObject(with: Data(contentsOf: stats)) as? [String: Double]) ?? [:]
-        let needed = eventPages + groupPages + (groups + 19) / 20
+        // The first night also backfills the record (its requests are the stats' backfillRequests).
+        let backfill = Int(figures["backfillRequests"] ?? 0)
+        let needed = eventPages + groupPages + (groups + 19) / 20 + backfill
         let fetch = figures["fetchSeconds"] ?? .nan
         let bound = Double(max(eventPages + groupPages, (groups + 19) / 20)) * Double(latencyMs) / 1000
         let report =
@@ -55,7 +57,7 @@ enum NetworkBench {
         return """
             | network workload (\(groups) groups, \(groups * eventsPerGroup) events, \(latencyMs) ms a request) | measured |
             |---|---:|
-            | API requests (needed: \(eventPages) event pages + \(groupPages) groups pages + \((groups + 19) / 20) batches = \(needed)) | \(server.counters.graphQLRequests) |
+            | API requests (needed: \(eventPages) event pages + \(groupPages) groups pages + \((groups + 19) / 20) batches + \(backfill) backfill = \(needed)) | \(server.counters.graphQLRequests) |
             | events on the site | \(Int(figures["events"] ?? 0)) |
             | groups in the report | \(report?["groupCount"] as? Int ?? 0) |
             | fetch stage | \(String(format: "%.2f s", fetch)) |

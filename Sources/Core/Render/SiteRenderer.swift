@@ -18,7 +18,7 @@ package struct SiteRenderer: Sendable {
     static let feedGenerators: [any PageGenerator] = [AtomFeedFile(), CalendarFile()]
     static let siteGenerators: [any SiteGenerator] = [
         SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage(), ArchivePages(),
-        GroupPages(), ReportPages(),
+        GroupPages(), ReportPages(), ArchiveJSON(),
     ]
 
     package init(templates: SiteTemplates, extraGenerators: [any SiteGenerator] = []) {

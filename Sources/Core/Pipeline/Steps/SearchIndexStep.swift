@@ -21,8 +21,9 @@ struct SearchIndexStep: RunStep {
         // The same events, queries and binary as the published index (and the same Pagefind): yesterday's index
         // as it is. Pagefind's filter files differ from run to run for the same input, and a
         // night that changed nothing should re-index nothing.
-        let fingerprint = SearchRecords.fingerprint(
-            context.shown, timeZone: environment.config.timeZone, indexer: command)
+        let fingerprint =
+            SearchRecords.fingerprint(context.shown, timeZone: environment.config.timeZone, indexer: command)
+            + SearchRecords.pastFingerprint(context.record, now: environment.now)
         let stamp = "\(Self.folder)/\(Self.stampName)"
         if (try? String(
             contentsOf: environment.publisher.outputDirectory.appendingPathComponent(stamp), encoding: .utf8))
@@ -31,9 +32,13 @@ struct SearchIndexStep: RunStep {
         {
             return
         }
-        let records = SearchRecords.make(
-            context.shown, timeZone: environment.config.timeZone,
-            plainDescriptions: context.plainDescriptions)
+        let records =
+            SearchRecords.make(
+                context.shown, timeZone: environment.config.timeZone,
+                plainDescriptions: context.plainDescriptions)
+            + (context.record.map {
+                SearchRecords.past($0, now: environment.now, timeZone: environment.config.timeZone)
+            } ?? [])
         // One record per event shown, in a folder beside the cache's downloads (never published).
         let folder = environment.cache.incomingDirectory.appendingPathComponent("search-records")
         do {

@@ -1,0 +1,156 @@
+import Foundation
+import LoopbackServer
+
+/// The record workload, shaped like R-Ladies: one network of 251 groups with 5,200 past events
+/// from March 2012 to today and 300 upcoming. Night 1 (a fresh state folder) backfills on its
+/// own; night 2 is the same site a day later. Reports the figures against the goals: the
+/// backfill in at most 100 requests, a later night at most 15 requests and under 10 s, no page
+/// over 300 KB, peak memory under 200 MB.
+enum RecordBench {
+    static let groups = 251
+    static let pastEvents = 5_200
+    static let upcomingEvents = 300
+    static let network = "rladies"
+
+    static func measure(binary: String, work: URL, latencyMs: Int) async throws -> String {
+        let folder = work.appendingPathComponent("record")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try LoopbackServer()
+        let base = try await server.start()
+        server.setLatency(.milliseconds(latencyMs))
+        try serve(on: server)
+        let config: [String: Any] = [
+            "title": "R-Ladies record", "baseURL": "https://bench.example.org/", "timeZone": "UTC",
+            "source": ["type": "meetup-api", "endpoint": base.appendingPathComponent("gql").absoluteString],
+            "output": "Output", "cache": "cache", "state": "state", "history": ["enabled": true],
+            "queries": [["id": "rladies", "title": "R-Ladies", "network": network, "daysAhead": 60]],
+        ]
+        let configFile = folder.appendingPathComponent("config.json")
+        try JSONSerialization.data(withJSONObject: config).write(to: configFile)
+        var rows: [String] = []
+        for (night, now) in ["2026-11-22T08:00:00Z", "2026-11-23T08:00:00Z"].enumerated() {
+            let stats = folder.appendingPathComponent("stats-\(night + 1).json")
+            server.resetCounters()
+            let result = try ChildProcess.run(
+                binary, ["--config", configFile.path, "--now", now, "--quiet", "--stats", stats.path],
+                environment: ["MEETUP_TOKEN": "bench-token"])
+            guard result.status == 0 else {
+                await server.stop()
+                return "record workload: night \(night + 1) failed (\(result.status)): \(result.stderr.suffix(300))"
+            }
+            let figures =
+                (try? JSONSerialization.jsonObject(with: Data(contentsOf: stats)) as? [String: Double]) ?? [:]
+            rows.append(
+                "| night \(night + 1) | \(server.counters.graphQLRequests) | \(Int(figures["backfillRequests"] ?? 0)) | "
+                    + String(format: "%.2f s | %.0f MB |", result.wallSeconds, Double(result.peakRSSBytes) / 1e6))
+        }
+        await server.stop()
+        let largest = largestPage(in: folder.appendingPathComponent("Output"))
+        return """
+            | record workload (\(groups) groups, \(pastEvents) past and \(upcomingEvents) upcoming events, \(latencyMs) ms a request) | API requests | of which backfill | wall | peak RSS |
+            |---|---:|---:|---:|---:|
+            \(rows.joined(separator: "\n"))
+
+            Goals: backfill at most 100 requests; a later night at most 15 requests and under 10 s; peak under 200 MB.
+            Largest HTML page: \(largest.name), \(largest.bytes / 1024) KB (goal: at most 300 KB).
+            """
+    }
+
+    private static func largestPage(in folder: URL) -> (name: String, bytes: Int) {
+        var largest = ("-", 0)
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "html",
+                let size = try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > largest.1
+            else { continue }
+            largest = (String(file.path.dropFirst(folder.path.count + 1)), size)
+        }
+        return largest
+    }
+
+    static func urlname(_ index: Int) -> String { "rladies-chapter-\(index)" }
+
+    private static func serve(on server: LoopbackServer) throws {
+        // Past events spread from 14 March 2012 to 20 November 2026, chapters joining over the years.
+        let start = 1_331_683_200.0  // 2012-03-14
+        let end = 1_795_132_800.0  // 2026-11-20
+        var nodes: [[String: Any]] = (0..<pastEvents).map { index in
+            let group = (index * 7) % groups
+            let at = start + (end - start) * Double(index) / Double(pastEvents)
+            return node(id: 600_000_000 + index, group: group, at: at, status: "PAST", going: 5 + index % 60)
+        }
+        nodes += (0..<upcomingEvents).map { index in
+            node(
+                id: 700_000_000 + index, group: index % groups, at: 1_795_392_000 + Double(index) * 14_400,
+                status: "ACTIVE", going: index % 40)
+        }
+        // One page holding them all: the server pages it again by each request's `first`.
+        server.setPages(
+            [
+                try JSONSerialization.data(
+                    withJSONObject: [
+                        "data": [
+                            "proNetwork": [
+                                "eventsSearch": [
+                                    "totalCount": nodes.count,
+                                    "pageInfo": ["hasNextPage": false, "endCursor": NSNull()],
+                                    "edges": nodes.map { ["node": $0] },
+                                ]
+                            ]
+                        ]
+                    ], options: [.sortedKeys])
+            ], forNetwork: network)
+        let edges: [[String: Any]] = (0..<groups).map { group in
+            [
+                "cursor": "g\(group)",
+                "node": [
+                    "id": "\(group)", "name": "R-Ladies Chapter \(group)", "urlname": urlname(group),
+                    "city": "City \(group % 90)", "link": "https://www.meetup.com/\(urlname(group))/",
+                ],
+                "metadata": [
+                    "lastEventDate": "2026-11-01T18:00:00Z", "nextEventDate": "2026-12-01T18:00:00Z",
+                    "totalMembers": 100 + group, "totalPastEvents": 20, "totalUpcomingEvents": 1,
+                ],
+            ]
+        }
+        server.setGroupsPages(
+            try stride(from: 0, to: groups, by: 100).map { first in
+                try JSONSerialization.data(
+                    withJSONObject: [
+                        "data": [
+                            "proNetwork": [
+                                "groupsSearch": [
+                                    "totalCount": groups, "edges": Array(edges[first..<min(first + 100, groups)]),
+                                    "pageInfo": [
+                                        "hasNextPage": first + 100 < groups, "endCursor": "groups-\(first + 100)",
+                                    ],
+                                ]
+                            ]
+                        ]
+                    ], options: [.sortedKeys])
+            }, forNetwork: network)
+    }
+
+    private static func node(id: Int, group: Int, at: Double, status: String, going: Int) -> [String: Any] {
+        let formatter = ISO8601DateFormatter()
+        let countries = ["us", "gb", "br", "de", "ng", "in", "au", "fr", "mx", "ke"]
+        return [
+            "id": "\(id)", "title": "Chapter \(group) meetup: R in practice #\(id % 1000)",
+            "eventUrl": "https://www.meetup.com/\(urlname(group))/events/\(id)/",
+            "description": "A talk and a workshop.\n\n* 18:30 doors\n* 19:00 talk",
+            "status": status, "eventType": id % 9 == 0 ? "ONLINE" : "PHYSICAL",
+            "dateTime": formatter.string(from: Date(timeIntervalSince1970: at)), "duration": "PT2H",
+            "venues": [
+                [
+                    "name": "Venue \(group)", "city": "City \(group % 90)",
+                    "country": countries[group % countries.count],
+                    "lat": 10.0, "lon": 10.0, "venueType": id % 9 == 0 ? "online" : "",
+                ]
+            ],
+            "group": ["id": "\(group)", "name": "R-Ladies Chapter \(group)", "urlname": urlname(group)],
+            "rsvps": ["totalCount": going],
+            "networkEvent": id % 500 == 0 ? ["id": "network-\(id / 500)"] : NSNull(),
+        ]
+    }
+}
