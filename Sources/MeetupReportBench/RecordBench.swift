@@ -72,35 +72,47 @@ enum RecordBench {
     static func urlname(_ index: Int) -> String { "rladies-chapter-\(index)" }
 
     private static func serve(on server: LoopbackServer) throws {
-        // Past events spread from 14 March 2012 to 20 November 2026, chapters joining over the years.
+        // One page holding them all: the server pages it again by each request's `first`.
+        server.setPages([try eventsPage(allEvents(), cursor: nil)], forNetwork: network)
+        server.setGroupsPages(try groupsPages(), forNetwork: network)
+    }
+
+    /// Past events spread from 14 March 2012 to 20 November 2026, then the upcoming ones.
+    static func allEvents() -> [[String: Any]] {
         let start = 1_331_683_200.0  // 2012-03-14
         let end = 1_795_132_800.0  // 2026-11-20
-        var nodes: [[String: Any]] = (0..<pastEvents).map { index in
-            let group = (index * 7) % groups
+        let past: [[String: Any]] = (0..<pastEvents).map { index in
             let at = start + (end - start) * Double(index) / Double(pastEvents)
-            return node(id: 600_000_000 + index, group: group, at: at, status: "PAST", going: 5 + index % 60)
+            return node(
+                id: 600_000_000 + index, group: (index * 7) % groups, at: at, status: "PAST", going: 5 + index % 60)
         }
-        nodes += (0..<upcomingEvents).map { index in
-            node(
-                id: 700_000_000 + index, group: index % groups, at: 1_795_392_000 + Double(index) * 14_400,
-                status: "ACTIVE", going: index % 40)
-        }
-        // One page holding them all: the server pages it again by each request's `first`.
-        server.setPages(
-            [
-                try JSONSerialization.data(
-                    withJSONObject: [
-                        "data": [
-                            "proNetwork": [
-                                "eventsSearch": [
-                                    "totalCount": nodes.count,
-                                    "pageInfo": ["hasNextPage": false, "endCursor": NSNull()],
-                                    "edges": nodes.map { ["node": $0] },
-                                ]
-                            ]
+        return past
+            + (0..<upcomingEvents).map { index in
+                node(
+                    id: 700_000_000 + index, group: index % groups, at: 1_795_392_000 + Double(index) * 14_400,
+                    status: "ACTIVE", going: index % 40)
+            }
+    }
+
+    static func eventsPage(_ nodes: [[String: Any]], cursor: String?) throws -> Data {
+        try JSONSerialization.data(
+            withJSONObject: [
+                "data": [
+                    "proNetwork": [
+                        "eventsSearch": [
+                            "totalCount": nodes.count,
+                            "pageInfo": [
+                                "hasNextPage": cursor != nil, "endCursor": cursor.map { $0 as Any } ?? NSNull(),
+                            ],
+                            "edges": nodes.map { ["node": $0] },
                         ]
-                    ], options: [.sortedKeys])
-            ], forNetwork: network)
+                    ]
+                ]
+            ], options: [.sortedKeys])
+    }
+
+    /// The network's groups with their analytics, 100 a page.
+    static func groupsPages() throws -> [Data] {
         let edges: [[String: Any]] = (0..<groups).map { group in
             [
                 "cursor": "g\(group)",
@@ -114,22 +126,43 @@ enum RecordBench {
                 ],
             ]
         }
-        server.setGroupsPages(
-            try stride(from: 0, to: groups, by: 100).map { first in
-                try JSONSerialization.data(
-                    withJSONObject: [
-                        "data": [
-                            "proNetwork": [
-                                "groupsSearch": [
-                                    "totalCount": groups, "edges": Array(edges[first..<min(first + 100, groups)]),
-                                    "pageInfo": [
-                                        "hasNextPage": first + 100 < groups, "endCursor": "groups-\(first + 100)",
-                                    ],
-                                ]
+        return try stride(from: 0, to: groups, by: 100).map { first in
+            try JSONSerialization.data(
+                withJSONObject: [
+                    "data": [
+                        "proNetwork": [
+                            "groupsSearch": [
+                                "totalCount": groups, "edges": Array(edges[first..<min(first + 100, groups)]),
+                                "pageInfo": [
+                                    "hasNextPage": first + 100 < groups, "endCursor": "groups-\(first + 100)",
+                                ],
                             ]
                         ]
-                    ], options: [.sortedKeys])
-            }, forNetwork: network)
+                    ]
+                ], options: [.sortedKeys])
+        }
+    }
+
+    /// The network as snapshot files: its upcoming events and groups (`queries/<id>/`) and its
+    /// past events as the backfill's answers, 200 a page (`backfill/<id>/`).
+    static func writeSnapshot(into snapshot: URL, queryID: String) throws {
+        let manager = FileManager.default
+        let queries = snapshot.appendingPathComponent("queries/\(queryID)")
+        let backfill = snapshot.appendingPathComponent("backfill/\(queryID)")
+        try manager.createDirectory(at: queries, withIntermediateDirectories: true)
+        try manager.createDirectory(at: backfill, withIntermediateDirectories: true)
+        let events = allEvents()
+        let upcoming = events.filter { ($0["status"] as? String) == "ACTIVE" }
+        try eventsPage(upcoming, cursor: nil).write(to: queries.appendingPathComponent("page-001.json"))
+        for (index, page) in try groupsPages().enumerated() {
+            try page.write(to: queries.appendingPathComponent(String(format: "groups-%03d.json", index + 1)))
+        }
+        let past = events.filter { ($0["status"] as? String) == "PAST" }
+        let pages = stride(from: 0, to: past.count, by: 200).map { Array(past[$0..<min($0 + 200, past.count)]) }
+        for (index, page) in pages.enumerated() {
+            try eventsPage(page, cursor: index + 1 < pages.count ? "p\(index + 2)" : nil).write(
+                to: backfill.appendingPathComponent(String(format: "page-%03d.json", index + 1)))
+        }
     }
 
     private static func node(id: Int, group: Int, at: Double, status: String, going: Int) -> [String: Any] {

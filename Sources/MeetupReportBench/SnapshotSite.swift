@@ -17,20 +17,27 @@ extension Workload {
             }
         }
         try Data(Self.campusCalendar().utf8).write(to: folder.appendingPathComponent("campus.ics"))
+        // A network shaped like R-Ladies, with its years of past events to backfill: the
+        // record's pages (groups, archive, reports) at their real size.
+        try RecordBench.writeSnapshot(into: folder.appendingPathComponent("snapshot"), queryID: "rladies")
         var config: [String: Any] = [
             "title": "\(name) Berlin", "baseURL": "https://\(name.lowercased()).example.org/",
             "timeZone": "Europe/Berlin", "source": ["type": "snapshot", "directory": "snapshot"],
             "output": "Output", "cache": "cache", "state": "state",
-            "queries": (0..<queries).map { query -> [String: Any] in
-                var entry: [String: Any] = [
-                    "id": Self.siteQueryID(query), "title": Self.siteQueryID(query).capitalized,
-                    "keyword": keyword(query), "lat": 52.52,
-                    "lon": 13.405, "radiusMiles": 25, "daysAhead": 60,
-                ]
-                if curation, query == 0 { entry["curation"] = ["maxDistanceMiles": 10, "excludeGroups": ["bench-7"]] }
-                return entry
-            },
+            "queries": [["id": "rladies", "title": "R-Ladies", "network": RecordBench.network, "daysAhead": 60]]
+                + (0..<queries).map { query -> [String: Any] in
+                    var entry: [String: Any] = [
+                        "id": Self.siteQueryID(query), "title": Self.siteQueryID(query).capitalized,
+                        "keyword": keyword(query), "lat": 52.52,
+                        "lon": 13.405, "radiusMiles": 25, "daysAhead": 60,
+                    ]
+                    if curation, query == 0 {
+                        entry["curation"] = ["maxDistanceMiles": 10, "excludeGroups": ["bench-7"]]
+                    }
+                    return entry
+                },
             "calendars": [["id": "campus", "title": "Campus events", "file": "campus.ics", "daysAhead": 60]],
+            "history": ["enabled": true],
         ]
         if curation {
             config["curation"] = [
