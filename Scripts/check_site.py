@@ -163,7 +163,27 @@ def check(site):
     if not fragments:
         problem(site, "no Pagefind index (pip install pagefind-bin)")
     else:
-        records = [json.loads(gzip.open(path).read()[len(b"pagefind_dcd"):]) for path in fragments]
+        everything = [json.loads(gzip.open(path).read()[len(b"pagefind_dcd"):]) for path in fragments]
+        # The record's past events are in the search too, each once, marked past, leading to
+        # the archive page that lists it.
+        past = [r for r in everything if r.get("filters", {}).get("when") == ["Past"]]
+        records = [r for r in everything if r not in past]
+        archive_file = os.path.join(site, "archive.json")
+        if os.path.exists(archive_file):
+            archive = json.load(open(archive_file, encoding="utf-8"))
+            entries = {e.get("networkEvent") and "network:" + e["networkEvent"] or e["id"]
+                       for e in archive["events"] if e["past"]}
+            if len(past) != len(entries):
+                problem(site, f"search: {len(past)} past records for {len(entries)} past events of the record")
+        elif past:
+            problem(site, "search: past records without an archive.json")
+        import html as html_module
+        for record in past:
+            meta = record.get("meta", {})
+            page_path = os.path.join(site, meta.get("path", "-"))
+            if not meta.get("date", "").endswith("(past)") or not os.path.exists(page_path) \
+                    or html_module.escape(meta.get("title", ""), quote=False).replace("\"", "&quot;") not in open(page_path, encoding="utf-8").read():
+                problem(site, f"search: the past record of {meta.get('title')!r} does not lead to its archive page: {meta}")
         if sorted(r["meta"].get("title") for r in records) != sorted(titles.values()):
             problem(site, f"search: {len(records)} records for {len(titles)} events, or their titles differ")
         query_titles = {q["title"] for q in data["queries"]}

@@ -129,6 +129,24 @@ struct BackfillTests {
         #expect(record.events(of: group).map(\.id) == ["1", "2"])
     }
 
+    /// A chapter the record knows for a network query that tonight's list of the network's groups
+    /// lacks has left the network; a failed night says nothing about it.
+    @Test func aGroupMissingFromItsNetworksListHasLeftIt() {
+        let query = EventQuery(id: "net", title: "Net", kind: .network("rladies"))
+        let record = [
+            ArchivedEvent(Self.event("1", group: "rladies-a", groupID: "1", day: 1), queryIDs: ["net"]),
+            ArchivedEvent(Self.event("2", group: "rladies-b", groupID: "2", day: 2), queryIDs: ["net"]),
+            ArchivedEvent(Self.event("3", group: "other", groupID: "3", day: 3), queryIDs: ["search"]),
+        ]
+        let tonight = FetchedEvents(
+            outcomes: [(query, .succeeded(events: []))], groups: ["net": [GroupActivity(urlname: "rladies-a")]])
+        #expect(RecordHistoryStep.leftTheirNetwork(tonight, record: record) == ["rladies-b"])
+        let failed = FetchedEvents(
+            outcomes: [(query, .failed(.httpStatus(query: "net", page: 1, status: 503)))],
+            groups: ["net": [GroupActivity(urlname: "rladies-a")]])
+        #expect(RecordHistoryStep.leftTheirNetwork(failed, record: record).isEmpty)
+    }
+
     /// What the record knows is never lost to a later, poorer answer: a count is kept when a
     /// later night does not say it, and an event stays when a night does not list it.
     @Test func theRecordNeverShrinks() throws {

@@ -41,12 +41,32 @@ struct RecordHistoryStep: RunStep {
         let groups = context.fetched.groups.values.joined()
         do throws(HistoryError) {
             try history.archive(archived, cancelledIDs: cancelled, now: now)
+            let left = try Self.leftTheirNetwork(context.fetched, record: history.record().events)
             try history.markGone(
-                urlnames: Set(groups.filter { !$0.isFound }.map(\.urlname)),
+                urlnames: Set(groups.filter { !$0.isFound }.map(\.urlname)).union(left),
                 seen: Set(groups.filter(\.isFound).map(\.urlname)), now: now)
         } catch {
             observer.warning(error.description)
         }
+    }
+}
+
+extension RecordHistoryStep {
+    /// Groups the record has events of for a network query that tonight's list of the network's
+    /// groups no longer holds: they left the network, or were deleted.
+    static func leftTheirNetwork(_ fetched: FetchedEvents, record: [ArchivedEvent]) -> Set<String> {
+        var left = Set<String>()
+        for entry in fetched.outcomes {
+            guard case .network = entry.query.kind, case .succeeded = entry.outcome,
+                let listed = fetched.groups[entry.query.id], !listed.isEmpty
+            else { continue }
+            let members = Set(listed.map { $0.urlname.lowercased() })
+            for event in record where event.queryIDs.contains(entry.query.id) {
+                guard let urlname = event.group?.urlname, !members.contains(urlname.lowercased()) else { continue }
+                left.insert(urlname)
+            }
+        }
+        return left
     }
 }
 

@@ -69,6 +69,29 @@ struct ReportPages: SiteGenerator {
                         ]
                     }))
         }
+        // Each query's own events per quarter, with its numbers per year.
+        for query in followed {
+            let counts = reports.eventsPerQuarter(query: query.id)
+            guard counts.contains(where: { $0.count > 0 }) else { continue }
+            var perYear: [(year: String, events: Int)] = []
+            for quarter in counts {
+                let year = String(quarter.quarter.prefix(4))
+                if perYear.last?.year == year {
+                    perYear[perYear.count - 1].events += quarter.count
+                } else {
+                    perYear.append((year, quarter.count))
+                }
+            }
+            let title = Self.cell(query.title)
+            sections.append(
+                Section(
+                    title: "\(title): events per quarter",
+                    chart: (
+                        "\(title): events per quarter",
+                        BarChart.svg(counts.map { ($0.quarter, $0.count) }, label: title)
+                    ),
+                    columns: ["Year", "Events"], rows: perYear.map { [$0.year, NumberText.grouped($0.events)] }))
+        }
         return page(
             "reports/activity", heading: "Activity over time",
             summary: "Events per quarter and per year; a network event counts once.", csv: sections[0],
