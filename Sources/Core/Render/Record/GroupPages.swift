@@ -64,7 +64,9 @@ struct GroupPages: SiteGenerator {
         let place = [group.city, group.country?.uppercased()].compactMap { $0 }.filter { !$0.isEmpty }
         if !place.isEmpty { context["place"] = place.joined(separator: ", ") }
         if let members = activity?.members { context["members"] = NumberText.grouped(members) }
-        if let gone = group.goneSince { context["gone"] = "Gone since \(formatting.date(gone)): left its network or list, or deleted" }
+        if let gone = group.goneSince {
+            context["gone"] = "Gone since \(formatting.date(gone)): left its network or list, or deleted"
+        }
         if !group.formerUrlnames.isEmpty { context["formerNames"] = group.formerUrlnames.joined(separator: ", ") }
         if !upcoming.isEmpty {
             context["upcoming"] = [
