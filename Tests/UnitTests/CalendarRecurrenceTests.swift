@@ -136,7 +136,7 @@ struct CalendarRecurrenceTests {
         #expect(formatting.eventTime(of: two) == "Sat 27 Mar – Sun 28 Mar, all day")
         #expect(formatting.timeUnderDayHeading(of: two) == "All day, until Sun 28 Mar")
         let spring = try #require(byTitle["Spring"])
-        let ics = ICalendar.event(spring, generatedAt: Date(timeIntervalSince1970: 0), excerpt: "")
+        let ics = ICalendar.event(spring, stamp: Date(timeIntervalSince1970: 0), excerpt: "")
         #expect(ics.contains("DTSTART;VALUE=DATE:20270328\r\nDTEND;VALUE=DATE:20270329\r\n"), "\(ics)")
     }
 

@@ -24,12 +24,15 @@ package struct AtomFeed {
 
     /// - Parameter entry: the event's `<entry>` element, from `entry(for:…)`; made once
     ///   per event and shared by every feed that lists it.
-    func render(_ events: [Event], entry: (Event) -> String) -> String {
+    /// - Parameter lastChanged: when the site last saw each event change (`SiteInput.lastChanged`).
+    func render(_ events: [Event], lastChanged: (Event) -> Date, entry: (Event) -> String) -> String {
         // Newest first by when the event appeared; ties by start time then id, for stable output.
-        let entries = events.map { event in (event: event, updated: Self.updated(event, generatedAt: generatedAt)) }
-            .sorted { a, b in
-                (b.updated, a.event.start.date, a.event.id) < (a.updated, b.event.start.date, b.event.id)
-            }
+        let entries = events.map { event in
+            (event: event, updated: Self.updated(event, lastChanged: lastChanged(event)))
+        }
+        .sorted { a, b in
+            (b.updated, a.event.start.date, a.event.id) < (a.updated, b.event.start.date, b.event.id)
+        }
         return document(updated: entries.map(\.updated).max() ?? generatedAt, entries: entries.map { entry($0.event) })
     }
 
@@ -55,7 +58,7 @@ package struct AtomFeed {
     /// - Parameter firstSeen: from the history; the entry's `published`.
     /// - Parameter contentHTML: the rendered description, the entry's HTML content when there is one.
     static func entry(
-        for event: Event, generatedAt: Date, formatting: EventFormatting, excerpt: String,
+        for event: Event, lastChanged: Date, formatting: EventFormatting, excerpt: String,
         contentHTML: String? = nil, firstSeen: Date? = nil
     ) -> String {
         let summary = [
@@ -69,7 +72,7 @@ package struct AtomFeed {
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLEscaping.escape(url.absoluteString))\"/>\n"
         }
         if let firstSeen { xml += "<published>\(ISO8601.formatUTC(firstSeen))</published>\n" }
-        xml += "<updated>\(ISO8601.formatUTC(updated(event, generatedAt: generatedAt)))</updated>\n"
+        xml += "<updated>\(ISO8601.formatUTC(updated(event, lastChanged: lastChanged)))</updated>\n"
         xml += "<summary type=\"text\">\(XMLEscaping.escape(summary))</summary>\n"
         if let contentHTML, !contentHTML.isEmpty {
             xml += "<content type=\"html\">\(XMLEscaping.escape(contentHTML))</content>\n"
@@ -79,8 +82,9 @@ package struct AtomFeed {
         return xml + "</entry>\n"
     }
 
-    /// The event's creation time when the API gave one, else the run's time (first seen).
-    static func updated(_ event: Event, generatedAt: Date) -> Date {
-        event.createdAt.map { min($0, generatedAt) } ?? generatedAt
+    /// The event's creation time when the API gave one, else when the site last saw it change:
+    /// never the run's moment, so a feed changes when its events do.
+    static func updated(_ event: Event, lastChanged: Date) -> Date {
+        event.createdAt.map { min($0, lastChanged) } ?? lastChanged
     }
 }

@@ -58,7 +58,7 @@ enum EventCalendarLinks {
 /// `events/<hash>.ics`: one calendar file per upcoming event.
 enum EventCalendarFiles {
     static func file(for event: Event, _ shared: RenderShared) -> SiteFile {
-        let calendar = ICalendar(name: event.title, generatedAt: shared.input.generatedAt)
+        let calendar = ICalendar(name: event.title)
         return .text(
             EventCalendarLinks.icsPath(event), calendar.render([event]) { shared.feedEntries.calendar[$0.id] ?? "" })
     }

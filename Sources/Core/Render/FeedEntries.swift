@@ -20,11 +20,11 @@ struct FeedEntries: Sendable {
                 let excerpt = TextCleaning.truncated(made?.plain ?? "", maxLength: 500)
                 let rich = made.flatMap { $0.rich.isEmpty ? nil : $0 }
                 part.atom[event.id] = AtomFeed.entry(
-                    for: event, generatedAt: input.generatedAt, formatting: formatting,
+                    for: event, lastChanged: input.lastChanged(event), formatting: formatting,
                     excerpt: excerpt, contentHTML: rich?.rich, firstSeen: input.history?.firstSeen[event.id])
                 // The calendar keeps the description's paragraphs and list items on their own lines.
                 part.calendar[event.id] = ICalendar.event(
-                    event, generatedAt: input.generatedAt, excerpt: rich?.calendarText ?? excerpt)
+                    event, stamp: input.lastChanged(event), excerpt: rich?.calendarText ?? excerpt)
             }
             return part
         } merge: { all, part in

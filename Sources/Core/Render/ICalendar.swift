@@ -7,7 +7,6 @@ import MeetupSupport
 /// its own zone without needing VTIMEZONE definitions; UIDs are stable per event.
 struct ICalendar {
     let name: String
-    let generatedAt: Date
 
     /// - Parameter event: the event's VEVENT, from `event(_:…)`; made once per event
     ///   and shared by every calendar that lists it.
@@ -28,11 +27,14 @@ struct ICalendar {
     }
 
     /// One VEVENT, folded, each line ending in CRLF.
-    static func event(_ event: Event, generatedAt: Date, excerpt: String) -> String {
+    /// - Parameter stamp: its `DTSTAMP`: when the site last saw the event's information change
+    ///   (`SiteInput.lastChanged`), not the run's moment, so an unchanged event's calendar
+    ///   stays byte for byte the same from night to night.
+    static func event(_ event: Event, stamp: Date, excerpt: String) -> String {
         var lines = [
             "BEGIN:VEVENT",
             "UID:meetup-\(text(event.id))@meetup-report",
-            "DTSTAMP:\(dateTime(generatedAt))",
+            "DTSTAMP:\(dateTime(stamp))",
         ]
         if event.isAllDay {
             let days = EventFormatting.allDayDates(of: event)

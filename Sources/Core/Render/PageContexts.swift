@@ -35,6 +35,16 @@ package struct SiteInput: Sendable {
     }
 }
 
+extension SiteInput {
+    /// When the site last saw the event's information change: the latest move the history
+    /// noticed, else when it was first seen, else when Meetup says it was created, else now
+    /// (no history: nothing to be stable against).
+    package func lastChanged(_ event: Event) -> Date {
+        let moved = history?.changes.filter { $0.eventID == event.id && $0.kind == .moved }.map(\.noticedAt).max()
+        return moved ?? history?.firstSeen[event.id] ?? event.createdAt ?? generatedAt
+    }
+}
+
 /// Builds the Mustache contexts of each page: the rendering decisions (order,
 /// grouping, wording, which picture) live here, apart from templates and IO.
 /// Untrusted strings stay raw here; templates escape them for their format.
@@ -287,15 +297,21 @@ struct PageContexts {
     /// "Today · Sunday 22 November 2026", "Tomorrow · …", "This weekend · …": the label from
     /// the run's moment in the site's zone (the page is remade every night).
     func dayHeading(_ day: Date) -> String {
+        let label = Self.relativeLabel(of: day, now: input.generatedAt, zone: input.settings.timeZone)
+        return (label.map { $0 + " · " } ?? "") + formatting.dayHeading(day)
+    }
+
+    /// "Today", "Tomorrow", "This weekend" or nil: the only way a list page depends on the
+    /// clock (`RenderKeys` keys a page by the labels of its days, not by the moment).
+    static func relativeLabel(of day: Date, now: Date, zone: TimeZone) -> String? {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = input.settings.timeZone
-        let today = calendar.startOfDay(for: input.generatedAt)
-        let days = calendar.dateComponents([.day], from: today, to: day).day ?? -1
+        calendar.timeZone = zone
+        let today = calendar.startOfDay(for: now)
+        let days = calendar.dateComponents([.day], from: today, to: calendar.startOfDay(for: day)).day ?? -1
         // This week's Saturday and Sunday (Sunday is weekday 1): from today to the coming Sunday.
         let toSunday = (8 - calendar.component(.weekday, from: today)) % 7
         let weekend = calendar.isDateInWeekend(day) && days >= 0 && days <= toSunday
-        let label = days == 0 ? "Today" : days == 1 ? "Tomorrow" : weekend ? "This weekend" : nil
-        return (label.map { $0 + " · " } ?? "") + formatting.dayHeading(day)
+        return days == 0 ? "Today" : days == 1 ? "Tomorrow" : weekend ? "This weekend" : nil
     }
 
     /// A small card on the index: thumbnail, date and title, linking to the event on its page.

@@ -24,6 +24,9 @@ package struct RenderKeys: Sendable {
     package let events: [String: String]
     /// The site with every event, in order: for the outputs that show them all.
     package let allEvents: String
+    /// The run's moment, for the outputs that say it (the index, All events, events.json; a
+    /// feed with no entry says it as its `updated`).
+    let moment: String
     /// The events once, in the order `FetchedEvents.distinctEvents` gives them.
     let distinct: [Event]
     let foundBy: [String: [EventQuery]]
@@ -37,14 +40,16 @@ package struct RenderKeys: Sendable {
             Self.schema, BuildInfo.identity, templates.fingerprint, input.settings.fingerprint)
         self.renderer = renderer.hex()
 
+        // No moment here: a page depends on the clock only where its content does (the index
+        // and All events show the day; a list page its days' "Today"/"Tomorrow" labels).
         var site = ContentHash.Builder(
-            self.renderer, "\(input.generatedAt.timeIntervalSince1970)",
-            input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-")
+            self.renderer, input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-")
         for (url, thumbnail) in input.thumbnails.sorted(by: { $0.key.absoluteString < $1.key.absoluteString }) {
             site.add([url.absoluteString, thumbnail.keyText])
         }
         self.site = site.hex()
 
+        moment = "\(input.generatedAt.timeIntervalSince1970)"
         plan = input.plan
         distinct = plan.distinct
         foundBy = input.fetched.queriesByEvent
@@ -71,6 +76,8 @@ package struct RenderKeys: Sendable {
         key.add(input.history?.newEventIDs.contains(event.id) == true ? "new" : "-")
         key.add(input.history?.firstSeen[event.id].map { "\($0.timeIntervalSince1970)" } ?? "-")
         key.add(foundBy.map(\.id))
+        // Its calendar's DTSTAMP and its feed entry's `updated`.
+        key.add("\(input.lastChanged(event).timeIntervalSince1970)")
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
         key.add(thumbnail.map(\.keyText) ?? "-")
         return key.hex()
@@ -86,24 +93,31 @@ package struct RenderKeys: Sendable {
         var key = ContentHash.Builder(site)
         switch kind {
         case .index:
-            key.add(["index", allEvents])
+            key.add(["index", allEvents, "\(input.generatedAt.timeIntervalSince1970)"])
             for entry in input.fetched.outcomes {
                 key.add(outcomeParts(entry.query, entry.outcome))
                 key.add(input.history?.counts[entry.query.id]?.map(String.init) ?? [])
                 key.add(queryEvents[entry.query.id] ?? "-")
             }
         case .allEvents:
-            key.add(["all", allEvents])
+            key.add(["all", allEvents, "\(input.generatedAt.timeIntervalSince1970)"])
         case .allEventsMonth(let month, let page):
             key.add(["month", month, "\(page)", "\(distinct.count)"])
             key.add(plan.months.map { "\($0.key) \($0.events.count)" })
             let pages = plan.monthPages[month] ?? []
             key.add("\(pages.count)")
-            if page >= 1, page <= pages.count { key.add(pages[page - 1].map { events[$0.id] ?? $0.id }) }
+            if page >= 1, page <= pages.count {
+                key.add(pages[page - 1].map { events[$0.id] ?? $0.id })
+                key.add(labels(of: pages[page - 1], input: input))
+            }
         case .query(let query, let outcome, let page):
             key.add(["query", "\(page)"])
             key.add(outcomeParts(query, outcome))
             key.add(queryEvents[query.id] ?? "-")
+            key.add(
+                labels(
+                    of: plan.queryPages[query.id].flatMap { page <= $0.count ? $0[page - 1] : nil } ?? [], input: input)
+            )
             if page == 1 {
                 key.add((input.history?.changes(for: query.id) ?? []).map { String(describing: $0) })
             }
@@ -111,14 +125,23 @@ package struct RenderKeys: Sendable {
         return key.hex()
     }
 
+    /// The relative labels ("Today", "Tomorrow", "This weekend") the page's days get tonight.
+    private func labels(of events: [Event], input: SiteInput) -> [String] {
+        var seen = Set<String>()
+        return events.compactMap { event in
+            PageContexts.relativeLabel(of: event.start.date, now: input.generatedAt, zone: input.settings.timeZone)
+                .map { "\(Int(event.start.date.timeIntervalSince1970 / 86_400)) \($0)" }
+        }.filter { seen.insert($0).inserted }
+    }
+
     /// The key of the feed and calendar a page writes (the index: the site's; a query's first
     /// page: the query's); nil for pages that write none.
     func feeds(_ kind: SitePage.Kind) -> String? {
         switch kind {
         case .index:
-            return ContentHash.Builder(allEvents, "site feeds").hex()
+            return ContentHash.Builder(allEvents, "site feeds", moment).hex()
         case .query(let query, _, page: 1):
-            return ContentHash.Builder(site, "query feeds", query.id, queryEvents[query.id] ?? "-").hex()
+            return ContentHash.Builder(site, "query feeds", query.id, queryEvents[query.id] ?? "-", moment).hex()
         case .query, .allEvents, .allEventsMonth:
             return nil
         }
@@ -126,7 +149,7 @@ package struct RenderKeys: Sendable {
 
     /// `events.json`: every event, and every query with the events it found.
     func eventsJSON(input: SiteInput) -> String {
-        var key = ContentHash.Builder(allEvents, "events.json")
+        var key = ContentHash.Builder(allEvents, "events.json", "\(input.generatedAt.timeIntervalSince1970)")
         for entry in input.fetched.outcomes {
             key.add(outcomeParts(entry.query, entry.outcome))
             key.add(queryEvents[entry.query.id] ?? "-")

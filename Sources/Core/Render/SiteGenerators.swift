@@ -158,7 +158,6 @@ package struct PageFiles: PageGenerator {
                 "archivePage": shared.hasArchive,
                 "root": root,
                 "content": body,
-                "generatedAt": formatting.generatedAt(shared.input.generatedAt),
                 "feedTitle": feedTitle,
                 "atomPath": feed,
                 "icsPath": calendar,
@@ -189,7 +188,13 @@ struct AtomFeedFile: PageGenerator {
             title: page.feedTitle, feedURL: Sitemap.absolute(page.feed, baseURL: settings.baseURL),
             pageURL: Sitemap.absolute(page.path + ".html", baseURL: settings.baseURL),
             author: settings.title, generatedAt: shared.input.generatedAt)
-        return [.text(page.feed, feed.render(page.feedEvents) { shared.feedEntries.atom[$0.id] ?? "" })]
+        return [
+            .text(
+                page.feed,
+                feed.render(page.feedEvents, lastChanged: shared.input.lastChanged) {
+                    shared.feedEntries.atom[$0.id] ?? ""
+                })
+        ]
     }
 }
 
@@ -197,7 +202,7 @@ struct AtomFeedFile: PageGenerator {
 struct CalendarFile: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         guard page.writesFeeds else { return [] }
-        let calendar = ICalendar(name: page.feedTitle, generatedAt: shared.input.generatedAt)
+        let calendar = ICalendar(name: page.feedTitle)
         return [.text(page.calendar, calendar.render(page.feedEvents) { shared.feedEntries.calendar[$0.id] ?? "" })]
     }
 }

@@ -117,13 +117,13 @@ struct GroupPages: SiteGenerator {
         return [.text(path + ".md", markdown), .text(path + ".html", html)]
     }
 
-    /// "Last event 14 Mar 2026, 253 days ago · quiet since then · next 5 Dec 2026".
+    /// "Last event 14 Mar 2026 · quiet since then · next 5 Dec 2026": dates, not "N days ago",
+    /// so the page changes when the group does, not every night.
     static func activity(past: [ArchivedEvent], upcoming: [Event], now: Date, formatting: EventFormatting) -> String {
         var parts: [String] = []
         if let last = past.last(where: { !$0.isCancelled }) {
             let days = Int(now.timeIntervalSince(last.start.date) / 86_400)
-            parts.append(
-                "Last event \(formatting.date(last.start.date)), \(EventFormatting.count(days, "day", "days")) ago")
+            parts.append("Last event \(formatting.date(last.start.date))")
             if upcoming.isEmpty, days > quietAfterDays { parts.append("quiet since then") }
         } else {
             parts.append("No past event in the record")
