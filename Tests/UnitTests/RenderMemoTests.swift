@@ -40,13 +40,26 @@ struct RenderMemoTests {
             outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
         var history = HistoryReport()
         history.counts = ["swift": [90, 100], "rust": [90, 100]]
+        // The record: past events of four groups (one a network event of three of them).
+        let past = (0..<40).map { index in
+            ArchivedEvent(
+                id: "p\(index)", title: "Past \(index)",
+                start: ZonedDate(
+                    date: night.addingTimeInterval(-Double(index + 1) * 9 * 86_400), utcOffsetSeconds: 3600),
+                group: ArchivedGroupRef(id: "\(index % 4)", urlname: "g\(index % 4)", name: "Group \(index % 4)"),
+                networkEventID: index < 3 ? "net" : nil, city: "Berlin", country: "de", going: index)
+        }
+        let groups = (0..<4).map {
+            ArchivedGroup(key: "id:\($0)", urlname: "g\($0)", name: "Group \($0)", firstSeen: night, lastSeen: night)
+        }
         return SiteInput(
             settings: SiteSettings(config),
             fetched: FetchedEvents(outcomes: [
                 (swift, .succeeded(events: Array(events[0..<100]))),
                 (rust, .succeeded(events: Array(events[50..<150]))),
             ]),
-            thumbnails: [:], generatedAt: night, history: history)
+            thumbnails: [:], generatedAt: night, history: history,
+            record: CommunityRecord(events: past, groups: groups))
     }
 
     /// Renders and publishes `input` into `folder/site` as a run does; the site's files and the render's figures.
@@ -122,13 +135,13 @@ struct RenderMemoTests {
             }, label: "one title")
         #expect(outcome.eventsRendered == 1, "\(outcome)")
         // Its calendar, events.json, the index and site feed, All events, its month page,
-        // both queries' pages (2 each, the feeds with the first).
-        #expect(outcome.itemsMade <= 12, "\(outcome)")
+        // both queries' pages (2 each, the feeds with the first), and its group's page.
+        #expect(outcome.itemsMade <= 13, "\(outcome.itemsMade) made, \(outcome.itemsReused) reused")
     }
 
     @Test(arguments: [
         "description", "removed", "added", "new", "firstSeen", "thumbnail", "title", "moment", "note", "changes",
-        "stale", "pinned", "changeDays", "queryTitle",
+        "stale", "pinned", "changeDays", "queryTitle", "pastGoing", "groupGone", "groupRenamed",
     ])
     func everyKindOfChangeGivesTheFullRendersBytes(_ change: String) throws {
         _ = try Self.compare(
@@ -152,6 +165,9 @@ struct RenderMemoTests {
                 case "pinned": input.settings.pinned = ["e12"]
                 case "changeDays": input.settings.changeDays = 1
                 case "queryTitle": input.settings.queries[0].title = "Swift, renamed"
+                case "pastGoing": input.record?.events[5].going = 999
+                case "groupGone": input.record?.groups[1].goneSince = RenderMemoTests.night
+                case "groupRenamed": input.record?.groups[2].formerUrlnames = ["g-old"]
                 case "changes":
                     input.history?.changes = [
                         HistoryChange(

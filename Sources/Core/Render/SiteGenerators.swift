@@ -30,6 +30,18 @@ package protocol SiteGenerator: Sendable {
     func files(_ shared: RenderShared) -> [SiteFile]
 }
 
+/// Files made in items of their own, each with a key, so the memo reuses an item whose key
+/// did not change (the group pages: hundreds on a network's site, most unchanged a night).
+protocol KeyedSiteGenerator: Sendable {
+    func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem]
+}
+
+/// One keyed item and how to make its files.
+struct KeyedItem: Sendable {
+    let item: RenderItem
+    let make: @Sendable () -> [SiteFile]
+}
+
 /// Files made for each page (the page itself, its feed, its calendar).
 protocol PageGenerator: Sendable {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile]

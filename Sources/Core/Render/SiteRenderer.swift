@@ -16,9 +16,10 @@ package struct SiteRenderer: Sendable {
     /// A page's Atom feed and calendar, an item of their own: the index changes every night
     /// (its trend charts), the site feed only when an event does.
     static let feedGenerators: [any PageGenerator] = [AtomFeedFile(), CalendarFile()]
+    static let keyedGenerators: [any KeyedSiteGenerator] = [GroupPages()]
     static let siteGenerators: [any SiteGenerator] = [
         SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage(), ArchivePages(),
-        GroupPages(), ReportPages(), ArchiveJSON(),
+        ReportPages(), ArchiveJSON(),
     ]
 
     package init(templates: SiteTemplates, extraGenerators: [any SiteGenerator] = []) {
@@ -92,7 +93,18 @@ package struct SiteRenderer: Sendable {
         }
         let site = RenderItem(id: "site", key: nil, order: Int.max)
         for generator in Self.siteGenerators + extraGenerators { generator.files(shared).forEach { emit(site, $0) } }
-        outcome.itemsMade = (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count
+        // Keyed items: asked about one at a time (as `RenderReuse` wants), made on every core.
+        var keyed: [KeyedItem] = []
+        for generator in Self.keyedGenerators {
+            for item in generator.items(shared, keys: keys) {
+                if reuse.reuse(item.item) { outcome.itemsReused += 1 } else { keyed.append(item) }
+            }
+        }
+        let toMake = keyed
+        DispatchQueue.concurrentPerform(iterations: toMake.count) { index in
+            toMake[index].make().forEach { emit(toMake[index].item, $0) }
+        }
+        outcome.itemsMade = (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count + keyed.count
         return outcome
     }
 

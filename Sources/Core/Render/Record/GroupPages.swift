@@ -5,54 +5,93 @@ import MeetupSupport
 /// `groups/<urlname>`: a page per group the record or tonight's events know: where it is, how
 /// active, what is next, its events per quarter (a chart with its numbers in a table beside
 /// it) and its past events by year. A renamed group's former addresses lead to its page.
-struct GroupPages: SiteGenerator {
+struct GroupPages: KeyedSiteGenerator {
     /// A group with no event for this long is "quiet" (the groups report's default threshold).
     static let quietAfterDays = EventQuery.defaultInactiveAfterDays
 
-    func files(_ shared: RenderShared) -> [SiteFile] {
+    /// Each group's page (and its former addresses' redirects) as an item of the render memo,
+    /// keyed by everything the page shows: a night on which a group did nothing reuses its page.
+    func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
         let input = shared.input
         let record = input.record ?? CommunityRecord(events: [], groups: [])
-        let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+        let now = input.generatedAt
+        let zone = input.settings.timeZone
         var groups = record.groups.filter { !$0.urlname.isEmpty }
-        var known = Set(groups.map { $0.urlname.lowercased() })
-        for event in input.fetched.distinctEvents {
-            guard let group = event.group, let urlname = group.urlname, record.group(urlname: urlname) == nil,
-                known.insert(urlname.lowercased()).inserted
-            else { continue }
+        var known = Set(groups.flatMap { ([$0.urlname] + $0.formerUrlnames).map { $0.lowercased() } })
+        var upcoming: [String: [Event]] = [:]
+        for event in SitePaths.chronological(input.fetched.distinctEvents) {
+            guard let group = event.group, let urlname = group.urlname else { continue }
+            upcoming[urlname.lowercased(), default: []].append(event)
+            guard known.insert(urlname.lowercased()).inserted else { continue }
             groups.append(
                 ArchivedGroup(
                     key: "urlname:" + urlname.lowercased(), urlname: urlname, name: group.name,
-                    city: event.venue?.city, country: event.venue?.country, firstSeen: input.generatedAt,
-                    lastSeen: input.generatedAt))
+                    city: event.venue?.city, country: event.venue?.country, firstSeen: now, lastSeen: now))
+        }
+        // The record's past events by the names their groups had and by id: one pass, not one per group.
+        var pastByName: [String: [ArchivedEvent]] = [:]
+        for event in record.events where event.start.date < now {
+            if let key = event.group?.key { pastByName[key, default: []].append(event) }
+            if let urlname = event.group?.urlname?.lowercased(), event.group?.id == nil {
+                pastByName["urlname:" + urlname, default: []].append(event)
+            }
         }
         let activity = Dictionary(
             (input.groups?.sections ?? []).flatMap { $0.attention + $0.active }.map { ($0.urlname.lowercased(), $0) },
             uniquingKeysWith: { first, _ in first })
         let networkGroups = record.networkEventGroups
-        var files: [SiteFile] = []
-        for group in groups {
-            files += page(
-                group, record: record, activity: activity[group.urlname.lowercased()], shared: shared,
-                formatting: formatting, networkGroups: networkGroups)
-            for former in group.formerUrlnames
-            where SitePaths.groupPage(former) != SitePaths.groupPage(group.urlname) {
-                files.append(redirect(from: former, to: group.urlname))
+        let quarter = CommunityRecord.quarters(of: [now], through: now, in: input.settings.timeZone).last?.quarter ?? ""
+        return groups.map { group in
+            let names = ([group.urlname] + group.formerUrlnames).map { $0.lowercased() }
+            var past = pastByName[group.key] ?? []
+            if group.key.hasPrefix("id:") {
+                past += names.flatMap { pastByName["urlname:" + $0] ?? [] }
+                past.sort { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
+            }
+            let next = upcoming[group.urlname.lowercased()] ?? []
+            let member = activity[group.urlname.lowercased()]
+            var key = ContentHash.Builder(
+                keys.site, "group page 1", quarter, shared.hasArchive ? "archive" : "-", group.key, group.urlname,
+                group.name, group.city ?? "-", group.country ?? "-",
+                group.goneSince.map { "\($0.timeIntervalSince1970)" } ?? "-",
+                member?.members.map(String.init) ?? "-")
+            key.add(group.formerUrlnames)
+            key.add(next.map { keys.events[$0.id] ?? $0.id })
+            for event in past {
+                key.add([
+                    event.id, event.title, "\(event.start.date.timeIntervalSince1970)",
+                    event.going.map(String.init) ?? "-",
+                    event.isCancelled ? "x" : "-", event.url?.absoluteString ?? "-",
+                    event.networkEventID.flatMap { networkGroups[$0] }.map(String.init) ?? "-",
+                ])
+            }
+            if let last = past.last(where: { !$0.isCancelled }), next.isEmpty {
+                key.add(now.timeIntervalSince(last.start.date) > Double(Self.quietAfterDays) * 86_400 ? "quiet" : "-")
+            }
+            let path = SitePaths.groupPage(group.urlname)
+            let events = past
+            return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) {
+                // Made on any core: each page has its own formatters (they are not thread-safe).
+                var files = page(
+                    group, past: events, upcoming: next, activity: member, shared: shared,
+                    formatting: EventFormatting(siteTimeZone: zone), networkGroups: networkGroups)
+                for former in group.formerUrlnames
+                where SitePaths.groupPage(former) != SitePaths.groupPage(group.urlname) {
+                    files.append(redirect(from: former, to: group.urlname))
+                }
+                return files
             }
         }
-        return files
     }
 
     private func page(
-        _ group: ArchivedGroup, record: CommunityRecord, activity: GroupActivity?, shared: RenderShared,
-        formatting: EventFormatting, networkGroups: [String: Int]
+        _ group: ArchivedGroup, past: [ArchivedEvent], upcoming: [Event], activity: GroupActivity?,
+        shared: RenderShared, formatting: EventFormatting, networkGroups: [String: Int]
     ) -> [SiteFile] {
         let input = shared.input
         let now = input.generatedAt
         let zone = input.settings.timeZone
         let names = RecordFormatting(formatting: formatting, root: "../")
-        let past = record.events(of: group).filter { $0.start.date < now }
-        let upcoming = SitePaths.chronological(
-            input.fetched.distinctEvents.filter { $0.group?.urlname?.lowercased() == group.urlname.lowercased() })
         let path = SitePaths.groupPage(group.urlname)
         var context: [String: Any] = [
             "name": TextCleaning.singleLine(group.name),
