@@ -32,6 +32,7 @@ enum RecordBench {
         for (night, now) in ["2026-11-22T08:00:00Z", "2026-11-23T08:00:00Z"].enumerated() {
             let stats = folder.appendingPathComponent("stats-\(night + 1).json")
             server.resetCounters()
+            let before = OutputChanges.stamps(of: folder.appendingPathComponent("Output"))
             let result = try ChildProcess.run(
                 binary, ["--config", configFile.path, "--now", now, "--quiet", "--stats", stats.path],
                 environment: ["MEETUP_TOKEN": "bench-token"])
@@ -41,15 +42,17 @@ enum RecordBench {
             }
             let figures =
                 (try? JSONSerialization.jsonObject(with: Data(contentsOf: stats)) as? [String: Double]) ?? [:]
+            let changes = OutputChanges.since(before, in: folder.appendingPathComponent("Output"))
             rows.append(
                 "| night \(night + 1) | \(server.counters.graphQLRequests) | \(Int(figures["backfillRequests"] ?? 0)) | "
-                    + String(format: "%.2f s | %.0f MB |", result.wallSeconds, Double(result.peakRSSBytes) / 1e6))
+                    + String(format: "%.2f s | %.0f MB | ", result.wallSeconds, Double(result.peakRSSBytes) / 1e6)
+                    + changes.text + " |")
         }
         await server.stop()
         let largest = largestPage(in: folder.appendingPathComponent("Output"))
         return """
-            | record workload (\(groups) groups, \(pastEvents) past and \(upcomingEvents) upcoming events, \(latencyMs) ms a request) | API requests | of which backfill | wall | peak RSS |
-            |---|---:|---:|---:|---:|
+            | record workload (\(groups) groups, \(pastEvents) past and \(upcomingEvents) upcoming events, \(latencyMs) ms a request) | API requests | of which backfill | wall | peak RSS | files rewritten |
+            |---|---:|---:|---:|---:|---:|
             \(rows.joined(separator: "\n"))
 
             Goals: backfill at most 100 requests; a later night at most 15 requests and under 10 s; peak under 200 MB.

@@ -5,6 +5,8 @@ struct RunMeasurement {
     var figures: [String: Double]
     var requests: Int
     var photoBytes: Int
+    /// What the run rewrote in the published site.
+    var changes = OutputChanges()
 
     var wallSeconds: Double { child.wallSeconds }
 }
@@ -76,6 +78,8 @@ struct WorkloadReport {
         row("next night (clock +1 day, nothing changed), wall") { seconds($0.nextNight.wallSeconds) }
         row("next night: CPU time") { seconds($0.nextNight.child.cpuSeconds) }
         row("next night: fetch / photos / render / search / publish") { stages($0.nextNight) }
+        row("next night: files rewritten (what rsync sends)") { $0.nextNight.changes.text }
+        row("one event changed: files rewritten (what rsync sends)") { $0.changed.changes.text }
         if rows.contains(where: { $0.searchOff != nil }) {
             row("the price of search: nothing changed, search off / on, wall") { report in
                 report.searchOff.map { String(format: "%.2f / %.2f s", $0.wallSeconds, report.warm.wallSeconds) } ?? "-"
