@@ -29,7 +29,7 @@ struct BackfillCommand: ParsableCommand {
 
     func run() throws {
         let settings = try options.load { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        var start = Date(timeIntervalSince1970: 1_009_843_200)
+        var start = BackfillStep.defaultSince
         if let since {
             guard let parsed = ISO8601.parseDateTime(since + "T00:00:00Z") ?? ISO8601.parseDateTime(since) else {
                 throw ValidationError("--since: expected a day such as 2012-01-01, found \"\(since)\"")

@@ -16,7 +16,7 @@ package struct RecordReports: Sendable {
         self.zone = zone
     }
 
-    package struct Year: Sendable, Equatable {
+    package struct Year: Sendable {
         package var year: Int
         package var events = 0
         package var online = 0
@@ -29,12 +29,6 @@ package struct RecordReports: Sendable {
         package var countries = 0
         /// Groups by their events that year, most first (then by name).
         package var busiest: [(name: String, urlname: String?, events: Int)] = []
-
-        package static func == (a: Year, b: Year) -> Bool {
-            a.year == b.year && a.events == b.events && a.online == b.online && a.going == b.going
-                && a.medianGoing == b.medianGoing && a.activeGroups == b.activeGroups && a.newGroups == b.newGroups
-                && a.goneQuiet == b.goneQuiet && a.countries == b.countries
-        }
 
         /// Online events as a share of the year's, in percent.
         package var onlineShare: Double { events == 0 ? 0 : Double(online) * 100 / Double(events) }

@@ -91,9 +91,9 @@ package enum SearchRecords {
     }
 
     /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).
-    private static func attribute(_ key: String, _ value: String) -> String {
+    static func attribute(_ key: String, _ value: String) -> String {
         "<span data-pagefind-meta=\"\(key)[data-value]\" data-value=\"\(escape(value))\"></span>\n"
     }
 
-    private static func escape(_ text: String) -> String { XMLEscaping.escape(TextCleaning.singleLine(text)) }
+    static func escape(_ text: String) -> String { XMLEscaping.escape(TextCleaning.singleLine(text)) }
 }

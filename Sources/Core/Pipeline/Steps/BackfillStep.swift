@@ -6,7 +6,7 @@ import MeetupSupport
 /// record a little each night (`nightlyBudget` requests) until it has them all since
 /// `defaultSince`; `meetup-report backfill` reads the rest at once. A failure is a warning:
 /// the night's site does not depend on it, and the next night continues.
-struct BackfillStep: RunStep {
+package struct BackfillStep: RunStep {
     var name: String { "backfill" }
 
     /// Requests a night's backfill may send: R-Ladies' network (about 5,200 past events, 200
@@ -14,7 +14,7 @@ struct BackfillStep: RunStep {
     static let nightlyBudget = 40
 
     /// The earliest a backfill asks for, unless told (`backfill --since`): before Meetup's first events.
-    static let defaultSince = Date(timeIntervalSince1970: 1_009_843_200)  // 2002-01-01
+    package static let defaultSince = Date(timeIntervalSince1970: 1_009_843_200)  // 2002-01-01
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard let history = environment.history, let source = environment.pastEvents, !environment.offline else {

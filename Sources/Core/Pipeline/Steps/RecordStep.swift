@@ -41,7 +41,8 @@ struct RecordHistoryStep: RunStep {
         let groups = context.fetched.groups.values.joined()
         do throws(HistoryError) {
             try history.archive(archived, cancelledIDs: cancelled, now: now)
-            let left = try Self.leftTheirNetwork(context.fetched, record: history.record().events)
+            // The record as the history step read it, with tonight's events: no second read of the archive.
+            let left = Self.leftTheirNetwork(context.fetched, record: (context.record?.events ?? []) + archived)
             try history.markGone(
                 urlnames: Set(groups.filter { !$0.isFound }.map(\.urlname)).union(left),
                 seen: Set(groups.filter(\.isFound).map(\.urlname)), now: now)

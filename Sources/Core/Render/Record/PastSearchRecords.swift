@@ -22,8 +22,8 @@ extension SearchRecords {
                 var html =
                     "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title>"
                     + "</head>\n<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
-                    + meta("path", "\(page).html") + meta("date", date)
-                if !groups.isEmpty { html += meta("group", groups) }
+                    + attribute("path", "\(page).html") + attribute("date", date)
+                if !groups.isEmpty { html += attribute("group", groups) }
                 html +=
                     "<p>\(escape(date)) · \(escape(RecordFormatting.place(event))) · \(escape(groups))</p>\n"
                     + "<span data-pagefind-filter=\"when\">Past</span>\n</body></html>\n"
@@ -45,10 +45,4 @@ extension SearchRecords {
         }
         return key.hex()
     }
-
-    private static func meta(_ key: String, _ value: String) -> String {
-        "<span data-pagefind-meta=\"\(key)[data-value]\" data-value=\"\(escape(value))\"></span>\n"
-    }
-
-    private static func escape(_ text: String) -> String { XMLEscaping.escape(TextCleaning.singleLine(text)) }
 }
