@@ -62,11 +62,18 @@ PY
   done
   rm -f "$copy"
 }
-for page in $(cd "$work/site" && find . -name '*.html' -not -path './digests/*' | sort); do check "$work/site" "$page"; done
+# Every page but the events' own (hundreds, one template): of those the three largest, upcoming and past.
+for page in $(cd "$work/site" && { find . -name '*.html' -not -path './digests/*' -not -path './events/*';
+  find ./events -name '*.html' -printf '%s %p\n' | sort -n | tail -3 | cut -d' ' -f2; } | sort); do
+  check "$work/site" "$page"
+done
 w1="$work/w1/Output"
 for page in index.html all.html all/2026-12.html all/2026-12.2.html queries/swift.html queries/swift.2.html queries/campus.html digest.html \
   archive/index.html archive/2019.html groups/rladies-chapter-7.html reports/activity.html reports/geography.html reports/2025.html; do
   [ -f "$w1/$page" ] || { echo "check-layout: the W1 site has no $page"; failures=$((failures + 1)); continue; }
+  check "$w1" "$page"
+done
+for page in $(cd "$w1" && find ./events -name '*.html' -printf '%s %p\n' | sort -n | tail -2 | cut -d' ' -f2); do
   check "$w1" "$page"
 done
 heavy=$(cd "$w1" && find . -name '*.html' -size +300k | sort)

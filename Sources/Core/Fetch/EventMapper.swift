@@ -140,6 +140,8 @@ package enum EventMapper {
         )
         if let token, token != id { event.meetupID = id }
         event.networkEventID = identifier(node["networkEvent"]?["id"])
+        event.isHybrid = eventType == "HYBRID" && physical != nil
+        event.fee = fee(node["feeSettings"])
         return event
     }
 
@@ -239,8 +241,25 @@ package enum EventMapper {
             latitude: value["lat"]?.doubleValue,
             longitude: value["lon"]?.doubleValue,
             country: value["country"]?.stringValue.map { TextCleaning.singleLine($0).lowercased() }
-                .flatMap { $0.count == 2 ? $0 : nil }
+                .flatMap { $0.count == 2 ? $0 : nil },
+            address: nonEmpty(value["address"]), region: nonEmpty(value["state"]),
+            postalCode: nonEmpty(value["postalCode"])
         )
+    }
+
+    private static func nonEmpty(_ value: JSONValue?) -> String? {
+        let text = TextCleaning.singleLine(value?.stringValue ?? "").trimmingCharacters(
+            in: CharacterSet(charactersIn: ", "))
+        return text.isEmpty ? nil : text
+    }
+
+    /// Meetup's `feeSettings`: an amount above zero in a three-letter currency, else free.
+    static func fee(_ value: JSONValue?) -> EventFee? {
+        guard let amount = value?["amount"]?.doubleValue, amount > 0, amount.isFinite,
+            let currency = value?["currency"]?.stringValue?.uppercased(), currency.count == 3,
+            currency.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        return EventFee(amount: amount, currency: currency)
     }
 
     private static func group(_ value: JSONValue?) -> EventGroup? {

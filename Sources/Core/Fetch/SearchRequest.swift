@@ -12,11 +12,12 @@ package enum SearchRequest {
     static let eventFields = """
         id token title eventUrl description status eventType createdTime
               dateTime endTime duration
-              venues { id name address city state country lat lon venueType }
+              venues { id name address city state postalCode country lat lon venueType }
               group { id name urlname timezone keyGroupPhoto { id baseUrl highResUrl } }
               featuredEventPhoto { id baseUrl highResUrl }
               rsvps { totalCount }
               networkEvent { id }
+              feeSettings { amount currency required }
         """
 
     package static let document = """

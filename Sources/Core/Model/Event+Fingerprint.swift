@@ -13,7 +13,8 @@ extension Event {
         if let venue {
             key.add([
                 venue.name, venue.city ?? "-", venue.latitude.map { "\($0)" } ?? "-",
-                venue.longitude.map { "\($0)" } ?? "-", venue.country ?? "-",
+                venue.longitude.map { "\($0)" } ?? "-", venue.country ?? "-", venue.address ?? "-",
+                venue.region ?? "-", venue.postalCode ?? "-",
             ])
         } else {
             key.add("no venue")
@@ -25,6 +26,10 @@ extension Event {
             createdAt.map { "\($0.timeIntervalSince1970)" } ?? "-", isAllDay ? "all day" : "timed",
         ])
         key.add([meetupID ?? "-", networkEventID ?? "-"] + formerIDs)
+        key.add([
+            isHybrid ? "hybrid" : "-", fee.map { "\($0.amount) \($0.currency)" } ?? "free",
+            fromCalendarFeed ? "calendar feed" : "-",
+        ])
         return key.hex()
     }
 

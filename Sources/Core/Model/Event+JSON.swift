@@ -19,6 +19,9 @@ extension Event {
             if let latitude = venue.latitude { place["lat"] = .number(latitude) }
             if let longitude = venue.longitude { place["lon"] = .number(longitude) }
             if let country = venue.country { place["country"] = .string(country) }
+            if let address = venue.address { place["address"] = .string(address) }
+            if let region = venue.region { place["region"] = .string(region) }
+            if let postalCode = venue.postalCode { place["postalCode"] = .string(postalCode) }
             object["venue"] = .object(place)
         }
         if let group {
@@ -34,6 +37,9 @@ extension Event {
         if let meetupID { object["meetupId"] = .string(meetupID) }
         if !formerIDs.isEmpty { object["formerIds"] = .array(formerIDs.map(JSONValue.string)) }
         if let networkEventID { object["networkEvent"] = .string(networkEventID) }
+        if isHybrid { object["hybrid"] = .bool(true) }
+        if let fee { object["fee"] = .array([.number(fee.amount), .string(fee.currency)]) }
+        if fromCalendarFeed { object["calendarFeed"] = .bool(true) }
         return .object(object)
     }
 
@@ -50,7 +56,9 @@ extension Event {
                 place["name"]?.stringValue.map {
                     Venue(
                         name: $0, city: place["city"]?.stringValue, latitude: place["lat"]?.doubleValue,
-                        longitude: place["lon"]?.doubleValue, country: place["country"]?.stringValue)
+                        longitude: place["lon"]?.doubleValue, country: place["country"]?.stringValue,
+                        address: place["address"]?.stringValue, region: place["region"]?.stringValue,
+                        postalCode: place["postalCode"]?.stringValue)
                 }
             },
             isOnline: value["online"]?.boolValue ?? false,
@@ -65,6 +73,13 @@ extension Event {
         meetupID = value["meetupId"]?.stringValue
         formerIDs = value["formerIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
         networkEventID = value["networkEvent"]?.stringValue
+        isHybrid = value["hybrid"]?.boolValue ?? false
+        if case .array(let parts)? = value["fee"], parts.count == 2, let amount = parts[0].doubleValue,
+            let currency = parts[1].stringValue
+        {
+            fee = EventFee(amount: amount, currency: currency)
+        }
+        fromCalendarFeed = value["calendarFeed"]?.boolValue ?? false
     }
 
     private static func json(_ zoned: ZonedDate) -> JSONValue {

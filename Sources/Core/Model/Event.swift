@@ -35,6 +35,13 @@ package struct Event: Sendable, Hashable, Identifiable {
     /// The network event this is one group's copy of (Meetup's network event scheduler posts
     /// one event per group, each with its own id, sharing this one).
     package var networkEventID: String?
+    /// Meetup's `HYBRID`: in person at `venue` and online too (schema.org's mixed attendance).
+    package var isHybrid = false
+    /// What it costs to go, when Meetup says (`feeSettings`); nil for a free event.
+    package var fee: EventFee?
+    /// Where the event came from when that limits what is known of it: a group's public
+    /// iCalendar feed has no count of who is going and no photo (said on its page).
+    package var fromCalendarFeed = false
 
     /// Every name a config or a person may use for the event: its id, its Meetup id, its former ones.
     package var identifiers: [String] { [id] + (meetupID.map { [$0] } ?? []) + formerIDs }
@@ -77,15 +84,34 @@ package struct Venue: Sendable, Hashable {
     package var longitude: Double?
     /// ISO 3166 alpha-2, lowercase as Meetup sends it ("ng").
     package var country: String?
+    /// The street address, region and postal code, as Meetup gives them (event pages' `PostalAddress`).
+    package var address: String?
+    package var region: String?
+    package var postalCode: String?
 
     package init(
-        name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil, country: String? = nil
+        name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil, country: String? = nil,
+        address: String? = nil, region: String? = nil, postalCode: String? = nil
     ) {
         self.name = name
         self.city = city
         self.latitude = latitude
         self.longitude = longitude
         self.country = country
+        self.address = address
+        self.region = region
+        self.postalCode = postalCode
+    }
+}
+
+/// A fee to go: an amount in a currency (ISO 4217, as Meetup's `EventFeeCurrency`).
+package struct EventFee: Sendable, Hashable {
+    package var amount: Double
+    package var currency: String
+
+    package init(amount: Double, currency: String) {
+        self.amount = amount
+        self.currency = currency
     }
 }
 

@@ -109,9 +109,10 @@ package final class EventFormatting {
     }
 
     /// "Sat 21 Sep, 09:00–16:00 (UTC+01:00)" in the event's own offset.
-    package func eventTime(start: ZonedDate, end: ZonedDate?) -> String {
+    /// With `year`, "Sat 21 Sep 2019, 09:00–16:00 (UTC+01:00)" (an event's own page, read for years).
+    package func eventTime(start: ZonedDate, end: ZonedDate?, year: Bool = false) -> String {
         let zone = TimeZone(secondsFromGMT: start.utcOffsetSeconds) ?? TimeZone(identifier: "UTC") ?? siteTimeZone
-        var text = formatter("EEE d MMM, HH:mm", zone).string(from: start.date)
+        var text = formatter(year ? "EEE d MMM yyyy, HH:mm" : "EEE d MMM, HH:mm", zone).string(from: start.date)
         if let end, end.date > start.date {
             let sameDay =
                 formatter("yyyyMMdd", zone).string(from: start.date)

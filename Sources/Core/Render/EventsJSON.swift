@@ -48,6 +48,7 @@ enum EventsJSON {
             "id": .string(event.id), "title": .string(event.title), "start": .string(ISO8601.format(event.start)),
             "online": .bool(event.isOnline), "queries": .array(queries.map { .string($0.id) }),
             "calendar": .string(EventCalendarLinks.icsPath(event)),
+            "page": .string(SitePaths.eventPage(event.id) + ".html"),
         ]
         if let google = EventCalendarLinks.googleCalendar(event, details: description) {
             object["googleCalendar"] = .string(google.absoluteString)

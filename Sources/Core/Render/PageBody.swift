@@ -20,6 +20,11 @@ struct PageBody {
     let charts: [String: String]
     /// The page's events in the order of its `###` headings (none on the index).
     let anchors: [Event]
+    /// An event page's whole description as HTML, for its `<!-- description -->` marker.
+    var wholeDescription: String?
+
+    /// Where an event page's template puts the event's whole description.
+    static let descriptionMarker = "<!-- description -->"
 
     func html(from markdown: String) -> String {
         let tree = MarkdownTree(markdown)
@@ -30,6 +35,13 @@ struct PageBody {
         }
         let headings = tree.nodes(CMARK_NODE_HEADING).filter { cmark_node_get_heading_level($0) == 3 }
         for (marker, event) in markers(in: tree, headings: headings) { expand(marker, of: event, in: tree) }
+        for marker in tree.nodes(CMARK_NODE_HTML_BLOCK)
+        where MarkdownTree.literal(of: marker).trimmingCharacters(in: .whitespacesAndNewlines) == Self.descriptionMarker
+        {
+            tree.replace(
+                marker, with: wholeDescription.map { "<div class=\"description\">\n\($0)</div>\n" } ?? "\n",
+                inline: false)
+        }
         // The page's h3 headings are its events, in order; a custom template that breaks
         // that one-to-one match gets no ids rather than wrong ones.
         if !anchors.isEmpty, headings.count == anchors.count {

@@ -108,7 +108,7 @@ struct PageContexts {
             }
             let next = SitePaths.chronological(entry.outcome.events).prefix(3)
             if !next.isEmpty {
-                context["upcoming"] = next.map { event in card(event, on: "\(SitePaths.queryPage(entry.query)).html") }
+                context["upcoming"] = next.map(card)
             }
             return context
         }
@@ -284,11 +284,8 @@ struct PageContexts {
             input.plan.distinct.flatMap { event in event.identifiers.map { ($0, event) } },
             uniquingKeysWith: { first, _ in first })
         return curation.pinned.compactMap { name in
-            guard let event = events[name], let query = foundBy[event.id]?.first,
-                let listed = input.fetched.outcomes.first(where: { $0.query.id == query.id })?.outcome.events
-            else { return nil }
-            let link = Pagination.link(to: event, in: query, events: listed, timeZone: input.settings.timeZone)
-            var card = card(event, on: String(link.prefix { $0 != "#" }))
+            guard let event = events[name], foundBy[event.id]?.isEmpty == false else { return nil }
+            var card = card(event)
             card["note"] = curation.note(for: event)
             return card
         }
@@ -314,15 +311,15 @@ struct PageContexts {
         return days == 0 ? "Today" : days == 1 ? "Tomorrow" : weekend ? "This weekend" : nil
     }
 
-    /// A small card on the index: thumbnail, date and title, linking to the event on its page.
-    private func card(_ event: Event, on page: String) -> [String: Any] {
+    /// A small card on the index: thumbnail, date and title, linking to the event's own page.
+    private func card(_ event: Event) -> [String: Any] {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
         return [
             "title": event.title,
             "time": formatting.cardTime(of: event) + (event.isOnline ? " · Online" : ""),
             "image": "<\(thumbnail.map(SitePaths.thumbnail) ?? SitePaths.placeholder)>",
             "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
-            "link": "<\(page)#\(EventAnchors.id(of: event))>",
+            "link": "<\(SitePaths.eventPage(event.id)).html>",
         ]
     }
 
@@ -338,6 +335,7 @@ struct PageContexts {
             "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
         ]
         if let destination = event.eventURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
+        context["page"] = "<\(root)\(SitePaths.eventPage(event.id)).html>"
         context["ics"] = "<\(root)\(EventCalendarLinks.icsPath(event))>"
         if let google = EventCalendarLinks.googleCalendar(event, details: plainDescriptions[event.id] ?? "")
             .flatMap(MarkdownEscaping.linkDestination)

@@ -51,10 +51,4 @@ package enum Pagination {
         }
         return numbers
     }
-
-    /// The link to an event's anchor on the query page that shows it.
-    package static func link(to event: Event, in query: EventQuery, events: [Event], timeZone: TimeZone) -> String {
-        let number = pageNumbers(SitePaths.chronological(events), timeZone: timeZone)[event.id] ?? 1
-        return "\(path(SitePaths.queryPage(query), page: number)).html#\(EventAnchors.id(of: event))"
-    }
 }

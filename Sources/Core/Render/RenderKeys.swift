@@ -157,6 +157,16 @@ package struct RenderKeys: Sendable {
         return key.hex()
     }
 
+    /// One event's own page: the event as the site shows it, its status from the history's
+    /// moves, and whether the site has an archive (its menu).
+    func eventPage(_ event: Event, input: SiteInput) -> String {
+        var key = ContentHash.Builder(site, "event page 1", events[event.id] ?? event.id)
+        let status = EventPageFacts.status(of: event, changes: input.history?.changes ?? [])
+        key.add(String(describing: status))
+        key.add(input.record?.events.first.map { $0.start.date < input.generatedAt } == true ? "archive" : "-")
+        return key.hex()
+    }
+
     /// One event's own calendar file.
     func eventCalendar(_ event: Event) -> String {
         ContentHash.Builder(site, "ics", events[event.id] ?? event.id).hex()

@@ -4,8 +4,8 @@ import MeetupSupport
 
 /// What the search indexes: one small HTML record per event (never the site's pages, so
 /// a search finds each event once, never the header, the feeds' pages or the 404), which
-/// Pagefind reads from a folder of its own. Each record carries the event's anchor on its
-/// first query page (`path`), its date and group (metadata shown with the result), and
+/// Pagefind reads from a folder of its own. Each record carries the event's own page
+/// (`path`), its date and group (metadata shown with the result), and
 /// filters by query and by month. The records are not published.
 package enum SearchRecords {
     package struct Record: Sendable, Equatable {
@@ -20,12 +20,6 @@ package enum SearchRecords {
         -> [Record]
     {
         let foundBy = fetched.queriesByEvent
-        // Each query's pages, to link an event's record to the page that shows it.
-        let pageNumbers = Dictionary(
-            fetched.outcomes.map {
-                ($0.query.id, Pagination.pageNumbers(SitePaths.chronological($0.outcome.events), timeZone: timeZone))
-            },
-            uniquingKeysWith: { first, _ in first })
         // On every core, each chunk with its own formatters (they are not thread-safe).
         let events = SitePaths.chronological(fetched.distinctEvents)
         let made = Parallel.chunks(of: Array(events.enumerated()), empty: [Int: Record]()) { part in
@@ -35,14 +29,13 @@ package enum SearchRecords {
             var monthLabels: [String: String] = [:]
             var records: [Int: Record] = [:]
             for (index, event) in part {
-                guard let queries = foundBy[event.id], let first = queries.first else { continue }
+                guard let queries = foundBy[event.id], !queries.isEmpty else { continue }
                 let month = calendar.dateComponents([.year, .month], from: event.start.date)
                 let monthKey = String(format: "%04d-%02d", month.year ?? 0, month.month ?? 0)
                 let monthLabel = monthLabels[monthKey] ?? formatting.monthHeading(monthKey)
                 monthLabels[monthKey] = monthLabel
-                let page = Pagination.path(SitePaths.queryPage(first), page: pageNumbers[first.id]?[event.id] ?? 1)
                 records[index] = record(
-                    event, path: "\(page).html#\(EventAnchors.id(of: event))", queries: queries, monthLabel: monthLabel,
+                    event, path: "\(SitePaths.eventPage(event.id)).html", queries: queries, monthLabel: monthLabel,
                     plain: plainDescriptions[event.id] ?? PlainText.of(markdown: event.description),
                     formatting: formatting)
             }
@@ -78,7 +71,7 @@ package enum SearchRecords {
     package static func fingerprint(_ fetched: FetchedEvents, timeZone: TimeZone, indexer: [String]) -> String {
         // The binary writes the records: another build may write them otherwise.
         var key = ContentHash.Builder(
-            "search-records-2", BuildInfo.identity, timeZone.identifier, indexer.joined(separator: " "))
+            "search-records-3", BuildInfo.identity, timeZone.identifier, indexer.joined(separator: " "))
         if let binary = indexer.first, let attributes = try? FileManager.default.attributesOfItem(atPath: binary) {
             key.add("\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
         }

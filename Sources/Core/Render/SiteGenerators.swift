@@ -137,14 +137,14 @@ package struct PageFiles: PageGenerator {
         markdown: String, title: String, path: String, description: String, root: String, feed: String,
         calendar: String = SitePaths.siteCalendar, feedTitle: String, charts: [String: String] = [:],
         image: String? = nil, anchors: [Event] = [], pageKind: String = "page", baseHref: String? = nil,
-        previousPage: String? = nil, nextPage: String? = nil,
+        previousPage: String? = nil, nextPage: String? = nil, event: EventPageMeta? = nil,
         shared: RenderShared, formatting: EventFormatting
     ) -> String {
         let settings = shared.input.settings
         let body = PageBody(
             root: root, imageSizes: shared.imageSizes, imageDoubles: shared.imageDoubles,
             descriptions: shared.richDescriptions, charts: charts,
-            anchors: anchors
+            anchors: anchors, wholeDescription: event?.descriptionHTML
         ).html(from: markdown)
         let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
         return shared.templates.render(
@@ -165,6 +165,10 @@ package struct PageFiles: PageGenerator {
                 "description": TextCleaning.truncated(TextCleaning.singleLine(description), maxLength: 200),
                 "canonicalURL": Sitemap.absolute(path + ".html", baseURL: settings.baseURL).absoluteString,
                 "imageURL": Sitemap.absolute(image ?? fallbackImage, baseURL: settings.baseURL).absoluteString,
+                // An event's page: its JSON-LD, a large card where it has a photo, the photo's words.
+                "jsonLD": event.map(\.jsonLD) ?? false,
+                "twitterCard": event?.hasPhoto == true ? "summary_large_image" : "summary",
+                "imageAlt": event.flatMap { $0.imageAlt.isEmpty ? nil : $0.imageAlt } ?? false,
                 "siteTitle": settings.title,
                 "groupsPage": shared.input.groups.map { !$0.sections.isEmpty } ?? false,
                 "archivePage": shared.hasArchive,
@@ -189,6 +193,15 @@ package struct PageFiles: PageGenerator {
         components.scheme = "webcal"
         return components.string ?? url.absoluteString
     }
+}
+
+/// What the layout adds for an event's own page.
+package struct EventPageMeta: Sendable {
+    /// The `application/ld+json` block's text (`EventJSONLD.scriptBlock`).
+    var jsonLD: String
+    var descriptionHTML: String?
+    var hasPhoto: Bool
+    var imageAlt: String
 }
 
 /// The page's Atom feed (pages that share the site feed write none).

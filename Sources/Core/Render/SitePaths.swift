@@ -1,5 +1,6 @@
 import Foundation
 import MeetupModel
+import MeetupSupport
 
 /// Where each thing lives in the published site, and the one order events are listed
 /// in. Pages, feeds, calendars, events.json and the sitemap all ask here, so a path or
@@ -31,6 +32,18 @@ package enum SitePaths {
             ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" ? Character($0) : "-"
         }
         return "groups/" + String(safe)
+    }
+
+    /// An event's own page, `events/<id>`: Meetup's ids and tokens are letters and digits; any
+    /// other id (a calendar's UID) is named by its hash, as its `.ics` is.
+    package static func eventPage(_ id: String) -> String {
+        let plain =
+            !id.isEmpty && id.count <= 64
+            && id.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                    || $0 == "_"
+            }
+        return "events/" + (plain ? id : "h-" + ContentHash.sha256Hex(id).prefix(24))
     }
 
     /// A query's page, without the `.html`/`.md` suffix (its feed and calendar share it).

@@ -16,7 +16,7 @@ package struct SiteRenderer: Sendable {
     /// A page's Atom feed and calendar, an item of their own: the index changes every night
     /// (its trend charts), the site feed only when an event does.
     static let feedGenerators: [any PageGenerator] = [AtomFeedFile(), CalendarFile()]
-    static let keyedGenerators: [any KeyedSiteGenerator] = [GroupPages()]
+    static let keyedGenerators: [any KeyedSiteGenerator] = [GroupPages(), PastEventPages()]
     static let siteGenerators: [any SiteGenerator] = [
         SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage(), ArchivePages(),
         ReportPages(), ArchiveJSON(),
@@ -75,7 +75,22 @@ package struct SiteRenderer: Sendable {
 
         // Items are independent: made on every core. Each page has its own contexts,
         // because the date formatters inside are not thread-safe.
-        DispatchQueue.concurrentPerform(iterations: 2 + work.pages.count) { index in
+        // Event pages in runs of 64: each run has its own formatters.
+        let eventRuns = stride(from: 0, to: work.eventPages.count, by: 64).map {
+            Array(work.eventPages[$0..<min($0 + 64, work.eventPages.count)])
+        }
+        let foundBy = keys.foundBy
+        DispatchQueue.concurrentPerform(iterations: 2 + work.pages.count + eventRuns.count) { index in
+            if index >= 2 + work.pages.count {
+                let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+                for (item, event) in eventRuns[index - 2 - work.pages.count] {
+                    EventPages.files(
+                        upcoming: event, foundBy: foundBy[event.id] ?? [], shared: shared, formatting: formatting
+                    )
+                    .forEach { emit(item, $0) }
+                }
+                return
+            }
             switch index {
             case 0:
                 if let item = work.eventsJSON { EventsJSONFile().files(shared).forEach { emit(item, $0) } }
@@ -104,7 +119,9 @@ package struct SiteRenderer: Sendable {
         DispatchQueue.concurrentPerform(iterations: toMake.count) { index in
             toMake[index].make().forEach { emit(toMake[index].item, $0) }
         }
-        outcome.itemsMade = (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count + keyed.count
+        outcome.itemsMade =
+            (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count + work.eventPages.count
+            + keyed.count
         return outcome
     }
 
@@ -112,6 +129,8 @@ package struct SiteRenderer: Sendable {
     private struct Work {
         var eventsJSON: RenderItem?
         var calendars: [(item: RenderItem, event: Event)] = []
+        /// Upcoming events' own pages (`EventPages`).
+        var eventPages: [(item: RenderItem, event: Event)] = []
         /// Each page, and the feeds of those that write them (`isFeeds`).
         var pages: [(item: RenderItem, kind: SitePage.Kind, isFeeds: Bool)] = []
 
@@ -121,6 +140,9 @@ package struct SiteRenderer: Sendable {
             for event in keys.distinct {
                 let item = RenderItem(id: EventCalendarLinks.icsPath(event), key: keys.eventCalendar(event), order: 1)
                 if reuse.reuse(item) { outcome.itemsReused += 1 } else { calendars.append((item, event)) }
+                let page = RenderItem(
+                    id: SitePaths.eventPage(event.id), key: keys.eventPage(event, input: input), order: Int.max - 3)
+                if reuse.reuse(page) { outcome.itemsReused += 1 } else { eventPages.append((page, event)) }
             }
             for (index, kind) in SiteRenderer.pageKinds(input).enumerated() {
                 let item = RenderItem(
@@ -135,7 +157,7 @@ package struct SiteRenderer: Sendable {
         /// Whether any item shows an event's description or block (the index and All events
         /// pages show neither).
         var needsArtefacts: Bool {
-            eventsJSON != nil || !calendars.isEmpty
+            eventsJSON != nil || !calendars.isEmpty || !eventPages.isEmpty
                 || pages.contains { $0.isFeeds || ($0.kind != .allEvents && $0.kind != .index) }
         }
 
@@ -167,7 +189,10 @@ package struct SiteRenderer: Sendable {
 
     /// The site path (without suffix) of every page, for the sitemap.
     static func pagePaths(_ input: SiteInput) -> [String] {
-        pageKinds(input).map(path(of:))
+        pageKinds(input).map(path(of:)) + input.plan.distinct.map { SitePaths.eventPage($0.id) }
+            + (input.record?.events ?? []).filter { $0.start.date < input.generatedAt }.map {
+                SitePaths.eventPage($0.id)
+            }
     }
 
     static func path(of kind: SitePage.Kind) -> String {

@@ -12,6 +12,7 @@ package struct SiteTemplates: Sendable {
     package static let templateNames = [
         "layout.html", "index.md", "query.md", "all.md", "events.md", "event.md",
         "digest.md", "digest-email.html", "404.md", "groups.md", "pager.md", "archive.md", "group.md", "report.md",
+        "event-page.md",
     ]
     package static let assetNames = ["style.css", "placeholder.svg"]
 

@@ -112,7 +112,7 @@ struct GroupPages: KeyedSiteGenerator {
                 "items": upcoming.map { event in
                     [
                         "date": formatting.date(event.start.date), "title": TextCleaning.singleLine(event.title),
-                        "url": event.eventURL.flatMap(MarkdownEscaping.linkDestination) ?? "<../index.html>",
+                        "url": "<../\(SitePaths.eventPage(event.id)).html>",
                     ]
                 }
             ]

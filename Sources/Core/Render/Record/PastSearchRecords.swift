@@ -3,40 +3,32 @@ import MeetupModel
 import MeetupSupport
 
 /// The record's past events in the search: one record per past entry (a network event once),
-/// marked past (a "when" filter, "(past)" after its date), leading to its archive page.
+/// marked past (a "when" filter, "(past)" after its date), leading to its own page.
 extension SearchRecords {
     package static func past(_ record: CommunityRecord, now: Date, timeZone: TimeZone) -> [Record] {
         let formatting = EventFormatting(siteTimeZone: timeZone)
-        var byYear: [Int: [RecordEntry]] = [:]
-        for entry in CommunityRecord.entries(record.past(at: now)) {
-            byYear[CommunityRecord.year(of: entry.event.start.date, in: timeZone), default: []].append(entry)
-        }
         var records: [Record] = []
-        for (year, entries) in byYear {
-            // As the archive shows them: newest first, `ArchivePages.pageSize` to a page.
-            for (index, entry) in entries.reversed().enumerated() {
-                let event = entry.event
-                let page = SitePaths.archiveYear(year, page: index / ArchivePages.pageSize + 1)
-                let date = formatting.date(event.start.date) + " (past)"
-                let groups = entry.groups.map { TextCleaning.singleLine($0.name) }.joined(separator: ", ")
-                var html =
-                    "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title>"
-                    + "</head>\n<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
-                    + attribute("path", "\(page).html") + attribute("date", date)
-                if !groups.isEmpty { html += attribute("group", groups) }
-                html +=
-                    "<p>\(escape(date)) · \(escape(RecordFormatting.place(event))) · \(escape(groups))</p>\n"
-                    + "<span data-pagefind-filter=\"when\">Past</span>\n</body></html>\n"
-                records.append(
-                    Record(name: "past-" + ContentHash.sha256Hex(event.countingKey).prefix(24) + ".html", html: html))
-            }
+        for entry in CommunityRecord.entries(record.past(at: now)) {
+            let event = entry.event
+            let date = formatting.date(event.start.date) + " (past)"
+            let groups = entry.groups.map { TextCleaning.singleLine($0.name) }.joined(separator: ", ")
+            var html =
+                "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title>"
+                + "</head>\n<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
+                + attribute("path", "\(SitePaths.eventPage(event.id)).html") + attribute("date", date)
+            if !groups.isEmpty { html += attribute("group", groups) }
+            html +=
+                "<p>\(escape(date)) · \(escape(RecordFormatting.place(event))) · \(escape(groups))</p>\n"
+                + "<span data-pagefind-filter=\"when\">Past</span>\n</body></html>\n"
+            records.append(
+                Record(name: "past-" + ContentHash.sha256Hex(event.countingKey).prefix(24) + ".html", html: html))
         }
         return records.sorted { $0.name < $1.name }
     }
 
     /// What the past records depend on: the record's past entries, as one hash.
     package static func pastFingerprint(_ record: CommunityRecord?, now: Date) -> String {
-        var key = ContentHash.Builder("past-records-1")
+        var key = ContentHash.Builder("past-records-2")
         for event in record?.past(at: now) ?? [] {
             key.add([
                 event.id, event.title, "\(event.start.date.timeIntervalSince1970)", event.networkEventID ?? "-",

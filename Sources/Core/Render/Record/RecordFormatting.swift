@@ -41,7 +41,8 @@ struct RecordFormatting {
                 ] as [String: Any]
             },
         ]
-        if let url = link(event.url) { context["url"] = url }
+        // Its own page on this site (which links to Meetup).
+        context["url"] = "<\(root)\(SitePaths.eventPage(event.id)).html>"
         if groups.count > 1 { context["groupsLabel"] = "in \(groups.count) groups" }
         if groups.count > shown.count { context["more"] = groups.count - shown.count }
         if let going = entry.going { context["going"] = NumberText.grouped(going) }

@@ -1,0 +1,149 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// `events/<id>.html` and `.md`: a page per event, upcoming or taken place, that a shared link
+/// opens, link previews show (Open Graph, Twitter card) and search engines read as an event
+/// (schema.org JSON-LD). Upcoming events' pages are made with the list pages (they need the
+/// rendered descriptions); past ones are keyed items (`PastEventPages`).
+enum EventPages {
+    /// The page's files for an upcoming event.
+    static func files(
+        upcoming event: Event, foundBy: [EventQuery], shared: RenderShared, formatting: EventFormatting
+    ) -> [SiteFile] {
+        let input = shared.input
+        let facts = EventPageFacts(
+            upcoming: event, input: input, plainDescription: shared.descriptions[event.id] ?? "")
+        var context = self.context(facts, shared: shared, formatting: formatting)
+        context["when"] =
+            event.isAllDay
+            ? formatting.eventTime(of: event) : formatting.eventTime(start: event.start, end: event.end, year: true)
+        context["ics"] = "<../\(EventCalendarLinks.icsPath(event))>"
+        if let google = EventCalendarLinks.googleCalendar(event, details: facts.plainDescription)
+            .flatMap(MarkdownEscaping.linkDestination)
+        {
+            context["google"] = google
+        }
+        if !foundBy.isEmpty {
+            context["hasFoundBy"] = true
+            context["foundByLabel"] = "Found by"
+            context["foundBy"] = foundBy.enumerated().map { index, query in
+                [
+                    "title": query.title, "link": "<../\(SitePaths.queryPage(query)).html>",
+                    "last": index == foundBy.count - 1,
+                ] as [String: Any]
+            }
+        }
+        // A description whose Markdown kept nothing (raw HTML only) is said as its plain text.
+        let rich =
+            shared.richDescriptions[event.id]
+            ?? (facts.plainDescription.isEmpty ? nil : "<p>\(XMLEscaping.escape(facts.plainDescription))</p>\n")
+        context["hasDescription"] = rich != nil
+        return page(facts, context: context, descriptionHTML: rich, shared: shared, formatting: formatting)
+    }
+
+    /// The page's files for an event of the record that has taken place.
+    static func files(past event: ArchivedEvent, shared: RenderShared, formatting: EventFormatting) -> [SiteFile] {
+        let facts = EventPageFacts(past: event)
+        var context = self.context(facts, shared: shared, formatting: formatting)
+        context["when"] = formatting.eventTime(start: facts.start, end: facts.end, year: true)
+        if shared.hasArchive {
+            let year = CommunityRecord.year(of: event.start.date, in: shared.input.settings.timeZone)
+            context["hasFoundBy"] = true
+            context["foundByLabel"] = "In"
+            context["foundBy"] = [
+                ["title": "The archive of \(year)", "link": "<../\(SitePaths.archiveYear(year)).html>", "last": true]
+            ]
+        }
+        return page(facts, context: context, descriptionHTML: nil, shared: shared, formatting: formatting)
+    }
+
+    /// What both kinds of page say the same way.
+    private static func context(_ facts: EventPageFacts, shared: RenderShared, formatting: EventFormatting)
+        -> [String: Any]
+    {
+        var context: [String: Any] = [
+            "title": facts.title,
+            "image": facts.image.map { "<../\($0)>" } ?? false,
+            "alt": "Photo of \(facts.group?.name ?? facts.title)",
+            "where": facts.isOnline && !facts.isHybrid
+                ? "Online" : (facts.placeLine.map { facts.isHybrid ? $0 + ", and online" : $0 } ?? facts.attendance),
+        ]
+        switch facts.status {
+        case .scheduled: break
+        case .cancelled: context["statusNote"] = "Cancelled"
+        case .movedOnline: context["statusNote"] = "Moved online"
+        case .rescheduled(let previous):
+            context["statusNote"] = "Rescheduled: it was to start \(formatting.eventTime(start: previous, end: nil))"
+        }
+        if let map = facts.mapURL.flatMap(MarkdownEscaping.linkDestination) { context["map"] = map }
+        if let group = facts.group {
+            context["group"] = [
+                "name": TextCleaning.singleLine(group.name),
+                "link": group.urlname.map { "<../\(SitePaths.groupPage($0)).html>" }
+                    ?? facts.meetupURL.flatMap(MarkdownEscaping.linkDestination) ?? "<../index.html>",
+            ]
+        }
+        context["goingLabel"] = facts.isPast ? "Went" : "Going"
+        if let going = facts.going {
+            context["going"] = NumberText.grouped(going)
+        } else if facts.goingUnknown {
+            context["going"] = "not in the group's calendar feed (see the event on Meetup)"
+        }
+        if let fee = facts.feeText { context["fee"] = fee }
+        if let url = facts.meetupURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = url }
+        return context
+    }
+
+    private static func page(
+        _ facts: EventPageFacts, context: [String: Any], descriptionHTML: String?, shared: RenderShared,
+        formatting: EventFormatting
+    ) -> [SiteFile] {
+        let settings = shared.input.settings
+        let path = SitePaths.eventPage(facts.id)
+        let markdown = shared.templates.render("event-page.md", context)
+        let pageURL = Sitemap.absolute(path + ".html", baseURL: settings.baseURL)
+        let image = facts.largeImage ?? facts.image
+        let jsonLD = EventJSONLD.make(
+            facts, pageURL: pageURL, imageURL: image.map { Sitemap.absolute($0, baseURL: settings.baseURL) })
+        let summary = [context["when"] as? String, context["where"] as? String].compactMap { $0 }
+        let html = PageFiles.layout(
+            markdown: markdown, title: "\(TextCleaning.singleLine(facts.title)) · \(settings.title)", path: path,
+            description: summary.joined(separator: " · "), root: "../", feed: SitePaths.siteFeed,
+            feedTitle: settings.title, image: image, pageKind: "event",
+            event: EventPageMeta(
+                jsonLD: EventJSONLD.scriptBlock(jsonLD), descriptionHTML: descriptionHTML, hasPhoto: image != nil,
+                imageAlt: facts.image == nil ? "" : context["alt"] as? String ?? ""),
+            shared: shared, formatting: formatting)
+        let text = markdown.replacingOccurrences(
+            of: PageBody.descriptionMarker + "\n",
+            with: MarkdownEscaping.text(facts.plainDescription) + "\n")
+        return [.text(path + ".md", text), .text(path + ".html", html)]
+    }
+}
+
+/// The pages of the record's events that have taken place (not shown tonight), each an item
+/// of the render memo keyed by what it shows: an archive of thousands is made once.
+struct PastEventPages: KeyedSiteGenerator {
+    func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
+        let input = shared.input
+        guard let record = input.record else { return [] }
+        let upcoming = Set(keys.distinct.map(\.id))
+        let zone = input.settings.timeZone
+        let archive = shared.hasArchive ? "archive" : "-"
+        return record.events.filter { $0.start.date < input.generatedAt && !upcoming.contains($0.id) }.map { event in
+            var key = ContentHash.Builder(keys.site, "past event page 1", archive, event.id, event.title)
+            key.add([
+                "\(event.start.date.timeIntervalSince1970) \(event.start.utcOffsetSeconds)",
+                event.end.map { "\($0.timeIntervalSince1970)" } ?? "-", event.city ?? "-", event.country ?? "-",
+                event.going.map(String.init) ?? "-", event.url?.absoluteString ?? "-", event.isCancelled ? "x" : "-",
+                event.isOnline ? "online" : "-", event.group?.name ?? "-", event.group?.urlname ?? "-",
+                event.group?.id ?? "-",
+            ])
+            let path = SitePaths.eventPage(event.id)
+            return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 2)) {
+                EventPages.files(past: event, shared: shared, formatting: EventFormatting(siteTimeZone: zone))
+            }
+        }
+    }
+}
