@@ -218,6 +218,42 @@ struct ConfigLoaderTests {
         let limits = try error(editing: { $0["limits"] = ["apiRequestsPerMinute": 0] })
         #expect(limits.description.contains("limits.apiRequestsPerMinute"), "\(limits)")
     }
+
+    @Test func chatRoomsAreReadWithTheirSecretsWhereAndErrorsNameTheirKeyPath() throws {
+        let chat: [[String: Any]] = [
+            ["service": "slack", "secretVariable": "SLACK_WEBHOOK"],
+            [
+                "service": "matrix", "secretFile": "matrix-token", "homeserver": "https://matrix.example.org",
+                "room": "!ops:example.org",
+            ],
+            [
+                "service": "mastodon", "secretVariable": "MASTODON_TOKEN", "instance": "https://social.example",
+                "visibility": "public", "onlyWhenChanged": false,
+            ],
+        ]
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(Self.valid.utf8)) as? [String: Any])
+        object["digest"] = ["chat": chat]
+        let config = try load(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+        let targets = config.digest.chat
+        #expect(targets.map(\.service) == [.slack, .matrix, .mastodon])
+        #expect(targets[0].secret == .variable("SLACK_WEBHOOK") && targets[0].keyPath == "digest.chat[0]")
+        #expect(targets[1].secret == .file(base.appendingPathComponent("matrix-token")))
+        #expect(targets[1].room == "!ops:example.org" && targets[2].visibility == "public")
+        #expect(!targets[2].onlyWhenChanged)
+
+        for (item, keyPath) in [
+            (["service": "matrix", "secretVariable": "T", "homeserver": "https://m.org"], "digest.chat[0].room"),
+            (["service": "slack"], "digest.chat[0].secretVariable"),
+            (["service": "irc", "secretVariable": "T"], "digest.chat[0].service"),
+            (["service": "slack", "secretVariable": "T", "secretFile": "f"], "digest.chat[0].secretFile"),
+            (["service": "mastodon", "secretVariable": "T", "instance": "ftp://x"], "digest.chat[0].instance"),
+            (["service": "discord", "secretVariable": "T", "room": "!a:b"], "digest.chat[0].room"),
+        ] as [([String: Any], String)] {
+            let error = try error(editing: { $0["digest"] = ["chat": [item]] })
+            #expect(error.keyPath == keyPath, "\(error.description)")
+            #expect(error.description.hasPrefix("queries.json: \(keyPath)"), "\(error.description)")
+        }
+    }
 }
 
 /// Query kinds in the config: exactly one of `keyword`, `groups` or `network`.

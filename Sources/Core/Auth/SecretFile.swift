@@ -3,8 +3,8 @@ import Foundation
 /// Reads a file that holds a secret (a private key, a refresh token), refusing one
 /// that group or others can read, as ssh refuses such a key: a secret left
 /// world-readable is a leak the user should hear about, not a detail to work around.
-enum SecretFile {
-    static func read(_ url: URL, what: String) throws(AuthError) -> String {
+package enum SecretFile {
+    package static func read(_ url: URL, what: String) throws(AuthError) -> String {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: url.path)

@@ -93,7 +93,7 @@ extension ConfigLoader {
 
     /// A relative key file is looked up in systemd's `$CREDENTIALS_DIRECTORY` first
     /// (so `LoadCredential=` works), then beside the config.
-    private func credentialFile(_ path: String, baseDirectory: URL) -> URL {
+    func credentialFile(_ path: String, baseDirectory: URL) -> URL {
         let expanded = (path as NSString).expandingTildeInPath
         if !expanded.hasPrefix("/"), let credentials = environment["CREDENTIALS_DIRECTORY"], !credentials.isEmpty {
             let candidate = URL(fileURLWithPath: credentials).appendingPathComponent(expanded).standardizedFileURL

@@ -102,7 +102,9 @@ package struct ConfigLoader: Sendable {
             try parseMetrics(value, root: root, baseDirectory: baseDirectory)
         }
         config.digest =
-            try root.value("digest").map { value throws(ConfigError) in try parseDigest(value, root: root) }
+            try root.value("digest").map { value throws(ConfigError) in
+                try parseDigest(value, root: root, baseDirectory: baseDirectory)
+            }
             ?? DigestSettings()
         // Each query's own rules, read once the queries are known (a distance needs a search's point).
         let items = document["queries"]?.arrayValue ?? []

@@ -89,6 +89,29 @@ extension ConfigSchema {
                 "onlyWhenChanged", .boolean, default: .bool(DigestSettings().onlyWhenChanged),
                 "`--digest-stdout` prints only a night with news."),
             ConfigField("email", .object(digestEmail), "Send the digest by email."),
+            ConfigField("chat", .array(.object(digestChat)), "Post the digest to chat rooms (several allowed)."),
+        ])
+
+    static let digestChat = ConfigObject(
+        "digest.chat[]", "One chat room: Slack or Discord by webhook, Matrix or Mastodon by access token.",
+        [
+            ConfigField(
+                "service", .choice(ChatTarget.Service.allCases.map(\.rawValue)), required: true, "The chat service."),
+            ConfigField(
+                "secretVariable", .string(pattern: "^[A-Za-z_][A-Za-z0-9_]*$"),
+                "The environment variable holding the webhook URL (Slack, Discord) or access token (Matrix, Mastodon)."),
+            ConfigField(
+                "secretFile", .string(format: "a path"),
+                "Or a file holding it (relative: `$CREDENTIALS_DIRECTORY` first, then beside the config)."),
+            ConfigField("homeserver", .string(format: "an https URL"), "Matrix: the homeserver's address."),
+            ConfigField("room", .string(pattern: "^!.+:.+$"), "Matrix: the room's id, `!abc:example.org`."),
+            ConfigField("instance", .string(format: "an https URL"), "Mastodon: the instance's address."),
+            ConfigField(
+                "visibility", .choice(["public", "unlisted", "private", "direct"]), default: .string("unlisted"),
+                "Mastodon: who sees the status."),
+            ConfigField(
+                "onlyWhenChanged", .boolean, default: .bool(true),
+                "Post only a night with news (else also a quiet night, once)."),
         ])
 
     static let digestEmail: ConfigObject = {

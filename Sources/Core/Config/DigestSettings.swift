@@ -5,6 +5,8 @@ package struct DigestSettings: Sendable, Equatable {
     /// A quiet night prints nothing with `--digest-stdout` and sends no email.
     package var onlyWhenChanged = true
     package var email: DigestEmailSettings?
+    /// Chat rooms the digest is posted to (Slack, Discord, Matrix, Mastodon).
+    package var chat: [ChatTarget] = []
 
     package init() {}
 }
@@ -22,5 +24,38 @@ package struct DigestEmailSettings: Sendable, Equatable {
     package init(to: [String], from: String) {
         self.to = to
         self.from = from
+    }
+}
+
+/// `digest.chat[]`: one room the digest is posted to.
+package struct ChatTarget: Sendable, Equatable {
+    package enum Service: String, Sendable, Equatable, CaseIterable {
+        case slack, discord, matrix, mastodon
+    }
+
+    /// Where its secret is: the webhook's URL (Slack, Discord) or an access token (Matrix, Mastodon).
+    package enum Secret: Sendable, Equatable {
+        /// An environment variable's name.
+        case variable(String)
+        /// A file (`$CREDENTIALS_DIRECTORY` first for a relative path, then beside the config).
+        case file(URL)
+    }
+
+    package var service: Service
+    package var secret: Secret
+    /// Matrix: the homeserver's base URL and the room's id (`!abc:example.org`).
+    package var homeserver: URL?
+    package var room: String?
+    /// Mastodon: the instance's base URL and the status's visibility.
+    package var instance: URL?
+    package var visibility = "unlisted"
+    package var onlyWhenChanged = true
+    /// `digest.chat[2]`: how messages and the delivery record name it.
+    package var keyPath: String
+
+    package init(service: Service, secret: Secret, keyPath: String) {
+        self.service = service
+        self.secret = secret
+        self.keyPath = keyPath
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+import MeetupSupport
 
 /// The one URLSession a run shares between API pages and photo downloads.
 package enum HTTPSession {
@@ -25,7 +26,7 @@ package enum HTTPSession {
         // chunk for the delegate before the size cap can cancel it (a 1.5 MB gzip body made a
         // 1.7 GiB peak). Asked for no encoding, a server sends what the cap can count as it
         // arrives; one that encodes anyway is refused at its headers (TransportDelegate).
-        configuration.httpAdditionalHeaders = ["User-Agent": "meetup-report/0.1", "Accept-Encoding": "identity"]
+        configuration.httpAdditionalHeaders = ["User-Agent": BuildInfo.userAgent, "Accept-Encoding": "identity"]
         // Delegate callbacks run on the session's own serial queue; they only do
         // small bookkeeping and file moves.
         return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)

@@ -121,8 +121,10 @@ package final class HTTPTransport: Sendable {
         if let reason = addressPolicy.refusal(for: url) { return completion(.failure(.refused(reason))) }
 
         let deadline = self.deadline
+        // A request that must not be sent twice (a chat webhook's post) is sent again only after
+        // a 429: the server says it did not take it.
         let retry: @Sendable (TransportFailure, String?) -> Void = { [self] failure, retryAfter in
-            guard idempotent,
+            guard idempotent || failure == .status(429),
                 let wait = policy.delay(beforeRetry: number, retryAfter: retryAfter, now: clock(), random: random()),
                 ContinuousClock.now + .milliseconds(Int64(wait * 1000)) < deadline,
                 budget.spend(wait)
@@ -186,6 +188,9 @@ package final class HTTPTransport: Sendable {
                 if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
             }
             switch http.statusCode {
+            case 204:
+                keep(false)
+                completion(.success(HTTPDownload(status: 204, headers: headers, file: nil, byteCount: 0)))
             case 200..<300:
                 guard let file = outcome.file else { return retry(.network("the body was not saved"), nil) }
                 completion(

@@ -45,16 +45,47 @@ extension ReportRun {
             transport: sources.transport, pastEvents: sources.past, recorder: recorder, photos: photos,
             publisher: SitePublisher(outputDirectory: config.outputDirectory),
             children: ChildEnvironment(environment, secretVariables: secretVariables), redactor: redactor,
-            digestToStandardOutput: options.digestToStandardOutput, deadline: deadline)
+            digestToStandardOutput: options.digestToStandardOutput, deadline: deadline,
+            chat: makeChat(cache: cache, observer: observer, redactor: redactor, deadline: deadline))
+    }
+
+    /// The chat rooms' secrets, read now (so the redactor hides them from the first line
+    /// logged), and a transport of their own that trusts the hosts the user named and logs a
+    /// retry by host only (a webhook's path holds its token).
+    private func makeChat(
+        cache: PhotoCache, observer: any RunObserver, redactor: SecretRedactor, deadline: ContinuousClock.Instant
+    ) -> ChatDelivery? {
+        let targets = config.digest.chat
+        guard !targets.isEmpty, !options.offline else { return nil }
+        let secrets = ChatSecrets(targets, environment: environment)
+        redactor.add(secrets.redacted)
+        let transport = HTTPTransport(
+            limits: config.limits, maximumConnectionsPerHost: 2,
+            addressPolicy: AddressPolicy(allowsPrivateAddresses: false, trustedHosts: secrets.hosts(of: targets)),
+            scheduler: retryScheduler, clock: clock,
+            onRetry: { url, number, wait, failure in
+                observer.warning(
+                    "retry \(number) of the digest's post to \(url.host ?? "") in \(String(format: "%.1f", wait)) s after \(failure)"
+                )
+            })
+        return ChatDelivery(
+            targets: targets, secrets: secrets, transport: transport,
+            record: StateFolder.digests(config.stateDirectory).appendingPathComponent("chat-posted.json"),
+            scratch: cache.incomingDirectory, deadline: deadline)
     }
 
     /// Environment variables that hold secrets of this config.
     var secretVariables: Set<String> {
-        switch config.source {
-        case .meetupAPI(_, .token(let variable)): [variable]
-        case .meetupAPI(_, .refreshToken(let settings)): [settings.clientSecretVariable]
-        default: []
+        var variables: Set<String> =
+            switch config.source {
+            case .meetupAPI(_, .token(let variable)): [variable]
+            case .meetupAPI(_, .refreshToken(let settings)): [settings.clientSecretVariable]
+            default: []
+            }
+        for target in config.digest.chat {
+            if case .variable(let name) = target.secret { variables.insert(name) }
         }
+        return variables
     }
 
     private func makeSources(

@@ -41,6 +41,8 @@ struct RunEnvironment: Sendable {
     /// `limits.runTimeout` from the run's start: the transport's requests, the calendars'
     /// reading and every step hold to it (`StepRunner`).
     let deadline: ContinuousClock.Instant
+    /// Posts the digest to the config's chat rooms; nil without any (or offline).
+    let chat: ChatDelivery?
     /// Each event's words for the curation's word rules, made once (fetch and curate share them).
     let eventTexts = EventTexts()
 }

@@ -32,6 +32,10 @@ package struct RunSummary: Sendable {
     package var digestText: String?
     /// Why the digest email was not sent, when it was not (the site is published).
     package var digestMailFailure: String?
+    /// Why the digest was not posted to a chat room, one line each (the site is published).
+    package var digestChatFailures: [String] = []
+    /// The chat rooms the digest was posted to tonight (their key paths).
+    package var digestChatPosted: [String] = []
     /// What the render made and what it kept from the published site (`RenderMemo`).
     package var render = RenderFigures()
     /// Requests a backfill sent tonight and the past events they brought.
@@ -76,6 +80,7 @@ package struct RunSummary: Sendable {
     /// Exit status 0: every query fresh and the site published.
     package var succeeded: Bool {
         failures.isEmpty && published && publishCommandFailure == nil && digestMailFailure == nil
+            && digestChatFailures.isEmpty
     }
 
     /// One line, the last thing a cron mail shows:
@@ -96,7 +101,7 @@ package struct RunSummary: Sendable {
                     return "\(failure.queryID) (\(failure.reason)\(kept))"
                 }.joined(separator: ", ")
         }
-        for failure in [publishCommandFailure, digestMailFailure].compactMap({ $0 }) {
+        for failure in [publishCommandFailure, digestMailFailure].compactMap({ $0 }) + digestChatFailures {
             text += "; " + failure
         }
         if !published {

@@ -11,6 +11,10 @@ package enum BuildInfo {
         return commit.isEmpty ? nil : commit
     }
 
+    /// What every request says it comes from: the tool and its version (`meetup-report/0.5.0`),
+    /// so the servers it reads (Meetup's calendar feeds among them) can tell who asks.
+    package static let userAgent = "meetup-report/\(version)"
+
     package static var versionLine: String {
         commit.map { "\(version) (\($0))" } ?? version
     }

@@ -64,6 +64,15 @@ struct DeliverDigestStep: RunStep {
         if let email = environment.config.digest.email, !(quiet && email.onlyWhenChanged) {
             send(digest, email: email, context: &context, environment: environment)
         }
+        if let chat = environment.chat {
+            let config = environment.config
+            let outcome = chat.post(
+                ChatDigest(digest, timeZone: config.timeZone, baseURL: config.baseURL),
+                isQuietNight: digest.isQuietNight)
+            context.summary.digestChatPosted = outcome.posted
+            context.summary.digestChatFailures = outcome.failures.map { environment.redactor.redact($0, limit: 300) }
+            context.summary.digestChatFailures.forEach(environment.observer.warning)
+        }
     }
 
     /// One message through sendmail; a failure is a warning and exit 1, the site stays published.

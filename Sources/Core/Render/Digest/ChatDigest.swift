@@ -1,0 +1,98 @@
+import Foundation
+import MeetupModel
+import MeetupSupport
+
+/// The night's digest for a chat room: a title, its sections of entries (each one line of
+/// untrusted text and a link), the night in numbers and the digest page's address. The
+/// services' messages (`ChatMessages`) are made from this, each escaping for its own markup.
+package struct ChatDigest: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        /// The event's title (untrusted, one line).
+        package var title: String
+        /// When, where, which group (untrusted, one line).
+        package var detail: String
+        /// The event's page on the site, else its Meetup page; only http(s).
+        package var link: URL?
+    }
+
+    package struct Section: Sendable, Equatable {
+        package var heading: String
+        package var entries: [Entry]
+    }
+
+    package var title: String
+    package var notice: String?
+    package var sections: [Section]
+    /// "2 new · 1 moved · 1 cancelled · 12 this week".
+    package var counts: String
+    /// The digest page on the site.
+    package var pageURL: URL
+
+    /// Every entry, in order, with its section's heading.
+    package var entries: [(heading: String, entry: Entry)] {
+        sections.flatMap { section in section.entries.map { (section.heading, $0) } }
+    }
+
+    package init(_ digest: Digest, timeZone: TimeZone, baseURL: URL) {
+        let writer = DigestWriter(digest, timeZone: timeZone)
+        let single = TextCleaning.singleLine
+        func page(_ event: Event) -> URL? {
+            Sitemap.absolute(SitePaths.eventPage(event.id) + ".html", baseURL: baseURL)
+        }
+        func web(_ url: URL?) -> URL? {
+            url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
+        }
+        title = single("\(digest.siteTitle): \(writer.title)")
+        notice = digest.isFirstRun ? DigestWriter.firstRunLine : digest.isQuiet ? DigestWriter.quietLine : nil
+        var sections: [Section] = []
+        func add(_ heading: String, _ entries: [Entry]) {
+            if !entries.isEmpty { sections.append(Section(heading: heading, entries: entries)) }
+        }
+        add(
+            "New",
+            digest.new.map { Entry(title: single($0.event.title), detail: writer.details($0), link: page($0.event)) })
+        add(
+            "Moved",
+            digest.moved.map {
+                Entry(
+                    title: single($0.change.title),
+                    detail: single("was " + writer.was($0.change) + ", now " + writer.now($0.change)),
+                    link: web($0.change.url))
+            })
+        add(
+            "Cancelled or removed",
+            digest.removed.map {
+                Entry(
+                    title: single($0.change.title), detail: single("was " + writer.was($0.change)),
+                    link: web($0.change.url))
+            })
+        add(
+            DigestWriter.quietGroupsHeading,
+            digest.quietGroups.map {
+                Entry(title: single($0.group.name), detail: writer.quietDetail($0), link: web($0.group.link))
+            })
+        add(
+            "This week",
+            digest.thisWeek.map {
+                Entry(title: single($0.event.title), detail: writer.details($0), link: page($0.event))
+            }
+        )
+        self.sections = sections
+        counts = [
+            EventFormatting.count(digest.new.count, "new", "new"),
+            EventFormatting.count(digest.moved.count, "moved", "moved"),
+            EventFormatting.count(digest.removed.count, "cancelled", "cancelled"),
+            EventFormatting.count(digest.thisWeek.count, "this week", "this week"),
+        ].joined(separator: " · ")
+        pageURL = Sitemap.absolute(DigestFiles.page + ".html", baseURL: baseURL)
+    }
+
+    /// What identifies this digest's content: a target posts it once (`ChatDelivery`).
+    package var fingerprint: String {
+        var key = ContentHash.Builder("chat-digest-1", title, notice ?? "-", counts, pageURL.absoluteString)
+        for (heading, entry) in entries {
+            key.add([heading, entry.title, entry.detail, entry.link?.absoluteString ?? "-"])
+        }
+        return key.hex()
+    }
+}
