@@ -68,6 +68,19 @@ extension ConfigLoader {
                     key, expected: "nothing: only a \"keyword\" search has a place", found: reader.value(key) ?? .null)
             }
         }
+        let via = try reader.string("via", required: false) ?? "api"
+        guard via == "api" || via == "ical" else {
+            throw reader.invalid("via", expected: "\"api\" or \"ical\"", found: .string(via))
+        }
+        let feedKeys =
+            kinds[0] != "groups"
+            ? ["via", "delaySeconds", "feedBaseURL"] : via == "api" ? ["delaySeconds", "feedBaseURL"] : []
+        for key in feedKeys where reader.value(key) != nil {
+            throw reader.invalid(
+                key, expected: "nothing: only a \"groups\" query read \"via\": \"ical\" has it",
+                found: reader.value(key) ?? .null)
+        }
+        if kinds[0] == "groups", via == "ical" { return try groupFeeds(reader) }
         switch kinds[0] {
         case "groups":
             let urlnames = try urlnameList(reader)
@@ -93,6 +106,22 @@ extension ConfigLoader {
                 keyword
             )
         }
+    }
+
+    /// `groups` with `"via": "ical"`: the urlnames, the pause between feeds, where the feeds are.
+    private func groupFeeds(_ reader: ConfigReader) throws(ConfigError) -> (EventQuery.Kind, String) {
+        let urlnames = try urlnameList(reader)
+        var feeds = GroupFeeds(urlnames: urlnames)
+        feeds.delaySeconds = try reader.number("delaySeconds", in: 0...60, required: false) ?? feeds.delaySeconds
+        if let base = try reader.string("feedBaseURL", required: false) {
+            guard let url = URL(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false, url.query == nil
+            else {
+                throw reader.invalid("feedBaseURL", expected: "an absolute http(s) URL", found: .string(base))
+            }
+            feeds.baseURL = url
+        }
+        return (.groupFeeds(feeds), urlnames.count == 1 ? urlnames[0] : "\(urlnames.count) groups")
     }
 
     /// `groups`: a non-empty list of urlnames (as in meetup.com/<urlname>/), each asked for once.

@@ -63,10 +63,19 @@ package struct ConfigLoader: Sendable {
             throw root.invalid(
                 "timeZone", expected: "an IANA time zone name such as \"Europe/Berlin\"", found: .string(zoneName))
         }
-        let source = try parseSource(
-            root.require("source", expected: "an object with \"type\""), root: root, baseDirectory: baseDirectory)
         let meetupQueries = try parseQueries(
             root.require("queries", expected: "a non-empty array of queries"), root: root)
+        // A site whose every query reads groups' calendar feeds needs no API, no source and no token.
+        let needsAPI = meetupQueries.contains { if case .groupFeeds = $0.kind { false } else { true } }
+        let source: EventSourceConfig
+        if !needsAPI, root.value("source") == nil {
+            source = .meetupAPI(
+                endpoint: URL(string: Self.defaultEndpoint) ?? GroupFeeds.meetup, auth: .token(variable: "MEETUP_TOKEN")
+            )
+        } else {
+            source = try ConfigLoader(environment: environment, requiresToken: requiresToken && needsAPI).parseSource(
+                root.require("source", expected: "an object with \"type\""), root: root, baseDirectory: baseDirectory)
+        }
         let queries =
             meetupQueries
             + (try parseCalendars(

@@ -29,6 +29,16 @@ extension ConfigSchema {
                     minItems: 1, maxItems: 2_000),
                 "Groups to follow, by urlname (meetup.com/<urlname>/), each asked for once, case-insensitively."),
             ConfigField(
+                "via", .choice(["api", "ical"]), default: .string("api"),
+                "groups: read through the Meetup API, or through each group's public iCalendar feed (no API key; "
+                    + "no photos, no count of who is going, no past events)."),
+            ConfigField(
+                "delaySeconds", .number(0...60), default: .number(GroupFeeds.defaultDelaySeconds),
+                "groups via ical: the pause between two groups' feeds."),
+            ConfigField(
+                "feedBaseURL", .string(format: "an http(s) URL"), default: .string(GroupFeeds.meetup.absoluteString),
+                "groups via ical: where the feeds are (`<base>/<urlname>/events/ical/`); for a mirror or a test."),
+            ConfigField(
                 "network", .string(format: "a Pro network's urlname", pattern: ConfigLoader.urlnamePattern),
                 "A Meetup Pro network to follow, by urlname (\"rladies\")."),
             ConfigField(

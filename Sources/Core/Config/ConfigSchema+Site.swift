@@ -23,7 +23,9 @@ package enum ConfigSchema {
             ConfigField(
                 "timeZone", .string(format: "an IANA time zone name such as \"Europe/Berlin\""),
                 default: .string("UTC"), "The site's time zone: its days, and the times of online events."),
-            ConfigField("source", .object(source), required: true, "Where the events come from."),
+            ConfigField(
+                "source", .object(source),
+                "Where the events come from (needed unless every query reads groups' calendar feeds)."),
             ConfigField(
                 "queries", .array(.object(query), minItems: 1), required: true,
                 "What the site lists: keyword searches, lists of groups, Meetup Pro networks."),

@@ -65,9 +65,9 @@ package struct MeetupAPISource: EventSource {
             fetchNetwork(urlname, query: query, window: window, completion: completion)
         case .groups(let urlnames):
             fetchGroups(urlnames, query: query, window: window, completion: completion)
-        case .calendar:
-            // `CalendarSource` answers calendars before any Meetup source is asked.
-            completion(.failed(.calendar(query: query.id, reason: "not a Meetup query")), nil)
+        case .calendar, .groupFeeds:
+            // `CalendarSource` answers calendars and group feeds before any Meetup source is asked.
+            completion(.failed(.calendar(query: query.id, reason: "not a Meetup API query")), nil)
         }
     }
 

@@ -72,7 +72,7 @@ package struct SnapshotSource: EventSource {
             if walk.remaining == 0 { break }
         }
         switch query.kind {
-        case .search, .calendar:
+        case .search, .calendar, .groupFeeds:
             return (.succeeded(events: walk.events), nil)
         case .groups(let urlnames):
             return (

@@ -13,6 +13,8 @@ package struct EventQuery: Sendable, Hashable, Codable {
         case network(String)
         /// An iCalendar feed (config `calendars`), by URL or file.
         case calendar(CalendarFeed)
+        /// These groups' public iCalendar feeds (`"via": "ical"`): no API key needed.
+        case groupFeeds(GroupFeeds)
     }
 
     /// A slug (`[a-z0-9-]`), safe to use in file names.
@@ -51,10 +53,44 @@ package struct EventQuery: Sendable, Hashable, Codable {
             daysAhead: daysAhead, maxEvents: maxEvents)
     }
 
+    /// The groups a query follows, by urlname, whichever way it reads them.
+    package var groupUrlnames: [String]? {
+        switch kind {
+        case .groups(let urlnames): urlnames
+        case .groupFeeds(let feeds): feeds.urlnames
+        case .search, .network, .calendar: nil
+        }
+    }
+
     /// The search's area, for a keyword search; nil for groups and networks.
     package var searchArea: SearchArea? {
         if case .search(let area) = kind { return area }
         return nil
+    }
+}
+
+/// Groups read through Meetup's public iCalendar feeds, one after another.
+package struct GroupFeeds: Sendable, Hashable, Codable {
+    /// By urlname, in config order.
+    package var urlnames: [String]
+    /// The pause between two groups' feeds (Meetup's servers are not ours to hurry).
+    package var delaySeconds: Double
+    /// Where the feeds are: `<base>/<urlname>/events/ical/`.
+    package var baseURL: URL
+
+    package static let meetup = URL(string: "https://www.meetup.com/")!
+    package static let defaultDelaySeconds = 1.0
+
+    package init(urlnames: [String], delaySeconds: Double = defaultDelaySeconds, baseURL: URL = meetup) {
+        self.urlnames = urlnames
+        self.delaySeconds = delaySeconds
+        self.baseURL = baseURL
+    }
+
+    /// One group's feed: `https://www.meetup.com/<urlname>/events/ical/`.
+    package func feed(of urlname: String) -> URL {
+        let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
+        return URL(string: base + urlname + "/events/ical/") ?? baseURL
     }
 }
 

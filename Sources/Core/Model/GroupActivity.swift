@@ -60,10 +60,11 @@ package struct GroupActivity: Sendable, Hashable {
 
     /// Needs its organisers' attention: not found, or no event for `inactiveAfterDays`
     /// (a group that never had one counts once it has existed that long, which the API
-    /// does not say, so always).
+    /// does not say, so always, unless one is scheduled: a group whose calendar feed is read
+    /// knows no past, and a new group's first event is not a quiet group).
     package func needsAttention(at now: Date, inactiveAfterDays: Int) -> Bool {
         guard isFound else { return true }
-        guard let days = daysSinceLastEvent(at: now) else { return true }
+        guard let days = daysSinceLastEvent(at: now) else { return nextEventAt == nil }
         return days >= inactiveAfterDays
     }
 

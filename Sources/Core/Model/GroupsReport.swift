@@ -136,7 +136,7 @@ extension EventQuery {
     /// Follows groups (a list, or a network's): such a query has a section in the groups report.
     package var followsGroups: Bool {
         switch kind {
-        case .groups, .network: true
+        case .groups, .groupFeeds, .network: true
         case .search, .calendar: false
         }
     }

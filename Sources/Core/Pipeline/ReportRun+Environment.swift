@@ -116,12 +116,13 @@ extension ReportRun {
             meetup = (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }
         let feeds = config.queries.compactMap(\.calendarFeed)
+        let groupFeeds = config.queries.contains { if case .groupFeeds = $0.kind { true } else { false } }
         let past = meetup.events as? any PastEventsSource
-        guard !feeds.isEmpty else {
+        guard !feeds.isEmpty || groupFeeds else {
             return Sources(events: meetup.events, photos: meetup.photos, transport: meetup.transport, past: past)
         }
         // A snapshot run sends no request to Meetup, but a calendar by URL still needs one.
-        let needsNetwork = feeds.contains { if case .url = $0 { true } else { false } }
+        let needsNetwork = groupFeeds || feeds.contains { if case .url = $0 { true } else { false } }
         let transport =
             meetup.transport
             ?? (needsNetwork
@@ -149,7 +150,11 @@ extension ReportRun {
     {
         let calendarHosts = Set(
             config.queries.compactMap { query -> String? in
-                if case .url(let url)? = query.calendarFeed { url.host } else { nil }
+                switch query.kind {
+                case .calendar(.url(let url)): url.host
+                case .groupFeeds(let feeds): feeds.baseURL.host
+                default: nil
+                }
             })
         return HTTPTransport(
             limits: config.limits, maximumConnectionsPerHost: max(config.photoConcurrency, config.queries.count),

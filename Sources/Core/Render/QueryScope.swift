@@ -13,6 +13,8 @@ enum QueryScope {
                 + (area.placeName ?? String(format: "%.3f, %.3f", area.latitude, area.longitude))
         case .groups(let urlnames):
             "from " + EventFormatting.count(urlnames.count, "group", "groups")
+        case .groupFeeds(let feeds):
+            "from " + EventFormatting.count(feeds.urlnames.count, "group", "groups") + "’ public calendars"
         case .network(let urlname):
             "in the Meetup Pro network “\(urlname)”"
         case .calendar:
@@ -25,6 +27,7 @@ enum QueryScope {
         switch query.kind {
         case .search(let area): "for “\(area.keyword)”"
         case .groups(let urlnames): "from " + EventFormatting.count(urlnames.count, "group", "groups")
+        case .groupFeeds(let feeds): "from " + EventFormatting.count(feeds.urlnames.count, "group", "groups")
         case .network(let urlname): "in the network “\(urlname)”"
         case .calendar: "from another calendar"
         }
@@ -41,6 +44,8 @@ enum QueryScope {
             .merging(area.placeName.map { ["placeName": JSONValue.string($0)] } ?? [:]) { first, _ in first }
         case .groups(let urlnames):
             ["kind": .string("groups"), "groups": .array(urlnames.map { .string($0) })]
+        case .groupFeeds(let feeds):
+            ["kind": .string("groups"), "groups": .array(feeds.urlnames.map { .string($0) }), "via": .string("ical")]
         case .network(let urlname):
             ["kind": .string("network"), "network": .string(urlname)]
         case .calendar(let feed):

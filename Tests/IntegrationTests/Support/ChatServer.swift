@@ -75,8 +75,8 @@ final class ChatServer: Sendable {
             return state.faults.isEmpty ? nil : state.faults.removeFirst()
         }
         if let fault {
-            return HTTPResponse(
-                statusCode: fault, headers: fault == .tooManyRequests ? [HTTPHeader("Retry-After"): "0"] : [:])
+            let headers: HTTPHeaders = fault == .tooManyRequests ? [HTTPHeader("Retry-After"): "0"] : [:]
+            return HTTPResponse(statusCode: fault, headers: headers)
         }
         guard let json = try? MeetupSupport.JSONValue.parse(body) else {
             return reject(service, ["the body is not JSON"])

@@ -48,6 +48,9 @@ package struct CalendarSource: EventSource {
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void
     ) {
+        if case .groupFeeds(let feeds) = query.kind {
+            return fetchGroupFeeds(feeds, query: query, window: window, completion: completion)
+        }
         guard let feed = query.calendarFeed else {
             return meetup.fetchEventsAndGroups(for: query, window: window, completion: completion)
         }
@@ -71,7 +74,10 @@ package struct CalendarSource: EventSource {
         }
         switch feed {
         case .file(let file): finish(Self.readFile(file, query: query, maxBytes: maxBytes))
-        case .url(let url): download(url, query: query, completion: finish)
+        case .url(let url):
+            download(url, query: query, cacheName: query.id) { result in
+                finish(result.mapError { $0.fetchError(query: query, url: url) })
+            }
         }
     }
 
@@ -113,14 +119,31 @@ package struct CalendarSource: EventSource {
         }
     }
 
-    private func download(
-        _ url: URL, query: EventQuery, completion: @escaping @Sendable (Result<Data, FetchError>) -> Void
+    /// Why a feed could not be read: the transport's verdict, or what went wrong around it.
+    enum FeedFailure: Error, Sendable {
+        case transport(TransportFailure)
+        case other(String)
+
+        func fetchError(query: EventQuery, url: URL) -> FetchError {
+            switch self {
+            case .transport(let failure):
+                .calendar(query: query.id, reason: "\(url.host ?? url.absoluteString): \(failure.description)")
+            case .other(let reason): .calendar(query: query.id, reason: reason)
+            }
+        }
+    }
+
+    /// A feed by URL, conditionally: its last body and validators are kept as `<cacheName>.ics`
+    /// and `<cacheName>.validators.json` in the cache's calendars folder.
+    func download(
+        _ url: URL, query: EventQuery, cacheName: String,
+        completion: @escaping @Sendable (Result<Data, FeedFailure>) -> Void
     ) {
         guard let transport else {
-            return completion(.failure(.calendar(query: query.id, reason: "no network in this run")))
+            return completion(.failure(.other("no network in this run")))
         }
-        let body = cacheDirectory.appendingPathComponent("\(query.id).ics")
-        let validators = cacheDirectory.appendingPathComponent("\(query.id).validators.json")
+        let body = cacheDirectory.appendingPathComponent("\(cacheName).ics")
+        let validators = cacheDirectory.appendingPathComponent("\(cacheName).validators.json")
         var request = URLRequest(url: url)
         request.setValue("text/calendar, */*;q=0.5", forHTTPHeaderField: "Accept")
         if FileManager.default.fileExists(atPath: body.path),
@@ -138,22 +161,13 @@ package struct CalendarSource: EventSource {
         transport.download(request, maxBytes: maxBytes, into: scratchDirectory) { [cacheDirectory] result in
             switch result {
             case .failure(let failure):
-                completion(
-                    .failure(
-                        .calendar(query: query.id, reason: "\(url.host ?? url.absoluteString): \(failure.description)"))
-                )
+                completion(.failure(.transport(failure)))
             case .success(let download) where download.status == 304 && conditional:
-                completion(
-                    Result { try Data(contentsOf: body) }.mapError { _ in
-                        .calendar(query: query.id, reason: "its cached copy is gone")
-                    })
+                completion(Result { try Data(contentsOf: body) }.mapError { _ in .other("its cached copy is gone") })
             case .success(let download):
                 guard let file = download.file, let data = try? Data(contentsOf: file) else {
                     return completion(
-                        .failure(
-                            .calendar(
-                                query: query.id, reason: "\(url.host ?? ""): an empty answer (HTTP \(download.status))")
-                        ))
+                        .failure(.other("\(url.host ?? ""): an empty answer (HTTP \(download.status))")))
                 }
                 try? FileManager.default.removeItem(at: file)
                 Self.keep(data, headers: download.headers, body: body, validators: validators, in: cacheDirectory)

@@ -30,7 +30,8 @@ struct Backfill {
         switch query.kind {
         case .network(let urlname): ["network:" + urlname.lowercased()]
         case .groups(let urlnames): urlnames.map { "group:" + $0.lowercased() }
-        case .search, .calendar: []
+        // Past events need the API: a feed has only what is to come.
+        case .search, .calendar, .groupFeeds: []
         }
     }
 
@@ -104,7 +105,7 @@ struct Backfill {
                 }
                 guard !pending.isEmpty else { return nil }
                 return .groups(urlnames: Array(pending.prefix(20)), since: since, until: until)
-            case .search, .calendar:
+            case .search, .calendar, .groupFeeds:
                 return nil
             }
         }

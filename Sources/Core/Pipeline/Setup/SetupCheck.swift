@@ -35,8 +35,43 @@ package struct SetupCheck: Sendable {
 
     package func run() -> [Result] {
         var results = [checkTemplates(), output(), cache(), state(), lock()] + programs()
-        if case .meetupAPI = config.source { results.append(credentials()) }
+        let needsAPI = config.queries.contains { query in
+            switch query.kind {
+            case .groupFeeds, .calendar: false
+            case .search, .groups, .network: true
+            }
+        }
+        if case .meetupAPI = config.source, needsAPI { results.append(credentials()) }
+        results += groupFeeds() + chat()
         return results
+    }
+
+    /// What a groups query read through calendar feeds cannot show, said before a night shows it.
+    private func groupFeeds() -> [Result] {
+        config.queries.compactMap { query in
+            guard case .groupFeeds(let feeds) = query.kind else { return nil }
+            return Result(
+                name: "groups \(query.id) via ical", ok: true,
+                detail:
+                    "\(EventFormatting.count(feeds.urlnames.count, "group", "groups")) from their public calendars, "
+                    + "no API key; these cannot show photos (the placeholder stands in), how many are going, members, "
+                    + "or past events (no backfill: the record starts tonight); one feed every "
+                    + "\(NumberText.plain(feeds.delaySeconds)) s")
+        }
+    }
+
+    /// Each chat room's secret, read as a run reads it (never shown).
+    private func chat() -> [Result] {
+        let secrets = ChatSecrets(config.digest.chat, environment: environment)
+        return config.digest.chat.map { target in
+            switch secrets.byKeyPath[target.keyPath] {
+            case .success?:
+                Result(name: "digest to \(target.service.rawValue)", ok: true, detail: "its secret is readable")
+            case .failure(let failure)?:
+                Result(name: "digest to \(target.service.rawValue)", ok: false, detail: failure.description)
+            case nil: Result(name: "digest to \(target.service.rawValue)", ok: false, detail: "no secret")
+            }
+        }
     }
 
     private func checkTemplates() -> Result {

@@ -53,7 +53,34 @@ struct GroupsReportStep: RunStep {
             }
         }
         context.groups = GroupsReport(
-            queries: queries, fresh: context.fetched.groups, earlier: earlier, now: environment.now,
-            offline: environment.offline)
+            queries: queries,
+            fresh: Self.withLastEvents(
+                context.fetched.groups, queries: queries, record: context.record, now: environment.now),
+            earlier: earlier, now: environment.now, offline: environment.offline)
+    }
+
+    /// A group read from its calendar feed has no "last event" in it: the record's newest past
+    /// event of the group stands in.
+    static func withLastEvents(
+        _ fresh: [String: [GroupActivity]], queries: [EventQuery], record: CommunityRecord?, now: Date
+    ) -> [String: [GroupActivity]] {
+        guard let record, queries.contains(where: { if case .groupFeeds = $0.kind { true } else { false } }) else {
+            return fresh
+        }
+        var last: [String: Date] = [:]
+        for event in record.past(at: now) where !event.isCancelled {
+            guard let urlname = event.group?.urlname?.lowercased() else { continue }
+            last[urlname] = max(last[urlname] ?? event.start.date, event.start.date)
+        }
+        var filled = fresh
+        for query in queries {
+            guard case .groupFeeds = query.kind, let groups = fresh[query.id] else { continue }
+            filled[query.id] = groups.map { group in
+                var group = group
+                group.lastEventAt = group.lastEventAt ?? last[group.urlname.lowercased()]
+                return group
+            }
+        }
+        return filled
     }
 }
