@@ -21,7 +21,8 @@ struct MeetupReportCommand: ParsableCommand {
         version: BuildInfo.versionLine,
         subcommands: [
             RunCommand.self, InitCommand.self, CheckCommand.self, ExplainCommand.self, AuthCommand.self,
-            BackfillCommand.self, BackupCommand.self, ConfigSchemaCommand.self, GraphQLRequestsCommand.self,
+            BackfillCommand.self, BackupCommand.self, DiscoverCommand.self, ConfigSchemaCommand.self,
+            GraphQLRequestsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

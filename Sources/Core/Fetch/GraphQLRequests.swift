@@ -19,6 +19,11 @@ package enum GraphQLRequests {
             ),
             ("eventSearch, a later page", SearchRequest.body(for: area, window: window, first: 7, after: "cursor-2")),
             (
+                "groupSearch (discover), first page",
+                DiscoverRequest.body(area, first: DiscoverRequest.pageSize, after: nil)
+            ),
+            ("groupSearch (discover), a later page", DiscoverRequest.body(area, first: 50, after: "c2")),
+            (
                 "proNetwork.eventsSearch, first page",
                 NetworkRequest.body(network: "rladies", window: window, first: 50, after: nil)
             ),

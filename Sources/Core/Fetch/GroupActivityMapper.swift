@@ -37,7 +37,7 @@ package enum GroupActivityMapper {
             name: cleaned(group["name"]),
             link: WebURL.parse(group["link"]),
             city: cleaned(group["city"]),
-            members: group["stats"]?["memberCounts"]?["all"]?.intValue,
+            members: group["stats"]?["memberCounts"]?["all"]?.intValue ?? group["memberships"]?["totalCount"]?.intValue,
             lastEventAt: firstDate(group["past"]),
             // `next` is the group's next event whatever the query's window (a batch asks for it);
             // a recording made before it was asked for has only the window's events.
