@@ -17,6 +17,10 @@ package struct RenderShared: Sendable {
     let eventBlocks: EventBlocks
     /// Each query's trend chart by site path: written as files and inlined in the index.
     let charts: [String: String]
+    /// The picture of a page that has none of its own (link previews): the first thumbnail by
+    /// name, else the placeholder. Worked out once, not once per page (W1: 400 thumbnails
+    /// named for each of 9,000 pages).
+    let fallbackImage: String
 
     /// The site has archive pages: the record holds an event that has taken place.
     var hasArchive: Bool {
@@ -36,10 +40,11 @@ protocol KeyedSiteGenerator: Sendable {
     func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem]
 }
 
-/// One keyed item and how to make its files.
+/// One keyed item and how to make its files, with the formatting of the run of items it is
+/// made in (a DateFormatter is costly to make: one per run, not one per page).
 struct KeyedItem: Sendable {
     let item: RenderItem
-    let make: @Sendable () -> [SiteFile]
+    let make: @Sendable (EventFormatting) -> [SiteFile]
 }
 
 /// Files made for each page (the page itself, its feed, its calendar).
@@ -146,7 +151,7 @@ package struct PageFiles: PageGenerator {
             descriptions: shared.richDescriptions, charts: charts,
             anchors: anchors, wholeDescription: event?.descriptionHTML
         ).html(from: markdown)
-        let fallbackImage = shared.input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder
+        let fallbackImage = shared.fallbackImage
         return shared.templates.render(
             "layout.html",
             [

@@ -71,7 +71,8 @@ package struct SiteRenderer: Sendable {
                 placeholder: PageContexts.placeholderSize(width: input.settings.thumbnailWidth)),
             imageDoubles: ImageAttributes.doubles(thumbnails: input.thumbnails.values),
             feedEntries: FeedEntries.make(input, events: work.feedEvents(keys), artefacts: byEvent),
-            eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input))
+            eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input),
+            fallbackImage: input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder)
 
         // Items are independent: made on every core. Each page has its own contexts,
         // because the date formatters inside are not thread-safe.
@@ -115,9 +116,11 @@ package struct SiteRenderer: Sendable {
                 if reuse.reuse(item.item) { outcome.itemsReused += 1 } else { keyed.append(item) }
             }
         }
-        let toMake = keyed
-        DispatchQueue.concurrentPerform(iterations: toMake.count) { index in
-            toMake[index].make().forEach { emit(toMake[index].item, $0) }
+        // In runs of 32, each run with its own formatting (not thread-safe, costly to make).
+        let runs = stride(from: 0, to: keyed.count, by: 32).map { Array(keyed[$0..<min($0 + 32, keyed.count)]) }
+        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+            for keyedItem in runs[index] { keyedItem.make(formatting).forEach { emit(keyedItem.item, $0) } }
         }
         outcome.itemsMade =
             (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count + work.eventPages.count

@@ -129,7 +129,6 @@ struct PastEventPages: KeyedSiteGenerator {
         let input = shared.input
         guard let record = input.record else { return [] }
         let upcoming = Set(keys.distinct.map(\.id))
-        let zone = input.settings.timeZone
         let archive = shared.hasArchive ? "archive" : "-"
         return record.events.filter { $0.start.date < input.generatedAt && !upcoming.contains($0.id) }.map { event in
             var key = ContentHash.Builder(keys.site, "past event page 1", archive, event.id, event.title)
@@ -141,8 +140,8 @@ struct PastEventPages: KeyedSiteGenerator {
                 event.group?.id ?? "-",
             ])
             let path = SitePaths.eventPage(event.id)
-            return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 2)) {
-                EventPages.files(past: event, shared: shared, formatting: EventFormatting(siteTimeZone: zone))
+            return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 2)) { formatting in
+                EventPages.files(past: event, shared: shared, formatting: formatting)
             }
         }
     }

@@ -15,7 +15,6 @@ struct GroupPages: KeyedSiteGenerator {
         let input = shared.input
         let record = input.record ?? CommunityRecord(events: [], groups: [])
         let now = input.generatedAt
-        let zone = input.settings.timeZone
         var groups = record.groups.filter { !$0.urlname.isEmpty }
         var known = Set(groups.flatMap { ([$0.urlname] + $0.formerUrlnames).map { $0.lowercased() } })
         var upcoming: [String: [Event]] = [:]
@@ -70,11 +69,11 @@ struct GroupPages: KeyedSiteGenerator {
             }
             let path = SitePaths.groupPage(group.urlname)
             let events = past
-            return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) {
-                // Made on any core: each page has its own formatters (they are not thread-safe).
+            return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) { formatting in
+                // Made on any core, with its run's formatting (not thread-safe).
                 var files = page(
                     group, past: events, upcoming: next, activity: member, shared: shared,
-                    formatting: EventFormatting(siteTimeZone: zone), networkGroups: networkGroups)
+                    formatting: formatting, networkGroups: networkGroups)
                 for former in group.formerUrlnames
                 where SitePaths.groupPage(former) != SitePaths.groupPage(group.urlname) {
                     files.append(redirect(from: former, to: group.urlname))
