@@ -24,7 +24,9 @@ class PageScan(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         pagefind = tag == "script" and (a.get("src", "").endswith("pagefind/pagefind-ui.js") or "data-search-init" in a)
-        if (tag == "script" and not pagefind) or any(k.startswith("on") for k in a):
+        # An event page's JSON-LD is data, never run (check_event_pages.py reads it).
+        data = tag == "script" and a.get("type") == "application/ld+json" and not a.get("src")
+        if (tag == "script" and not pagefind and not data) or any(k.startswith("on") for k in a):
             self.scripts += 1
         if tag == "a" and a.get("href", "").split(":")[0].lower() in ("javascript", "data", "vbscript", "file"):
             self.bad_links.append(a["href"])
@@ -126,15 +128,16 @@ def check(site):
             if url is not None and not str(url).startswith(("http://", "https://")):
                 problem(site, f"{ics_path}: {event_id} URL {url!r}")
 
-    # The index's cards link to events on their query pages: every anchor must exist.
+    # The index's cards link to the events' own pages: every one must exist.
     import re
     index_html = open(os.path.join(site, "index.html"), encoding="utf-8").read()
-    cards = re.findall(r'href="([^"#]+\.html)#(event-[0-9a-f]+)"', index_html)
+    cards = re.findall(r'href="(events/[^"#]+\.html)"', index_html)
+    pages = {e["page"] for e in data["events"]}
     if not cards:
         problem(site, "index.html has no event cards")
-    for target, anchor in cards:
-        if f'id="{anchor}"' not in open(os.path.join(site, target), encoding="utf-8").read():
-            problem(site, f"index.html links to {target}#{anchor}, which does not exist")
+    for target in cards:
+        if target not in pages or not os.path.isfile(os.path.join(site, target)):
+            problem(site, f"index.html links to {target}, which is not an event's page")
 
     # Each event's own calendar file and Google Calendar link.
     from urllib.parse import urlparse, parse_qs
@@ -156,10 +159,10 @@ def check(site):
             problem(site, f"Google Calendar link of {event['id']} is not a template link")
 
     # The search index: one record per event (never a page of the site), each naming its
-    # event, linking to the event's anchor on a page that has it, with its date, group and
+    # event, linking to the event's own page, with its date, group and
     # query/month filters (Pagefind's fragments are gzipped JSON: read directly, no Node).
     import gzip
-    fragments = glob.glob(os.path.join(site, "pagefind", "fragment", "*.pf_fragment"))
+    fragments = glob.glob(os.path.join(site, "pagefind", "**", "fragment", "*.pf_fragment"), recursive=True)
     if not fragments:
         problem(site, "no Pagefind index (pip install pagefind-bin)")
     else:
@@ -183,16 +186,15 @@ def check(site):
             page_path = os.path.join(site, meta.get("path", "-"))
             if not meta.get("date", "").endswith("(past)") or not os.path.exists(page_path) \
                     or html_module.escape(meta.get("title", ""), quote=False).replace("\"", "&quot;") not in open(page_path, encoding="utf-8").read():
-                problem(site, f"search: the past record of {meta.get('title')!r} does not lead to its archive page: {meta}")
+                problem(site, f"search: the past record of {meta.get('title')!r} does not lead to its page: {meta}")
         if sorted(r["meta"].get("title") for r in records) != sorted(titles.values()):
             problem(site, f"search: {len(records)} records for {len(titles)} events, or their titles differ")
         query_titles = {q["title"] for q in data["queries"]}
         for record in records:
             meta, filters = record.get("meta", {}), record.get("filters", {})
-            target, _, anchor = meta.get("path", "").partition("#")
-            page_path = os.path.join(site, target)
-            if not anchor or not os.path.exists(page_path) or f'id="{anchor}"' not in open(page_path, encoding="utf-8").read():
-                problem(site, f"search: the record of {meta.get('title')!r} links to {meta.get('path')!r}, which has no such event")
+            target = meta.get("path", "")
+            if target not in pages or not os.path.isfile(os.path.join(site, target)):
+                problem(site, f"search: the record of {meta.get('title')!r} links to {target!r}, not to an event's page")
             if not meta.get("date") or not filters.get("month") or not set(filters.get("query", [])) <= query_titles or not filters.get("query"):
                 problem(site, f"search: the record of {meta.get('title')!r} lacks its date or filters: {meta} {filters}")
 
