@@ -12,6 +12,8 @@ package enum SearchRecords {
         /// A file name inside the records folder.
         package var name: String
         package var html: String
+        /// What decides its shard: its event's lasting identity (`shards`).
+        package var key: String
     }
 
     /// - Parameter plainDescriptions: the render's plain texts by event id (each description
@@ -61,26 +63,7 @@ package enum SearchRecords {
             + "<p>\(escape(plain))</p>\n"
         for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
         html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
-        return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html)
-    }
-
-    /// What the index of `fetched` made by `indexer` (its command line: another Pagefind is
-    /// another index format) depends on, as one hash, without making the records: the
-    /// events as cached, each query's events in order (a record links to its page) and the
-    /// queries' titles (its filters). A night that changed none of it re-indexes nothing.
-    package static func fingerprint(_ fetched: FetchedEvents, timeZone: TimeZone, indexer: [String]) -> String {
-        // The binary writes the records: another build may write them otherwise.
-        var key = ContentHash.Builder(
-            "search-records-3", BuildInfo.identity, timeZone.identifier, indexer.joined(separator: " "))
-        if let binary = indexer.first, let attributes = try? FileManager.default.attributesOfItem(atPath: binary) {
-            key.add("\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
-        }
-        for entry in fetched.outcomes {
-            key.add([entry.query.id, entry.query.title])
-            key.add(entry.outcome.events.map(\.id))
-        }
-        for event in fetched.distinctEvents { key.add(event.fingerprint) }
-        return key.hex()
+        return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html, key: event.id)
     }
 
     /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).

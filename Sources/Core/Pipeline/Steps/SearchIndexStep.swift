@@ -2,11 +2,15 @@ import Foundation
 import MeetupRender
 import MeetupSupport
 
-/// Search without a server: Pagefind indexes one record per event shown (`SearchRecords`,
-/// each linking to the event's anchor) into the staging folder, so the index is published
-/// in the same atomic swap as the pages. Pagefind comes from
-/// PyPI (`pip install pagefind-bin`); where it is missing or fails, the run warns once
-/// and publishes without search. `"search": false` turns it off.
+/// Search without a server: Pagefind indexes one record per event (`SearchRecords`, each
+/// leading to the event's own page) into the staging folder, so the index is published in
+/// the same atomic swap as the pages. The records are split into shards by a hash of the
+/// event (`SearchRecords.shard`), so an event always lands in the same one: a night on
+/// which a few events changed (or passed) indexes their shards again and links the others
+/// from the published site as they are; the page's search merges the shards
+/// (`pagefind/shards.json`, Pagefind's `mergeIndex`). Pagefind comes from PyPI
+/// (`pip install pagefind-bin`); where it is missing or fails, the run warns once and
+/// publishes without search. `"search": false` turns it off.
 struct SearchIndexStep: RunStep {
     var name: String { "search" }
 
@@ -18,69 +22,101 @@ struct SearchIndexStep: RunStep {
             return
         }
         let writer = StagingWriter(staging: staging, previous: environment.publisher.outputDirectory)
-        // The same events, queries and binary as the published index (and the same Pagefind): yesterday's index
-        // as it is. Pagefind's filter files differ from run to run for the same input, and a
-        // night that changed nothing should re-index nothing.
-        let fingerprint =
-            SearchRecords.fingerprint(context.shown, timeZone: environment.config.timeZone, indexer: command)
-            + SearchRecords.pastFingerprint(context.record, now: environment.now)
-        let stamp = "\(Self.folder)/\(Self.stampName)"
-        if (try? String(
-            contentsOf: environment.publisher.outputDirectory.appendingPathComponent(stamp), encoding: .utf8))
-            == fingerprint,
-            writer.linkFolder(Self.folder)
-        {
-            return
-        }
+        let zone = environment.config.timeZone
         let records =
-            SearchRecords.make(
-                context.shown, timeZone: environment.config.timeZone,
-                plainDescriptions: context.plainDescriptions)
-            + (context.record.map {
-                SearchRecords.past($0, now: environment.now, timeZone: environment.config.timeZone)
-            } ?? [])
-        // One record per event shown, in a folder beside the cache's downloads (never published).
-        let folder = environment.cache.incomingDirectory.appendingPathComponent("search-records")
-        do {
-            try? FileManager.default.removeItem(at: folder)
-            try FileOperations.createDirectory(folder)
-            // A fresh folder of our own: plain writes, no temporary file and rename for each of
-            // 10,000 records (that was a third of the search stage's own time: BENCHMARKS.md).
-            for record in records {
-                try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
+            SearchRecords.make(context.shown, timeZone: zone, plainDescriptions: context.plainDescriptions)
+            + (context.record.map { SearchRecords.past($0, now: environment.now, timeZone: zone) } ?? [])
+        let shards = SearchRecords.shards(records)
+        let identity = SearchRecords.indexerIdentity(command)
+        var changed: [(name: String, records: [SearchRecords.Record], stamp: String)] = []
+        for (name, shard) in shards {
+            let stamp = SearchRecords.fingerprint(shard, indexer: identity)
+            let published = environment.publisher.outputDirectory.appendingPathComponent(
+                "\(Self.folder)/\(name)/\(Self.stampName)")
+            // Unchanged: yesterday's shard as it is (Pagefind's files differ from run to run for the same input).
+            if (try? String(contentsOf: published, encoding: .utf8)) == stamp,
+                writer.linkFolder("\(Self.folder)/\(name)")
+            {
+                continue
             }
-        } catch {
-            environment.observer.warning(
-                "search: cannot write its records into \(folder.path) (\(error.localizedDescription)); published without search"
-            )
+            changed.append((name, shard, stamp))
+        }
+        if let failure = index(changed, command: command, staging: staging, writer: writer, environment: environment) {
+            try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
+            environment.observer.warning("search: \(failure); published without search")
             return
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = ExternalCommand(
-            arguments: command + [
-                "--site", folder.path, "--output-path", staging.appendingPathComponent(Self.folder).path,
-            ],
-            environment: environment.children, timeout: 300
-        ).run()
-        switch result {
-        case .success(let outcome) where outcome.succeeded:
-            try? FileOperations.writeAtomically(Data(fingerprint.utf8), to: staging.appendingPathComponent(stamp))
-            // Unchanged index files keep the published copy (and its modification time).
-            writer.relinkUnchanged(in: Self.folder)
-        case .success(let outcome):
-            try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
-            environment.observer.warning(
-                "search: Pagefind exited with \(outcome.status)"
+        publishShardList(
+            shards.map(\.name), staging: staging, published: environment.publisher.outputDirectory)
+    }
+
+    /// Each changed shard through Pagefind, one after another (a shard's peak memory, not the
+    /// site's); the first failure, or nil.
+    private func index(
+        _ shards: [(name: String, records: [SearchRecords.Record], stamp: String)], command: [String], staging: URL,
+        writer: StagingWriter, environment: RunEnvironment
+    ) -> String? {
+        // Records go in a folder beside the cache's downloads (never published).
+        let root = environment.cache.incomingDirectory.appendingPathComponent("search-records")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for shard in shards {
+            let folder = root.appendingPathComponent(shard.name)
+            let output = "\(Self.folder)/\(shard.name)"
+            do {
+                try? FileManager.default.removeItem(at: folder)
+                try FileOperations.createDirectory(folder)
+                // A fresh folder of our own: plain writes, no temporary file and rename each.
+                for record in shard.records {
+                    try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
+                }
+            } catch {
+                return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
+            }
+            let result = ExternalCommand(
+                arguments: command + [
+                    "--site", folder.path, "--output-path", staging.appendingPathComponent(output).path,
+                ],
+                environment: environment.children, timeout: 300
+            ).run()
+            switch result {
+            case .success(let outcome) where outcome.succeeded:
+                try? FileOperations.writeAtomically(
+                    Data(shard.stamp.utf8), to: staging.appendingPathComponent("\(output)/\(Self.stampName)"))
+                // Unchanged index files keep the published copy (and its modification time).
+                writer.relinkUnchanged(in: output)
+            case .success(let outcome):
+                return "Pagefind exited with \(outcome.status)"
                     + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0, limit: 200))" } ?? "")
-                    + "; published without search")
-        case .failure(let failure):
-            environment.observer.warning("search: \(failure); published without search")
+            case .failure(let failure):
+                return "\(failure)"
+            }
+        }
+        return nil
+    }
+
+    /// `pagefind/shards.json` (the shards the page's search merges) and Pagefind's UI script
+    /// and styles, the same in every shard, once at `pagefind/` (where the layout loads them);
+    /// each the published file itself when its bytes are the same.
+    private func publishShardList(_ names: [String], staging: URL, published: URL) {
+        let list = Data((JSONValue.array(names.map(JSONValue.string)).compactJSON + "\n").utf8)
+        var files: [(name: String, bytes: Data?)] = [("shards.json", list)]
+        if let first = names.first {
+            for asset in ["pagefind-ui.js", "pagefind-ui.css"] {
+                files.append(
+                    (asset, try? Data(contentsOf: staging.appendingPathComponent("\(Self.folder)/\(first)/\(asset)"))))
+            }
+        }
+        for (name, bytes) in files {
+            guard let bytes else { continue }
+            let target = staging.appendingPathComponent("\(Self.folder)/\(name)")
+            let old = published.appendingPathComponent("\(Self.folder)/\(name)")
+            if (try? Data(contentsOf: old)) == bytes, link(old.path, target.path) == 0 { continue }
+            try? FileOperations.writeAtomically(bytes, to: target)
         }
     }
 
     static let folder = "pagefind"
-    /// Beside the index, published with it: the fingerprint of what it was made from
-    /// (`SearchRecords.fingerprint`).
+    /// In each shard, published with it: the fingerprint of what it was made from.
     static let stampName = "records.sha256"
 
     /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships, found through

@@ -21,20 +21,10 @@ extension SearchRecords {
                 "<p>\(escape(date)) · \(escape(RecordFormatting.place(event))) · \(escape(groups))</p>\n"
                 + "<span data-pagefind-filter=\"when\">Past</span>\n</body></html>\n"
             records.append(
-                Record(name: "past-" + ContentHash.sha256Hex(event.countingKey).prefix(24) + ".html", html: html))
+                Record(
+                    name: "past-" + ContentHash.sha256Hex(event.countingKey).prefix(24) + ".html", html: html,
+                    key: event.id))
         }
         return records.sorted { $0.name < $1.name }
-    }
-
-    /// What the past records depend on: the record's past entries, as one hash.
-    package static func pastFingerprint(_ record: CommunityRecord?, now: Date) -> String {
-        var key = ContentHash.Builder("past-records-2")
-        for event in record?.past(at: now) ?? [] {
-            key.add([
-                event.id, event.title, "\(event.start.date.timeIntervalSince1970)", event.networkEventID ?? "-",
-                event.group?.name ?? "-", event.city ?? "-", event.country ?? "-",
-            ])
-        }
-        return key.hex()
     }
 }
