@@ -1,4 +1,5 @@
 import Foundation
+import MeetupModel
 import MeetupSupport
 
 /// The search index in shards: each record goes to the shard its event's identity hashes to,
@@ -37,6 +38,31 @@ extension SearchRecords {
     package static func fingerprint(_ records: [Record], indexer identity: String) -> String {
         var key = ContentHash.Builder("search-shard-1", identity)
         for record in records { key.add([record.name, record.html]) }
+        return key.hex()
+    }
+}
+
+extension SearchRecords {
+    /// What every record depends on, as one hash, without making them: the events as cached,
+    /// each query's events and title (its filters), the record's past events, the indexer and
+    /// this binary (which writes the records). When it equals the published index's, every
+    /// shard stands as it is and no record is made (a warm W2 night: 10,000 records made and
+    /// hashed for nothing took a second).
+    package static func inputs(
+        _ fetched: FetchedEvents, record: CommunityRecord?, now: Date, timeZone: TimeZone, indexer identity: String
+    ) -> String {
+        var key = ContentHash.Builder("search-inputs-1", BuildInfo.identity, timeZone.identifier, identity)
+        for entry in fetched.outcomes {
+            key.add([entry.query.id, entry.query.title])
+            key.add(entry.outcome.events.map(\.id))
+        }
+        for event in fetched.distinctEvents { key.add(event.fingerprint) }
+        for event in record?.past(at: now) ?? [] {
+            key.add([
+                event.id, event.title, "\(event.start.date.timeIntervalSince1970)", event.networkEventID ?? "-",
+                event.group?.name ?? "-", event.group?.urlname ?? "-", event.city ?? "-", event.country ?? "-",
+            ])
+        }
         return key.hex()
     }
 }

@@ -23,11 +23,20 @@ struct SearchIndexStep: RunStep {
         }
         let writer = StagingWriter(staging: staging, previous: environment.publisher.outputDirectory)
         let zone = environment.config.timeZone
+        let identity = SearchRecords.indexerIdentity(command)
+        let inputs = SearchRecords.inputs(
+            context.shown, record: context.record, now: environment.now, timeZone: zone, indexer: identity)
+        let inputsFile = "\(Self.folder)/\(Self.inputsName)"
+        if (try? String(
+            contentsOf: environment.publisher.outputDirectory.appendingPathComponent(inputsFile), encoding: .utf8))
+            == inputs, writer.linkFolder(Self.folder)
+        {
+            return
+        }
         let records =
             SearchRecords.make(context.shown, timeZone: zone, plainDescriptions: context.plainDescriptions)
             + (context.record.map { SearchRecords.past($0, now: environment.now, timeZone: zone) } ?? [])
         let shards = SearchRecords.shards(records)
-        let identity = SearchRecords.indexerIdentity(command)
         var changed: [(name: String, records: [SearchRecords.Record], stamp: String)] = []
         for (name, shard) in shards {
             let stamp = SearchRecords.fingerprint(shard, indexer: identity)
@@ -48,10 +57,11 @@ struct SearchIndexStep: RunStep {
         }
         publishShardList(
             shards.map(\.name), staging: staging, published: environment.publisher.outputDirectory)
+        try? FileOperations.writeAtomically(Data(inputs.utf8), to: staging.appendingPathComponent(inputsFile))
     }
 
-    /// Each changed shard through Pagefind, one after another (a shard's peak memory, not the
-    /// site's); the first failure, or nil.
+    /// Each changed shard through Pagefind, two at a time (a machine's two cores; Pagefind's
+    /// memory is two shards', not the site's); the first failure, or nil.
     private func index(
         _ shards: [(name: String, records: [SearchRecords.Record], stamp: String)], command: [String], staging: URL,
         writer: StagingWriter, environment: RunEnvironment
@@ -59,39 +69,51 @@ struct SearchIndexStep: RunStep {
         // Records go in a folder beside the cache's downloads (never published).
         let root = environment.cache.incomingDirectory.appendingPathComponent("search-records")
         defer { try? FileManager.default.removeItem(at: root) }
-        for shard in shards {
-            let folder = root.appendingPathComponent(shard.name)
-            let output = "\(Self.folder)/\(shard.name)"
-            do {
-                try? FileManager.default.removeItem(at: folder)
-                try FileOperations.createDirectory(folder)
-                // A fresh folder of our own: plain writes, no temporary file and rename each.
-                for record in shard.records {
-                    try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
-                }
-            } catch {
-                return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
-            }
-            let result = ExternalCommand(
-                arguments: command + [
-                    "--site", folder.path, "--output-path", staging.appendingPathComponent(output).path,
-                ],
-                environment: environment.children, timeout: 300
-            ).run()
-            switch result {
-            case .success(let outcome) where outcome.succeeded:
-                try? FileOperations.writeAtomically(
-                    Data(shard.stamp.utf8), to: staging.appendingPathComponent("\(output)/\(Self.stampName)"))
-                // Unchanged index files keep the published copy (and its modification time).
-                writer.relinkUnchanged(in: output)
-            case .success(let outcome):
-                return "Pagefind exited with \(outcome.status)"
-                    + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0, limit: 200))" } ?? "")
-            case .failure(let failure):
-                return "\(failure)"
+        let failure = LockedBox<String?>(nil)
+        DispatchQueue.concurrentPerform(iterations: shards.count) { index in
+            guard failure.withLock({ $0 == nil }) else { return }
+            if let problem = indexShard(
+                shards[index], into: root, command: command, staging: staging, writer: writer, environment: environment)
+            {
+                failure.withLock { $0 = $0 ?? problem }
             }
         }
-        return nil
+        return failure.withLock { $0 }
+    }
+
+    private func indexShard(
+        _ shard: (name: String, records: [SearchRecords.Record], stamp: String), into root: URL, command: [String],
+        staging: URL, writer: StagingWriter, environment: RunEnvironment
+    ) -> String? {
+        let folder = root.appendingPathComponent(shard.name)
+        let output = "\(Self.folder)/\(shard.name)"
+        do {
+            try? FileManager.default.removeItem(at: folder)
+            try FileOperations.createDirectory(folder)
+            // A fresh folder of our own: plain writes, no temporary file and rename each.
+            for record in shard.records {
+                try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
+            }
+        } catch {
+            return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
+        }
+        let result = ExternalCommand(
+            arguments: command + ["--site", folder.path, "--output-path", staging.appendingPathComponent(output).path],
+            environment: environment.children, timeout: 300
+        ).run()
+        switch result {
+        case .success(let outcome) where outcome.succeeded:
+            try? FileOperations.writeAtomically(
+                Data(shard.stamp.utf8), to: staging.appendingPathComponent("\(output)/\(Self.stampName)"))
+            // Unchanged index files keep the published copy (and its modification time).
+            writer.relinkUnchanged(in: output)
+            return nil
+        case .success(let outcome):
+            return "Pagefind exited with \(outcome.status)"
+                + (outcome.lastErrorLine.map { ": \(environment.redactor.redact($0, limit: 200))" } ?? "")
+        case .failure(let failure):
+            return "\(failure)"
+        }
     }
 
     /// `pagefind/shards.json` (the shards the page's search merges) and Pagefind's UI script
@@ -116,6 +138,8 @@ struct SearchIndexStep: RunStep {
     }
 
     static let folder = "pagefind"
+    /// Beside the shards: the hash of everything the records are made from (`SearchRecords.inputs`).
+    static let inputsName = "inputs.sha256"
     /// In each shard, published with it: the fingerprint of what it was made from.
     static let stampName = "records.sha256"
 
