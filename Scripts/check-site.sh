@@ -14,7 +14,7 @@ source Scripts/lib/tools.sh
 # machine `make demo` alone must publish the site with its search.
 make --no-print-directory demo >"${TMPDIR:-/tmp}/check-site-demo.log" 2>&1 \
   || { cat "${TMPDIR:-/tmp}/check-site-demo.log"; echo "check-site: make demo failed"; exit 1; }
-if [ ! -f Output/pagefind/pagefind.js ] || grep -q "published without search" "${TMPDIR:-/tmp}/check-site-demo.log"; then
+if [ ! -f Output/pagefind/shards.json ] || grep -q "published without search" "${TMPDIR:-/tmp}/check-site-demo.log"; then
   cat "${TMPDIR:-/tmp}/check-site-demo.log"; echo "check-site: make demo published without search"; exit 1
 fi
 need_apt java default-jre-headless || { unavailable "check-site: a Java runtime for the Nu HTML checker"; exit 0; }
