@@ -138,10 +138,15 @@ package struct RenderKeys: Sendable {
     /// page: the query's); nil for pages that write none.
     func feeds(_ kind: SitePage.Kind) -> String? {
         switch kind {
+        // The moment only for a feed with no entry: its `updated` is then the run's time (a feed's
+        // `updated` is otherwise its latest entry's, an entry's when it last changed), so a night
+        // that changed no event reuses the feeds and makes none of their 10,000 entries (W2).
         case .index:
-            return ContentHash.Builder(allEvents, "site feeds", moment).hex()
-        case .query(let query, _, page: 1):
-            return ContentHash.Builder(site, "query feeds", query.id, queryEvents[query.id] ?? "-", moment).hex()
+            return ContentHash.Builder(allEvents, "site feeds", distinct.isEmpty ? moment : "-").hex()
+        case .query(let query, let outcome, page: 1):
+            return ContentHash.Builder(
+                site, "query feeds", query.id, queryEvents[query.id] ?? "-", outcome.events.isEmpty ? moment : "-"
+            ).hex()
         case .query, .allEvents, .allEventsMonth:
             return nil
         }
