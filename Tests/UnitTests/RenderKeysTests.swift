@@ -1,0 +1,38 @@
+import Foundation
+@testable import MeetupModel
+@testable import MeetupRender
+@testable import MeetupReportTestSupport
+import Testing
+
+@Suite("Render keys: what a night's clock changes")
+struct RenderKeysTests {
+    /// The clock a day on and nothing else: the feeds (their entries say when each event last
+    /// changed) are the same outputs; a feed with no entry says the run's time, so it is not.
+    @Test func theFeedsDependOnTheClockOnlyWhenTheyHaveNoEntry() throws {
+        let templates = try SiteTemplates(directory: Fixtures.templates)
+        // As a run with history gives it: each event first seen on an earlier night.
+        var tonight = RenderMemoTests.baseInput()
+        for event in tonight.fetched.distinctEvents {
+            tonight.history?.firstSeen[event.id] = tonight.generatedAt.addingTimeInterval(-10 * 86_400)
+        }
+        var tomorrow = tonight
+        tomorrow.generatedAt = tonight.generatedAt.addingTimeInterval(86_400)
+        let keys = (
+            RenderKeys(input: tonight.planned(), templates: templates),
+            RenderKeys(input: tomorrow.planned(), templates: templates)
+        )
+        #expect(keys.0.feeds(.index) == keys.1.feeds(.index), "the site feed")
+        let query = try #require(tonight.fetched.outcomes.first)
+        let kind = SitePage.Kind.query(query.query, query.outcome, page: 1)
+        #expect(keys.0.feeds(kind) == keys.1.feeds(kind), "a query's feed")
+
+        var empty = tonight
+        empty.fetched = FetchedEvents(outcomes: tonight.fetched.outcomes.map { ($0.query, .succeeded(events: [])) })
+        var emptyTomorrow = empty
+        emptyTomorrow.generatedAt = tomorrow.generatedAt
+        #expect(
+            RenderKeys(input: empty.planned(), templates: templates).feeds(.index)
+                != RenderKeys(input: emptyTomorrow.planned(), templates: templates).feeds(.index),
+            "a feed with no entry says the run's time as its `updated`")
+    }
+}
