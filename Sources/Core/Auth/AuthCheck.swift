@@ -36,44 +36,34 @@ package enum AuthCheck {
             FileHandle.standardError.write(Data("meetup-report auth: \(message)\n".utf8))
         }
     ) -> Result<AuthReport, AuthCheckError> {
-        guard case .meetupAPI(let endpoint, let auth) = config.source else {
+        guard case .meetupAPI = config.source else {
             return .failure(
                 AuthCheckError(message: "the config's source is a snapshot: there is nothing to authenticate"))
         }
-        let lock: RunLock
-        do {
-            lock = try RunLock(
-                path: RunLock.cacheLockPath(config.cacheDirectory), holder: .auth, maxWait: maxWait, onWait: onWait)
-        } catch {
-            return .failure(AuthCheckError(message: "cannot check the credentials now: \(error)"))
+        let access: APIAccess
+        switch APIAccess.open(
+            config: config, environment: environment, holder: .auth, clock: clock, maxWait: maxWait, onWait: onWait)
+        {
+        case .success(let opened): access = opened
+        case .failure(let error): return .failure(error)
         }
-        defer { withExtendedLifetime(lock) {} }
+        defer { withExtendedLifetime(access) {} }
+        let (endpoint, auth, credentials) = (access.endpoint, access.auth, access.credentials)
         do throws(AuthError) {
             try checkSecretFiles(auth)
         } catch {
             return .failure(AuthCheckError(message: error.description))
         }
-        let redactor = SecretRedactor()
-        if case .token(let variable) = auth { redactor.add([environment[variable] ?? ""]) }
-        let transport = HTTPTransport(
-            limits: config.limits, maximumConnectionsPerHost: 2,
-            addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, clock: clock)
-        let scratch = CacheFolder.incoming(config.cacheDirectory)
-        do {
-            try FileOperations.createDirectory(scratch)
-        } catch {
-            return .failure(AuthCheckError(message: "cannot create \(scratch.path): \(error.localizedDescription)"))
-        }
-        let credentials = Credentials.source(
-            for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
-            transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
         let issued = credentials as? IssuedTokens
         let hadCached = issued?.cachedEntry != nil
 
         let answer = LockedBox<Result<(String, String), AuthCheckError>?>(nil)
         let done = DispatchGroup()
         done.enter()
-        ask(endpoint, credentials: credentials, transport: transport, scratch: scratch, redactor: redactor) { result in
+        ask(
+            endpoint, credentials: credentials, transport: access.transport, scratch: access.scratch,
+            redactor: access.redactor
+        ) { result in
             answer.withLock { $0 = result }
             done.leave()
         }

@@ -13,7 +13,7 @@ package final class RunLock: Sendable {
 
     /// What holds (or wants) the lock.
     package enum Holder: String, Sendable {
-        case run, auth, check
+        case run, auth, check, discover
 
         /// A command that holds the lock for seconds, not for a night's run.
         package var isShort: Bool { self != .run }

@@ -3,7 +3,6 @@ import MeetupAuth
 import MeetupConfig
 import MeetupFetch
 import MeetupModel
-import MeetupNetwork
 import MeetupSupport
 
 /// `meetup-report discover`: the groups Meetup finds for a keyword near a point (name,
@@ -23,26 +22,23 @@ package struct GroupDiscovery: Sendable {
     }
 
     package func run(_ area: SearchArea, limit: Int) -> Result<[GroupActivity], DiscoveryError> {
-        guard case .meetupAPI(let endpoint, let auth) = config.source else {
+        guard case .meetupAPI = config.source else {
             return .failure(DiscoveryError(message: "the config's source is a snapshot: discover asks the Meetup API"))
         }
-        let redactor = SecretRedactor()
-        if case .token(let variable) = auth { redactor.add([environment[variable] ?? ""]) }
-        let transport = HTTPTransport(
-            limits: config.limits, maximumConnectionsPerHost: 2,
-            addressPolicy: AddressPolicy.forSource(endpoint: endpoint), throttledOrigin: endpoint, clock: clock)
-        let scratch = CacheFolder.incoming(config.cacheDirectory)
-        do {
-            try FileOperations.createDirectory(scratch)
-        } catch {
-            return .failure(DiscoveryError(message: "cannot create \(scratch.path): \(error.localizedDescription)"))
+        // Under the cache's run lock, as `auth`: a rotating refresh token is never spent twice.
+        let access: APIAccess
+        switch APIAccess.open(
+            config: config, environment: environment, holder: .discover, clock: clock,
+            onWait: { FileHandle.standardError.write(Data("meetup-report discover: \($0)\n".utf8)) })
+        {
+        case .success(let opened): access = opened
+        case .failure(let error): return .failure(DiscoveryError(message: error.message))
         }
-        let credentials = Credentials.source(
-            for: auth, environment: environment, cacheDirectory: config.cacheDirectory,
-            transport: transport, scratchDirectory: scratch, redactor: redactor, clock: clock)
+        defer { withExtendedLifetime(access) {} }
+        let redactor = access.redactor
         let source = MeetupAPISource(
-            endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
-            redactor: redactor)
+            endpoint: access.endpoint, credentials: access.credentials, transport: access.transport,
+            scratchDirectory: access.scratch, redactor: redactor)
         let answer = LockedBox<Result<[GroupActivity], FetchError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         source.discoverGroups(area, limit: limit) { result in
