@@ -34,8 +34,6 @@ package struct RunSummary: Sendable {
     package var digestMailFailure: String?
     /// Why the digest was not posted to a chat room, one line each (the site is published).
     package var digestChatFailures: [String] = []
-    /// The chat rooms the digest was posted to tonight (their key paths).
-    package var digestChatPosted: [String] = []
     /// What the render made and what it kept from the published site (`RenderMemo`).
     package var render = RenderFigures()
     /// Requests a backfill sent tonight and the past events they brought.

@@ -32,7 +32,11 @@ extension CalendarSource {
         let urlname = feeds.urlnames[index]
         let name = Self.cacheName(query: query, urlname: urlname)
         download(feeds.feed(of: urlname), query: query, cacheName: name) { [self] result in
-            let cached = try? Data(contentsOf: cacheDirectory.appendingPathComponent("\(name).ics"))
+            // The last copy, read only for a feed that failed tonight (it stands in, with a warning).
+            let cached =
+                if case .failure = result {
+                    try? Data(contentsOf: cacheDirectory.appendingPathComponent("\(name).ics"))
+                } else { Data?.none }
             let results = results + [(urlname, result, cached)]
             let pause = index + 1 < feeds.urlnames.count ? feeds.delaySeconds : 0
             DispatchQueue.global().asyncAfter(deadline: .now() + pause) { [self] in

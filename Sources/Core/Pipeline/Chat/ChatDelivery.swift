@@ -16,10 +16,10 @@ struct ChatDelivery {
     let scratch: URL
     let deadline: ContinuousClock.Instant
 
-    /// The rooms posted to and the failures, one line each.
-    func post(_ digest: ChatDigest, isQuietNight: Bool) -> (posted: [String], failures: [String]) {
+    /// Why a room was not posted to, one line each.
+    func post(_ digest: ChatDigest, isQuietNight: Bool) -> [String] {
         var sent = Self.load(record)
-        var posted: [String] = []
+        var posted = false
         var failures: [String] = []
         let fingerprint = digest.fingerprint
         for target in targets where !(isQuietNight && target.onlyWhenChanged) {
@@ -39,11 +39,11 @@ struct ChatDelivery {
                 failures.append("digest to \(target.service.rawValue) (\(target.keyPath)): \(failure)")
             } else {
                 sent[key] = fingerprint
-                posted.append(target.keyPath)
+                posted = true
             }
         }
-        if !posted.isEmpty { Self.save(sent, to: record) }
-        return (posted, failures)
+        if posted { Self.save(sent, to: record) }
+        return failures
     }
 
     /// A room by what the config says of it (never its secret).

@@ -66,11 +66,10 @@ struct DeliverDigestStep: RunStep {
         }
         if let chat = environment.chat {
             let config = environment.config
-            let outcome = chat.post(
+            let failures = chat.post(
                 ChatDigest(digest, timeZone: config.timeZone, baseURL: config.baseURL),
                 isQuietNight: digest.isQuietNight)
-            context.summary.digestChatPosted = outcome.posted
-            context.summary.digestChatFailures = outcome.failures.map { environment.redactor.redact($0, limit: 300) }
+            context.summary.digestChatFailures = failures.map { environment.redactor.redact($0, limit: 300) }
             context.summary.digestChatFailures.forEach(environment.observer.warning)
         }
     }

@@ -2,17 +2,11 @@ import Foundation
 import MeetupModel
 import MeetupSupport
 
-/// How the record's pages say an archived event: its link (http(s) only), its place, its
-/// groups' pages. Untrusted text stays raw here; the Markdown templates escape it.
+/// How the record's pages say an archived event: its own page, its place, its groups' pages. Untrusted text stays raw here; the Markdown templates escape it.
 struct RecordFormatting {
     let formatting: EventFormatting
     /// From the page back to the site root.
     let root: String
-
-    /// A Markdown link destination for the event's Meetup page, or nil.
-    func link(_ url: URL?) -> String? {
-        url.flatMap(MarkdownEscaping.linkDestination)
-    }
 
     /// The link to a group's page on this site.
     func groupLink(_ urlname: String) -> String {
