@@ -133,14 +133,14 @@ extension LoopbackSuites {
             let folder = harness.outputDirectory.appendingPathComponent("pagefind")
             let shards = try JSONValue.parse(Data(contentsOf: folder.appendingPathComponent("shards.json")))
             let names = shards.arrayValue?.compactMap { $0.stringValue } ?? []
-            #expect(names == ["1-0"], "a small site: one shard")
+            #expect(names == ["all"], "a small site: one shard")
             let fragments = try FileManager.default.contentsOfDirectory(
-                atPath: folder.appendingPathComponent("1-0/fragment").path)
+                atPath: folder.appendingPathComponent("all/fragment").path)
             #expect(fragments.count >= 5, "every event is indexed: \(fragments.count)")
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pagefind-ui.js").path))
 
             // The same night again: the shard is the published one, not made again.
-            let entry = folder.appendingPathComponent("1-0/pagefind-entry.json").path
+            let entry = folder.appendingPathComponent("all/pagefind-entry.json").path
             let inode = try FileManager.default.attributesOfItem(atPath: entry)[.systemFileNumber] as? Int
             #expect(await runWithSearch(harness, path: Self.path).0.succeeded)
             #expect(try FileManager.default.attributesOfItem(atPath: entry)[.systemFileNumber] as? Int == inode)

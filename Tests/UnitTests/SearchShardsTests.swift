@@ -4,35 +4,90 @@ import Testing
 
 @Suite("Search shards: where each record goes, and when a shard is made again")
 struct SearchShardsTests {
-    static func records(_ count: Int, prefix: String = "event") -> [SearchRecords.Record] {
-        (0..<count).map { SearchRecords.Record(name: "\(prefix)-\($0).html", html: "<h1>\($0)</h1>", key: "\($0)") }
+    static let utc = TimeZone(identifier: "UTC") ?? .current
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 19 Nov 2026
+
+    /// `count` records a `spacing` apart from `first` (days from now).
+    static func records(_ count: Int, firstDay: Double = 1, perDay: Int = 100) -> [SearchRecords.Record] {
+        (0..<count).map {
+            let start = now.addingTimeInterval((firstDay + Double($0 / perDay)) * 86_400 + Double($0 % perDay))
+            return SearchRecords.Record(name: "event-\($0).html", html: "<h1>\($0)</h1>", start: start)
+        }
     }
 
-    @Test(arguments: [(10, 1), (600, 1), (601, 4), (3_000, 4), (3_001, 8), (10_000, 8)])
-    func theNumberOfShardsFollowsTheSiteInSteps(_ count: Int, _ shards: Int) {
-        let made = SearchRecords.shards(Self.records(count))
-        #expect(made.count == shards)
-        #expect(made.allSatisfy { $0.name.hasPrefix("\(shards)-") })
-        #expect(made.map(\.records.count).reduce(0, +) == count)
-        if shards > 1 { #expect(made.allSatisfy { $0.records.count > count / shards / 2 }, "spread evenly") }
+    static func shards(_ records: [SearchRecords.Record]) -> [(name: String, records: [SearchRecords.Record])] {
+        SearchRecords.shards(records, now: now, timeZone: utc)
     }
 
-    @Test func aRecordStaysInItsShardWhateverElseChanges() {
-        let before = SearchRecords.shards(Self.records(1_000))
-        var changed = Self.records(1_000)
-        changed[17].html = "<h1>changed</h1>"
-        // The event passes: another record (the past one), the same key.
-        changed[400] = SearchRecords.Record(name: "past-400.html", html: "<h1>400 (past)</h1>", key: "400")
-        let after = SearchRecords.shards(changed)
+    @Test func aSmallSiteIsOneShard() {
+        #expect(Self.shards(Self.records(600)).map(\.name) == ["all"])
+        #expect(Self.shards([]).isEmpty)
+    }
+
+    @Test func aBusyPeriodIsSplitByMonthThenByWeek() {
+        // 20 Nov 2026 to 18 Jan 2027, 100 a day: 6,000 records.
+        let made = Self.shards(Self.records(6_000))
+        #expect(made.map(\.records.count).reduce(0, +) == 6_000)
+        #expect(made.allSatisfy { $0.records.count <= 1_100 }, "\(made.map { ($0.name, $0.records.count) })")
+        #expect(made.map(\.name).contains("2026-11-w3"))
+        #expect(made.map(\.name).contains("2026-12-w4"))
+        #expect(made.map(\.name).contains("2027-01-w1"))
+        // 100 a day in weeks: each week's shard holds its days, the fourth the month's end.
+        #expect(made.first { $0.name == "2026-12-w4" }?.records.count == 1_000)
+    }
+
+    @Test func aCrowdedWeekIsAShardPerDay() {
+        // 200 a day from 1 December: 1,400 a week.
+        let made = Self.shards(Self.records(1_400, firstDay: 13, perDay: 200))
+        #expect(made.map(\.name) == (1...7).map { "2026-12-0\($0)" })
+        #expect(made.allSatisfy { $0.records.count == 200 })
+    }
+
+    @Test func aBusyYearsQuietMonthsStayTogether() {
+        // 5 a day from 19 Nov (60 in November), then 40 a day from 1 Dec: 2026 holds 1,300.
+        let november = Self.records(60, perDay: 5)
+        let december = Self.records(1_240, firstDay: 13, perDay: 40)
+        let made = Self.shards(november + december)
+        #expect(made.map(\.name) == ["2026", "2026-12-w1", "2026-12-w2", "2026-12-w3", "2026-12-w4"])
+        #expect(made.first?.records.count == 60)
+    }
+
+    @Test func theYearsBeforeLastAreOneShardUpToItsLimit() {
+        // 2,000 records from 2013 to 2024, 1,000 in 2025, 700 upcoming.
+        let older = (0..<2_000).map {
+            SearchRecords.Record(
+                name: "past-\($0).html", html: "", start: Self.now.addingTimeInterval(-Double(700 + $0 * 2) * 86_400))
+        }
+        let lastYear = (0..<1_000).map {
+            SearchRecords.Record(
+                name: "last-\($0).html", html: "", start: Self.now.addingTimeInterval(-Double(330 + $0 % 300) * 86_400))
+        }
+        let made = Self.shards(older + lastYear + Self.records(700, perDay: 10))
+        #expect(made.map(\.name) == ["2025", "2026", "2027", "older"], "\(made.map(\.name))")
+        let many = (0..<5_001).map {
+            SearchRecords.Record(
+                name: "past-\($0).html", html: "", start: Self.now.addingTimeInterval(-Double(700 + $0 / 2) * 86_400))
+        }
+        #expect(Self.shards(many).allSatisfy { $0.name.count == 4 }, "a shard per year")
+    }
+
+    @Test func tonightsChangesLandInFewShards() {
         let identity = "pagefind 1.5.2"
+        let before = Self.shards(Self.records(6_000))
+        var changed = Self.records(6_000)
+        // An event of the 11th of December edited; the first day's events passed (into past records).
+        changed[2_200].html = "<h1>changed</h1>"
+        for index in 0..<100 {
+            changed[index] = SearchRecords.Record(
+                name: "past-\(index).html", html: "<h1>\(index) (past)</h1>", start: changed[index].start)
+        }
+        let after = Self.shards(changed)
+        #expect(before.map(\.name) == after.map(\.name))
         let differing = zip(before, after).filter {
             SearchRecords.fingerprint($0.records, indexer: identity)
                 != SearchRecords.fingerprint($1.records, indexer: identity)
         }.map(\.0.name)
-        let shardOf = { (key: String) in after.first { $0.records.contains { $0.key == key } }?.name }
-        #expect(Set(differing) == Set([shardOf("17"), shardOf("400")].compactMap { $0 }))
-        #expect(differing.count <= 2, "two records changed: at most two shards are made again")
-        #expect(before.map(\.name) == after.map(\.name))
+        #expect(differing == ["2026-11-w3", "2026-12-w2"], "of \(before.count) shards")
     }
 
     @Test func anotherIndexerIsAnotherIndex() {

@@ -12,8 +12,8 @@ package enum SearchRecords {
         /// A file name inside the records folder.
         package var name: String
         package var html: String
-        /// What decides its shard: its event's lasting identity (`shards`).
-        package var key: String
+        /// Its event's start: what decides its shard (`shards`).
+        package var start: Date
     }
 
     /// - Parameter plainDescriptions: the render's plain texts by event id (each description
@@ -63,7 +63,7 @@ package enum SearchRecords {
             + "<p>\(escape(plain))</p>\n"
         for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
         html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
-        return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html, key: event.id)
+        return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html, start: event.start.date)
     }
 
     /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).

@@ -2,26 +2,86 @@ import Foundation
 import MeetupModel
 import MeetupSupport
 
-/// The search index in shards: each record goes to the shard its event's identity hashes to,
-/// so it never moves (an event that passes stays in its shard), and a night re-indexes only
-/// the shards whose records changed. How many shards follows the site's size, in steps (a
-/// step changes every shard's name once): one for a small site, where a second would only
-/// cost the reader another download, four from 600 records, eight from 3,000.
+/// The search index in shards by the events' dates, so that what a night changes lands in
+/// few of them: the events that pass are yesterday's (their week's shard), new ones arrive at
+/// the window's end, and an archive's years stand still. A year is one shard (`2026`) up to
+/// 500 records; in a busier year, each month of more than 300 is a shard per week (`2026-11-w4`:
+/// days 1-7, 8-14, 15-21, 22 to the end; a week of more than 1,000 a shard per day,
+/// `2026-12-03`) and the other months stay together in the year's shard (each its own, `2026-03`, when they hold more than 1,500). The years before last are
+/// one shard (`older`) up to 5,000 records, else the same per year. The boundaries are the
+/// calendar's, so a record stays in its shard whatever else changes; only a period crossing
+/// a limit moves its own records. A small site (up to 600 records) is one shard (`all`): a
+/// second would only cost the reader another download.
+///
+/// Measured on the W2 snapshot site with the R-Ladies record (15,500 records), a night later
+/// (about 170 events passing): shards by a hash of the event re-indexed all eight (search
+/// 13.8 s); by date, 1.6 s (BENCHMARKS.md, issue 34's third part).
 extension SearchRecords {
-    /// One shard's name (`4-2`: the third of four) and its records, by name.
-    package static func shards(_ records: [Record]) -> [(name: String, records: [Record])] {
-        let count = records.count > 3_000 ? 8 : records.count > 600 ? 4 : 1
-        var shards = [[Record]](repeating: [], count: count)
+    static let smallSite = 600
+    static let olderLimit = 5_000
+    static let yearLimit = 500
+    static let monthLimit = 300
+    static let restLimit = 1_500
+    static let weekLimit = 1_000
+
+    /// Each shard's name (`older`, `2025`, `2026-11`, `2026-11-w4`, `2026-12-03` or `all`) and its records, by name.
+    package static func shards(_ records: [Record], now: Date, timeZone: TimeZone)
+        -> [(name: String, records: [Record])]
+    {
+        guard records.count > smallSite else { return records.isEmpty ? [] : [("all", sortedByName(records))] }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let lastYear = calendar.component(.year, from: now) - 1
+        var older: [Dated] = []
+        var years: [Int: [Dated]] = [:]
         for record in records {
-            // FNV-1a over the record's stable key: the same shard in every process and build.
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in record.key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            shards[Int(hash % UInt64(count))].append(record)
+            let day = calendar.dateComponents([.year, .month, .day], from: record.start)
+            let dated = Dated(record: record, year: day.year ?? 0, month: day.month ?? 1, day: day.day ?? 1)
+            if dated.year < lastYear { older.append(dated) } else { years[dated.year, default: []].append(dated) }
         }
-        return shards.enumerated().compactMap { index, records in
-            records.isEmpty ? nil : ("\(count)-\(index)", records.sorted { $0.name < $1.name })
+        var made: [(name: String, records: [Record])] = []
+        if older.count > olderLimit {
+            for (year, part) in Dictionary(grouping: older, by: \.year) { made += split(year: year, part) }
+        } else if !older.isEmpty {
+            made.append(("older", sortedByName(older.map(\.record))))
         }
+        for (year, part) in years { made += split(year: year, part) }
+        return made.sorted { $0.name < $1.name }
     }
+
+    private struct Dated {
+        var record: Record
+        var year: Int
+        var month: Int
+        var day: Int
+    }
+
+    private static func split(year: Int, _ records: [Dated]) -> [(name: String, records: [Record])] {
+        guard records.count > yearLimit else { return [(String(year), sortedByName(records.map(\.record)))] }
+        let months = Dictionary(grouping: records, by: \.month)
+        let quiet = months.filter { $0.value.count <= monthLimit }
+        var made: [(name: String, records: [Record])] = []
+        if quiet.values.map(\.count).reduce(0, +) > restLimit {
+            made += quiet.map { (String(format: "%04d-%02d", year, $0.key), sortedByName($0.value.map(\.record))) }
+        } else if !quiet.isEmpty {
+            made.append((String(year), sortedByName(quiet.values.joined().map(\.record))))
+        }
+        for (month, inMonth) in months where inMonth.count > monthLimit {
+            let name = String(format: "%04d-%02d", year, month)
+            for (week, inWeek) in Dictionary(grouping: inMonth, by: { min(($0.day - 1) / 7, 3) + 1 }) {
+                guard inWeek.count > weekLimit else {
+                    made.append(("\(name)-w\(week)", sortedByName(inWeek.map(\.record))))
+                    continue
+                }
+                made += Dictionary(grouping: inWeek, by: \.day).map { day, onDay in
+                    (name + String(format: "-%02d", day), sortedByName(onDay.map(\.record)))
+                }
+            }
+        }
+        return made
+    }
+
+    private static func sortedByName(_ records: [Record]) -> [Record] { records.sorted { $0.name < $1.name } }
 
     /// What an index made by `indexer` (its command line, its binary's size and time: another
     /// Pagefind is another index format) depends on, besides its records.

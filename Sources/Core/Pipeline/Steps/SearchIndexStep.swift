@@ -4,9 +4,9 @@ import MeetupSupport
 
 /// Search without a server: Pagefind indexes one record per event (`SearchRecords`, each
 /// leading to the event's own page) into the staging folder, so the index is published in
-/// the same atomic swap as the pages. The records are split into shards by a hash of the
-/// event (`SearchRecords.shard`), so an event always lands in the same one: a night on
-/// which a few events changed (or passed) indexes their shards again and links the others
+/// the same atomic swap as the pages. The records are split into shards by the events'
+/// dates (`SearchRecords.shards`), so an event always lands in the same one and a night's
+/// changes in few: a night on which a few events changed (or passed) indexes their shards again and links the others
 /// from the published site as they are; the page's search merges the shards
 /// (`pagefind/shards.json`, Pagefind's `mergeIndex`). Pagefind comes from PyPI
 /// (`pip install pagefind-bin`); where it is missing or fails, the run warns once and
@@ -36,7 +36,7 @@ struct SearchIndexStep: RunStep {
         let records =
             SearchRecords.make(context.shown, timeZone: zone, plainDescriptions: context.plainDescriptions)
             + (context.record.map { SearchRecords.past($0, now: environment.now, timeZone: zone) } ?? [])
-        let shards = SearchRecords.shards(records)
+        let shards = SearchRecords.shards(records, now: environment.now, timeZone: zone)
         var changed: [(name: String, records: [SearchRecords.Record], stamp: String)] = []
         for (name, shard) in shards {
             let stamp = SearchRecords.fingerprint(shard, indexer: identity)

@@ -23,7 +23,7 @@ extension SearchRecords {
             records.append(
                 Record(
                     name: "past-" + ContentHash.sha256Hex(event.countingKey).prefix(24) + ".html", html: html,
-                    key: event.id))
+                    start: event.start.date))
         }
         return records.sorted { $0.name < $1.name }
     }
