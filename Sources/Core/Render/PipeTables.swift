@@ -26,6 +26,11 @@ enum PipeTables {
 
     /// The paragraph's lines split into cells (each cell's HTML), or nil when it is not a table.
     private static func rows(of paragraph: OpaquePointer) -> [[String]]? {
+        // Most paragraphs are prose: turned away at their first character, before any cell is
+        // escaped or rendered (every paragraph of every page was, a tenth of a W2 night's CPU).
+        guard let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT,
+            MarkdownTree.literal(of: first).drop(while: { $0 == " " || $0 == "\t" }).first == "|"
+        else { return nil }
         var rows: [[String]] = [[]]
         var cell = ""
         var line = ""
