@@ -131,6 +131,25 @@ struct AtomFeedTests {
         #expect(feed.entries.filter { !$0.id.hasSuffix(":e0") }.allSatisfy { $0.updated == "2026-11-22T08:00:00Z" })
     }
 
+    @Test func aFeedHoldsTheNewestHundredEvents() throws {
+        // 150 events, each created an hour after the one before.
+        let created = HostileSite.now.addingTimeInterval(-200 * 3_600)
+        let events = (0..<150).map { index in
+            Event(
+                id: "n\(index)", title: "Event \(index)", start: ISO8601.parseDateTime("2026-12-01T19:00:00Z")!,
+                createdAt: created.addingTimeInterval(Double(index) * 3_600))
+        }
+        let feed = AtomFeed(
+            title: "T", feedURL: URL(string: "https://example.org/feed.atom")!,
+            pageURL: URL(string: "https://example.org/")!, author: "A", generatedAt: HostileSite.now)
+        let xml = feed.render(events, lastChanged: { $0.createdAt ?? HostileSite.now }) {
+            "<entry><id>\($0.id)</id></entry>"
+        }
+        let ids = try AtomReader.read(xml).entries.map(\.id)
+        #expect(ids == (50..<150).reversed().map { "n\($0)" }, "the newest 100, newest first")
+        #expect(xml.contains("<updated>\(ISO8601.formatUTC(created.addingTimeInterval(149 * 3_600)))</updated>"))
+    }
+
     @Test func siteFeedUsesAbsoluteURLsUnderTheBase() throws {
         let site = try HostileSite()
         let xml = try #require(site.files["feed.atom"])

@@ -22,18 +22,28 @@ package struct AtomFeed {
         self.generatedAt = generatedAt
     }
 
+    /// How many entries a feed holds: the newest (a feed reader shows what is new; W2's site
+    /// feed held all 10,000 events, 21 MB, remade whenever one passed).
+    static let entryLimit = 100
+
     /// - Parameter entry: the event's `<entry>` element, from `entry(for:…)`; made once
     ///   per event and shared by every feed that lists it.
     /// - Parameter lastChanged: when the site last saw each event change (`SiteInput.lastChanged`).
     func render(_ events: [Event], lastChanged: (Event) -> Date, entry: (Event) -> String) -> String {
-        // Newest first by when the event appeared; ties by start time then id, for stable output.
+        let newest = Self.newest(events, lastChanged: lastChanged)
+        return document(updated: newest.first?.updated ?? generatedAt, entries: newest.map { entry($0.event) })
+    }
+
+    /// The events a feed lists, newest first by when each appeared or last changed (ties by
+    /// start time then id, for stable output), at most `entryLimit`.
+    static func newest(_ events: [Event], lastChanged: (Event) -> Date) -> [(event: Event, updated: Date)] {
         let entries = events.map { event in
             (event: event, updated: Self.updated(event, lastChanged: lastChanged(event)))
         }
         .sorted { a, b in
             (b.updated, a.event.start.date, a.event.id) < (a.updated, b.event.start.date, b.event.id)
         }
-        return document(updated: entries.map(\.updated).max() ?? generatedAt, entries: entries.map { entry($0.event) })
+        return Array(entries.prefix(entryLimit))
     }
 
     /// The feed around ready-made `<entry>` elements (events here, nightly digests elsewhere).

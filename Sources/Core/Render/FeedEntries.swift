@@ -9,9 +9,12 @@ struct FeedEntries: Sendable {
     var atom: [String: String]
     var calendar: [String: String]
 
-    /// The entries of `events`, from their artefacts (their descriptions are not parsed
-    /// again here). Built on every core; each chunk has its own date formatters.
-    static func make(_ input: SiteInput, events: [Event], artefacts: [String: EventArtefacts]) -> FeedEntries {
+    /// The calendar entries of `events` and the Atom entries of those in `atom` (a feed holds
+    /// only its newest), from their artefacts (their descriptions are not parsed again here).
+    /// Built on every core; each chunk has its own date formatters.
+    static func make(
+        _ input: SiteInput, events: [Event], atom: Set<String>, artefacts: [String: EventArtefacts]
+    ) -> FeedEntries {
         Parallel.chunks(of: events, empty: FeedEntries(atom: [:], calendar: [:])) { events in
             let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
             var part = FeedEntries(atom: [:], calendar: [:])
@@ -19,9 +22,11 @@ struct FeedEntries: Sendable {
                 let made = artefacts[event.id]
                 let excerpt = TextCleaning.truncated(made?.plain ?? "", maxLength: 500)
                 let rich = made.flatMap { $0.rich.isEmpty ? nil : $0 }
-                part.atom[event.id] = AtomFeed.entry(
-                    for: event, lastChanged: input.lastChanged(event), formatting: formatting,
-                    excerpt: excerpt, contentHTML: rich?.rich, firstSeen: input.history?.firstSeen[event.id])
+                if atom.contains(event.id) {
+                    part.atom[event.id] = AtomFeed.entry(
+                        for: event, lastChanged: input.lastChanged(event), formatting: formatting,
+                        excerpt: excerpt, contentHTML: rich?.rich, firstSeen: input.history?.firstSeen[event.id])
+                }
                 // The calendar keeps the description's paragraphs and list items on their own lines.
                 part.calendar[event.id] = ICalendar.event(
                     event, stamp: input.lastChanged(event), excerpt: rich?.calendarText ?? excerpt)

@@ -70,7 +70,8 @@ package struct SiteRenderer: Sendable {
                 thumbnails: input.thumbnails.values,
                 placeholder: PageContexts.placeholderSize(width: input.settings.thumbnailWidth)),
             imageDoubles: ImageAttributes.doubles(thumbnails: input.thumbnails.values),
-            feedEntries: FeedEntries.make(input, events: work.feedEvents(keys), artefacts: byEvent),
+            feedEntries: FeedEntries.make(
+                input, events: work.feedEvents(keys), atom: work.atomEvents(keys, input: input), artefacts: byEvent),
             eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input),
             fallbackImage: input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder)
 
@@ -171,6 +172,21 @@ package struct SiteRenderer: Sendable {
             var ids = Set(calendars.map(\.event.id))
             for case (_, .query(_, let outcome, page: 1), true) in pages { ids.formUnion(outcome.events.map(\.id)) }
             return keys.distinct.filter { ids.contains($0.id) }
+        }
+
+        /// The events whose Atom entries are needed: the newest of each feed to make.
+        func atomEvents(_ keys: RenderKeys, input: SiteInput) -> Set<String> {
+            var ids = Set<String>()
+            for case (_, let kind, true) in pages {
+                let events: [Event]
+                switch kind {
+                case .index: events = keys.distinct
+                case .query(_, let outcome, page: 1): events = outcome.events
+                default: continue
+                }
+                ids.formUnion(AtomFeed.newest(events, lastChanged: input.lastChanged).map(\.event.id))
+            }
+            return ids
         }
     }
 
