@@ -35,4 +35,24 @@ struct RenderKeysTests {
                 != RenderKeys(input: emptyTomorrow.planned(), templates: templates).feeds(.index),
             "a feed with no entry says the run's time as its `updated`")
     }
+
+    /// An event leaves December (it passed): December's pages change, January's do not (they
+    /// named the site's total and every month's count).
+    @Test func anEventLeavingAMonthChangesOnlyThatMonthsPages() throws {
+        let templates = try SiteTemplates(directory: Fixtures.templates)
+        let tonight = RenderMemoTests.baseInput()
+        var tomorrow = tonight
+        tomorrow.fetched = FetchedEvents(
+            outcomes: tonight.fetched.outcomes.map {
+                ($0.query, .succeeded(events: $0.outcome.events.filter { $0.id != "e3" }))
+            })
+        let keys = (
+            RenderKeys(input: tonight.planned(), templates: templates),
+            RenderKeys(input: tomorrow.planned(), templates: templates)
+        )
+        let january = SitePage.Kind.allEventsMonth("2027-01", page: 1)
+        let december = SitePage.Kind.allEventsMonth("2026-12", page: 1)
+        #expect(keys.0.page(january, input: tonight.planned()) == keys.1.page(january, input: tomorrow.planned()))
+        #expect(keys.0.page(december, input: tonight.planned()) != keys.1.page(december, input: tomorrow.planned()))
+    }
 }

@@ -232,16 +232,18 @@ struct PageContexts {
         let months = plan.months
         let ordered = SitePaths.chronological(events)
         let blocks = eventBlocks?.allEventsPage ?? [:]
+        // The month's own count, and the other months without theirs: an event passing in
+        // November changes November's pages, not every page of December (RenderKeys.page).
+        let inMonth = months.first { $0.key == month }?.events.count ?? events.count
         return [
             "title": "All events",
-            "count": EventFormatting.count(plan.distinct.count, "upcoming event", "upcoming events"),
+            "count": EventFormatting.count(inMonth, "event", "events"),
             "monthTitle": formatting.monthHeading(month),
             "zone": formatting.siteZoneName,
             "months": months.map { entry -> [String: Any] in
                 [
                     "label": formatting.monthHeading(entry.key),
                     "link": "<../\(SitePaths.allEventsMonth(entry.key)).html>",
-                    "count": EventFormatting.count(entry.events.count, "event", "events"),
                     "current": entry.key == month,
                 ]
             },

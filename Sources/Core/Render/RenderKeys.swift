@@ -102,8 +102,8 @@ package struct RenderKeys: Sendable {
         case .allEvents:
             key.add(["all", allEvents, "\(input.generatedAt.timeIntervalSince1970)"])
         case .allEventsMonth(let month, let page):
-            key.add(["month", month, "\(page)", "\(distinct.count)"])
-            key.add(plan.months.map { "\($0.key) \($0.events.count)" })
+            key.add(["month", month, "\(page)", "\(plan.months.first { $0.key == month }?.events.count ?? 0)"])
+            key.add(plan.months.map(\.key))
             let pages = plan.monthPages[month] ?? []
             key.add("\(pages.count)")
             if page >= 1, page <= pages.count {
