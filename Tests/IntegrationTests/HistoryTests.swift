@@ -82,6 +82,12 @@ extension LoopbackSuites {
                 feed.contains("<id>urn:meetup-report:event:101</id>")
                     && feed.contains("<published>2026-11-22T08:00:00Z</published>"))
 
+            // The same night again (a re-run with the same --now): the same two points, not three.
+            let chart = try harness.page("charts/swift.svg")
+            #expect(await run(harness, config, now: secondNow).succeeded)
+            #expect(try harness.page("index.md").contains("Events found in the last 2 runs: 5, 5"))
+            #expect(try harness.page("charts/swift.svg") == chart)
+
             // A third run a week later still lists the changes; one after changeDays does not.
             let third = await run(harness, config, now: PipelineHarness.now.addingTimeInterval(3 * Self.day))
             #expect(third.succeeded)

@@ -57,8 +57,9 @@ extension HistoryStore {
             if hadEarlierRun && !earlierRunAtSameMoment && seen == lastRunAt { report.newEventIDs.insert(event.id) }
         }
         report.changes = try changes(db, since: now, settings: settings, current: fetched)
+        // One point per moment, as the run itself charted them (`report`).
         let runs = try Row.fetchAll(
-            db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
+            db, sql: "SELECT MAX(id) AS id FROM run GROUP BY at ORDER BY at DESC LIMIT ?",
             arguments: [max(1, settings.chartRuns)]
         ).map { $0["id"] as Int64 }.reversed()
         report.counts = try counts(db, runs: Array(runs), fetched: fetched, appendingCurrent: false)

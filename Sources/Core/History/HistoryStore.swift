@@ -149,10 +149,12 @@ package final class HistoryStore: Sendable {
         report.changes =
             noticed + earlier.filter { old in !noticed.contains { $0.eventID == old.eventID && $0.kind == old.kind } }
 
-        // Counts: the last runs, oldest first, then this run.
+        // Counts: the last runs before this moment, oldest first, then this run. One point per
+        // moment: a re-run with the same --now stands in for the earlier run, not beside it (each
+        // re-run moved every chart along by a point, and rewrote them all).
         let runs = try Row.fetchAll(
-            db, sql: "SELECT id FROM run ORDER BY at DESC, id DESC LIMIT ?",
-            arguments: [max(0, settings.chartRuns - 1)]
+            db, sql: "SELECT MAX(id) AS id FROM run WHERE at < ? GROUP BY at ORDER BY at DESC LIMIT ?",
+            arguments: [now.timeIntervalSince1970, max(0, settings.chartRuns - 1)]
         ).map { $0["id"] as Int64 }.reversed()
         report.counts = try counts(db, runs: Array(runs), fetched: fetched, appendingCurrent: true)
         return report
