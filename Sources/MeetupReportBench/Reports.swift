@@ -68,6 +68,7 @@ struct WorkloadReport {
         }
         row("warm: requests / photo bytes") { "\($0.warm.requests) / \(megabytes($0.warm.photoBytes))" }
         row("warm: peak RSS") { megabytes($0.warm.child.peakRSSBytes) }
+        row("warm: files rewritten (a re-run at the same moment)") { $0.warm.changes.text }
         row("warm, one event changed, wall") { seconds($0.changed.wallSeconds) }
         row("one changed: CPU time") { seconds($0.changed.child.cpuSeconds) }
         row("one changed: fetch / photos / render / search / publish") { stages($0.changed) }

@@ -60,37 +60,48 @@ struct ICalendar {
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    /// TEXT value escaping (RFC 5545 3.3.11); control characters are dropped.
+    /// TEXT value escaping (RFC 5545 3.3.11); control characters are dropped. On UTF-8 bytes:
+    /// every byte it looks at is ASCII, which never occurs inside a longer sequence (appending
+    /// scalar by scalar to a String was a tenth of a night's render under `perf`).
     static func text(_ value: String) -> String {
-        var escaped = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case ";": escaped += "\\;"
-            case ",": escaped += "\\,"
-            case "\n": escaped += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
-            default: escaped.unicodeScalars.append(scalar)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(value.utf8.count + 16)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                escaped += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case _ where byte < 0x20 || byte == 0x7F: continue
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// Folds a content line at 75 octets, never inside a UTF-8 sequence (RFC 5545 3.1).
     static func fold(_ line: String) -> String {
         guard line.utf8.count > 75 else { return line }
-        var folded = ""
+        var folded: [UInt8] = []
+        folded.reserveCapacity(line.utf8.count + line.utf8.count / 24)
         var lineOctets = 0
-        for scalar in line.unicodeScalars {
-            let octets = UTF8.width(scalar)
-            if lineOctets + octets > 75 {
-                folded += "\r\n "
+        var bytes = line.utf8.makeIterator()
+        var next = bytes.next()
+        while let lead = next {
+            // A scalar's width from its lead byte; its continuation bytes follow it.
+            let width = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            if lineOctets + width > 75 {
+                folded += [0x0D, 0x0A, 0x20]
                 lineOctets = 1
             }
-            folded.unicodeScalars.append(scalar)
-            lineOctets += octets
+            folded.append(lead)
+            next = bytes.next()
+            while let continuation = next, continuation & 0xC0 == 0x80 {
+                folded.append(continuation)
+                next = bytes.next()
+            }
+            lineOctets += width
         }
-        return folded
+        return String(decoding: folded, as: UTF8.self)
     }
 
     static func dateTime(_ date: Date) -> String {
