@@ -87,6 +87,7 @@ extension LoopbackSuites {
             #expect(await run(harness, config, now: secondNow).succeeded)
             #expect(try harness.page("index.md").contains("Events found in the last 2 runs: 5, 5"))
             #expect(try harness.page("charts/swift.svg") == chart)
+            #expect(try harness.page("queries/swift.html") == swift, "105 is still new")
 
             // A third run a week later still lists the changes; one after changeDays does not.
             let third = await run(harness, config, now: PipelineHarness.now.addingTimeInterval(3 * Self.day))

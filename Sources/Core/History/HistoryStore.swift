@@ -129,6 +129,12 @@ package final class HistoryStore: Sendable {
         let previousRun = try Row.fetchOne(
             db, sql: "SELECT id, at FROM run WHERE published ORDER BY at DESC, id DESC LIMIT 1")
         report.isFirstRun = previousRun == nil
+        // A run before this moment: an event first seen at this moment is new, also when a re-run
+        // with the same --now finds it already kept (it lost its mark on every such re-run).
+        let hadEarlierRun =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM run WHERE published AND at < ?)",
+                arguments: [now.timeIntervalSince1970]) ?? false
         var known: [String: Row] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT * FROM event") { known[row["id"]] = row }
 
@@ -140,7 +146,9 @@ package final class HistoryStore: Sendable {
                 if previousRun != nil { report.newEventIDs.insert(event.id) }
                 continue
             }
-            report.firstSeen[event.id] = Date(timeIntervalSince1970: row["firstSeen"])
+            let firstSeen: Double = row["firstSeen"]
+            report.firstSeen[event.id] = Date(timeIntervalSince1970: firstSeen)
+            if hadEarlierRun, firstSeen == now.timeIntervalSince1970 { report.newEventIDs.insert(event.id) }
             if let moved = movedChange(of: event, known: row, fetched: fetched, now: now) { noticed.append(moved) }
         }
         if previousRun != nil { noticed += try removedChanges(db, fetched: fetched, now: now) }
