@@ -303,6 +303,9 @@ struct PageContexts {
     /// "Today", "Tomorrow", "This weekend" or nil: the only way a list page depends on the
     /// clock (`RenderKeys` keys a page by the labels of its days, not by the moment).
     static func relativeLabel(of day: Date, now: Date, zone: TimeZone) -> String? {
+        // Every label is within a week of today: the calendar only for those days (it was asked
+        // for each of W2's 10,000 events on every night, in the render keys and the pages).
+        guard day.timeIntervalSince(now) > -2 * 86_400, day.timeIntervalSince(now) < 8 * 86_400 else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let today = calendar.startOfDay(for: now)
