@@ -187,6 +187,30 @@ struct RenderMemoTests {
             }, label: change)
     }
 
+    /// A night's digest page is an item of its own: kept, it is not laid out again.
+    @Test func aNightsDigestPageIsAnItemOfItsOwn() throws {
+        let night = Self.baseInput()
+        let entries = ["2026-11-22", "2026-11-21"].map { day in
+            DigestArchive.Entry(
+                day: day, date: night.generatedAt, title: "Digest \(day)", markdown: "# \(day)\n",
+                pageMarkdown: "# \(day)\n", isQuiet: false, window: .init(since: night.generatedAt, inclusive: true))
+        }
+        struct KeepTheNightBefore: RenderReuse {
+            func reuse(_ item: RenderItem) -> Bool { item.id == "digests/2026-11-21" }
+        }
+        let written = LockedBox<[String]>([])
+        let outcome = SiteRenderer(
+            templates: try SiteTemplates(directory: Fixtures.templates),
+            extraGenerators: [DigestFiles(archive: entries)]
+        ).render(night, reuse: KeepTheNightBefore(), artefacts: EventArtefactSet()) { _, file in
+            written.withLock { $0.append(file.path) }
+        }
+        let paths = Set(written.withLock { $0 })
+        #expect(paths.isSuperset(of: ["digest.html", "digests/2026-11-22.html", "digests/index.html", "digest.atom"]))
+        #expect(!paths.contains("digests/2026-11-21.html") && !paths.contains("digests/2026-11-21.md"))
+        #expect(outcome.itemsReused == 1)
+    }
+
     @Test func changedTemplatesRemakeEverything() throws {
         let folder = try TemporaryDirectory()
         let templates = folder.path("Templates")

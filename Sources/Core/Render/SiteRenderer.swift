@@ -112,7 +112,8 @@ package struct SiteRenderer: Sendable {
         for generator in Self.siteGenerators + extraGenerators { generator.files(shared).forEach { emit(site, $0) } }
         // Keyed items: asked about one at a time (as `RenderReuse` wants), made on every core.
         var keyed: [KeyedItem] = []
-        for generator in Self.keyedGenerators {
+        // An extra generator may also make keyed items (the digest: a page per night kept).
+        for generator in Self.keyedGenerators + extraGenerators.compactMap({ $0 as? any KeyedSiteGenerator }) {
             for item in generator.items(shared, keys: keys) {
                 if reuse.reuse(item.item) { outcome.itemsReused += 1 } else { keyed.append(item) }
             }

@@ -3,8 +3,8 @@ import MeetupSupport
 
 /// The digest in the site: `digest.md`/`.html` (tonight's, linked from the index),
 /// `digests/<day>.md`/`.html` for every night kept, `digests/index.html` (newest first)
-/// and `digest.atom`, one entry a night whose content is that night's digest.
-package struct DigestFiles: SiteGenerator {
+/// and `digest.atom`, one entry a night (the newest 100) whose content is that night's digest.
+package struct DigestFiles: SiteGenerator, KeyedSiteGenerator {
     /// Every day's digest kept, tonight's first (offline: the last run's), newest first.
     let archive: [DigestArchive.Entry]
 
@@ -23,23 +23,10 @@ package struct DigestFiles: SiteGenerator {
         guard let tonight else { return [] }
         let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
         func page(_ path: String, _ markdown: String, title: String, root: String) -> [SiteFile] {
-            [
-                .text(path + ".md", markdown),
-                .text(
-                    path + ".html",
-                    PageFiles.layout(
-                        markdown: markdown, title: title, path: path,
-                        description: "What is new, moved and cancelled among \(input.settings.title).",
-                        root: root, feed: Self.feed, feedTitle: "Digest · \(input.settings.title)",
-                        shared: shared, formatting: formatting)),
-            ]
+            Self.page(path, markdown, title: title, root: root, shared: shared, formatting: formatting)
         }
+        // Each night's own page is a keyed item (`items`): made again only when it changes.
         var files = page(Self.page, tonight, title: "Digest · \(input.settings.title)", root: "")
-        for entry in archive {
-            files += page(
-                "\(Self.archiveFolder)/\(entry.day)", entry.markdown,
-                title: "\(entry.title) · \(input.settings.title)", root: "../")
-        }
         let list = archive.map { entry in
             "- [\(MarkdownEscaping.text(entry.title))](<\(entry.day).html>)" + (entry.isQuiet ? " · quiet night" : "")
         }
@@ -47,8 +34,41 @@ package struct DigestFiles: SiteGenerator {
             "# " + MarkdownEscaping.text("\(input.settings.title): every night's digest") + "\n\n"
             + (list.isEmpty ? "No digest yet.\n" : list.joined(separator: "\n") + "\n")
         files += page("\(Self.archiveFolder)/index", index, title: "Digests · \(input.settings.title)", root: "../")
-        files.append(.text(Self.feed, feed(archive, input: input)))
+        files.append(.text(Self.feed, feed(Array(archive.prefix(AtomFeed.entryLimit)), input: input)))
         return files
+    }
+
+    /// `digests/<day>`: a page per night kept, each an item of the render memo keyed by its
+    /// digest (every night's page was laid out again each night: a year of nights, 365 pages).
+    func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
+        let settings = shared.input.settings
+        return archive.map { entry in
+            let path = "\(Self.archiveFolder)/\(entry.day)"
+            let key = ContentHash.Builder(keys.site, "digest night 1", entry.day, entry.title, entry.markdown)
+            return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) { formatting in
+                Self.page(
+                    path, entry.markdown, title: "\(entry.title) · \(settings.title)", root: "../", shared: shared,
+                    formatting: formatting)
+            }
+        }
+    }
+
+    /// A digest page, as Markdown and in the site's layout.
+    private static func page(
+        _ path: String, _ markdown: String, title: String, root: String, shared: RenderShared,
+        formatting: EventFormatting
+    ) -> [SiteFile] {
+        let settings = shared.input.settings
+        return [
+            .text(path + ".md", markdown),
+            .text(
+                path + ".html",
+                PageFiles.layout(
+                    markdown: markdown, title: title, path: path,
+                    description: "What is new, moved and cancelled among \(settings.title).",
+                    root: root, feed: feed, feedTitle: "Digest · \(settings.title)",
+                    shared: shared, formatting: formatting)),
+        ]
     }
 
     /// One entry a night; a feed reader gets one item a night, not one per event.
