@@ -214,6 +214,20 @@ extension LoopbackSuites.PipelineIntegrationTests {
                 #"Found by: <a href="../queries/swift.html">Swift</a>, <a href="../queries/rust.html">Rust</a>"#))
     }
 
+    /// With the history and its record: tonight's events are in the record the first run
+    /// shows, so a second run at the same moment finds nothing to add.
+    @Test func anIdenticalRunWithTheRecordRewritesNothing() async throws {
+        let harness = try await PipelineHarness.start()
+        let config = harness.config(history: true)
+        #expect(await harness.run(config).succeeded)
+        let before = try Self.modificationTimes(harness.outputDirectory)
+        #expect(await harness.run(config).succeeded)
+        let after = try Self.modificationTimes(harness.outputDirectory)
+        let changed = after.filter { before[$0.key] != $0.value }.keys.sorted()
+        #expect(changed.isEmpty, "rewritten: \(changed)")
+        #expect(before.keys.contains("/archive.json") && before.keys.contains { $0.hasPrefix("/groups/") })
+    }
+
     static func modificationTimes(_ directory: URL) throws -> [String: Date] {
         var times: [String: Date] = [:]
         let enumerator = FileManager.default.enumerator(

@@ -57,8 +57,11 @@ struct RunContext: Sendable {
     var shown = FetchedEvents(outcomes: [])
     /// What the history says of tonight's events (after `HistoryReportStep`).
     var report: HistoryReport?
-    /// The community's record as it stood before tonight's events were kept (after `HistoryReportStep`).
+    /// The community's record with tonight's events (after `HistoryReportStep`).
     var record: CommunityRecord?
+    /// Tonight's events are in the record already (kept before the render, so the site shows
+    /// them as a re-run will); else the record step keeps them, after an abort too.
+    var keptTonight = false
     /// Events the editor's rules hide, and events a config excludes by name (after `CurateStep`):
     /// their changes are neither shown nor recorded.
     var hiddenEventIDs: Set<String> = []

@@ -27,6 +27,14 @@ struct HistoryReportStep: RunStep {
             environment.observer.warning(error.description)
         }
         do throws(HistoryError) {
+            // Tonight's events join the record before the site shows it: kept after the
+            // render, the record a night showed lacked them and a re-run at the same moment
+            // rewrote archive.json and every group page they touched.
+            if !environment.offline {
+                let tonight = RecordHistoryStep.tonight(context, now: environment.now)
+                try store.archive(tonight.events, cancelledIDs: tonight.cancelled, now: environment.now)
+                context.keptTonight = true
+            }
             let kept = try store.record()
             context.record = CommunityRecord(events: kept.events, groups: kept.groups)
         } catch {

@@ -23,6 +23,25 @@ struct RecordHistoryStep: RunStep {
     /// adds nothing, and nothing ever leaves), events that vanished before they began marked
     /// cancelled, groups Meetup no longer knows marked gone.
     private func keepRecord(_ context: RunContext, history: HistoryStore, now: Date, observer: any RunObserver) {
+        let tonight = Self.tonight(context, now: now)
+        let groups = context.fetched.groups.values.joined()
+        do throws(HistoryError) {
+            if !context.keptTonight {
+                try history.archive(tonight.events, cancelledIDs: tonight.cancelled, now: now)
+            }
+            // The record as the history step read it, with tonight's events: no second read of the archive.
+            let left = Self.leftTheirNetwork(context.fetched, record: (context.record?.events ?? []) + tonight.events)
+            try history.markGone(
+                urlnames: Set(groups.filter { !$0.isFound }.map(\.urlname)).union(left),
+                seen: Set(groups.filter(\.isFound).map(\.urlname)), now: now)
+        } catch {
+            observer.warning(error.description)
+        }
+    }
+
+    /// Tonight's freshly fetched events as the record keeps them, and those that vanished
+    /// before they began (cancelled).
+    static func tonight(_ context: RunContext, now: Date) -> (events: [ArchivedEvent], cancelled: Set<String>) {
         var queriesByEvent: [String: [String]] = [:]
         var events: [String: Event] = [:]
         for entry in context.fetched.outcomes {
@@ -38,17 +57,7 @@ struct RecordHistoryStep: RunStep {
         let cancelled = Set(
             (context.report?.changes ?? []).filter { $0.kind == .removed && $0.noticedAt == now }
                 .filter { change in change.oldStart.date > now }.map(\.eventID))
-        let groups = context.fetched.groups.values.joined()
-        do throws(HistoryError) {
-            try history.archive(archived, cancelledIDs: cancelled, now: now)
-            // The record as the history step read it, with tonight's events: no second read of the archive.
-            let left = Self.leftTheirNetwork(context.fetched, record: (context.record?.events ?? []) + archived)
-            try history.markGone(
-                urlnames: Set(groups.filter { !$0.isFound }.map(\.urlname)).union(left),
-                seen: Set(groups.filter(\.isFound).map(\.urlname)), now: now)
-        } catch {
-            observer.warning(error.description)
-        }
+        return (archived, cancelled)
     }
 }
 
