@@ -9,6 +9,21 @@ struct GroupPages: KeyedSiteGenerator {
     /// A group with no event for this long is "quiet" (the groups report's default threshold).
     static let quietAfterDays = EventQuery.defaultInactiveAfterDays
 
+    /// Groups kept under one address (Meetup gave a deleted group's urlname to a new one, or
+    /// two answers disagree on its id) make one page, not two written over each other in no
+    /// fixed order: the group seen last, with the others' past events (their keys, by its key).
+    static func onePerAddress(_ groups: [ArchivedGroup]) -> ([ArchivedGroup], [String: [String]]) {
+        var pages: [ArchivedGroup] = []
+        var alsoKeys: [String: [String]] = [:]
+        for (_, same) in Dictionary(grouping: groups, by: { $0.urlname.lowercased() }) {
+            let ordered = same.sorted { ($0.lastSeen, $0.key) > ($1.lastSeen, $1.key) }
+            guard let first = ordered.first else { continue }
+            pages.append(first)
+            if ordered.count > 1 { alsoKeys[first.key] = ordered.dropFirst().map(\.key) }
+        }
+        return (pages.sorted { $0.key < $1.key }, alsoKeys)
+    }
+
     /// Each group's page (and its former addresses' redirects) as an item of the render memo,
     /// keyed by everything the page shows: a night on which a group did nothing reuses its page.
     func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
@@ -40,10 +55,12 @@ struct GroupPages: KeyedSiteGenerator {
             uniquingKeysWith: { first, _ in first })
         let networkGroups = record.networkEventGroups
         let quarter = CommunityRecord.quarters(of: [now], through: now, in: input.settings.timeZone).last?.quarter ?? ""
-        return groups.map { group in
+        let (pages, alsoKeys) = Self.onePerAddress(groups)
+        return pages.map { group in
             let names = ([group.urlname] + group.formerUrlnames).map { $0.lowercased() }
             var past = pastByName[group.key] ?? []
-            if group.key.hasPrefix("id:") {
+            past += (alsoKeys[group.key] ?? []).flatMap { pastByName[$0] ?? [] }
+            if group.key.hasPrefix("id:") || alsoKeys[group.key] != nil {
                 past += names.flatMap { pastByName["urlname:" + $0] ?? [] }
                 past.sort { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
             }
