@@ -36,11 +36,11 @@ struct SearchShardsTests {
         #expect(made.first { $0.name == "2026-12-w4" }?.records.count == 1_000)
     }
 
-    @Test func aCrowdedWeekIsAShardPerDay() {
-        // 200 a day from 1 December: 1,400 a week.
-        let made = Self.shards(Self.records(1_400, firstDay: 13, perDay: 200))
-        #expect(made.map(\.name) == (1...7).map { "2026-12-0\($0)" })
-        #expect(made.allSatisfy { $0.records.count == 200 })
+    @Test func aCrowdedWeekIsSplitInHalves() {
+        // 200 a day from 1 December: 1,400 a week; the fourth week has ten days.
+        let made = Self.shards(Self.records(6_200, firstDay: 13, perDay: 200))
+        #expect(made.map(\.name) == ["1a", "1b", "2a", "2b", "3a", "3b", "4a", "4b"].map { "2026-12-w\($0)" })
+        #expect(made.map(\.records.count) == [800, 600, 800, 600, 800, 600, 1_000, 1_000])
     }
 
     @Test func aBusyYearsQuietMonthsStayTogether() {

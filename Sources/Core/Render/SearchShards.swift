@@ -6,8 +6,7 @@ import MeetupSupport
 /// few of them: the events that pass are yesterday's (their week's shard), new ones arrive at
 /// the window's end, and an archive's years stand still. A year is one shard (`2026`) up to
 /// 500 records; in a busier year, each month of more than 300 is a shard per week (`2026-11-w4`:
-/// days 1-7, 8-14, 15-21, 22 to the end; a week of more than 1,000 a shard per day,
-/// `2026-12-03`) and the other months stay together in the year's shard (each its own, `2026-03`, when they hold more than 1,500). The years before last are
+/// days 1-7, 8-14, 15-21, 22 to the end; a week of more than 1,000 in halves, `2026-12-w1a`) and the other months stay together in the year's shard (each its own, `2026-03`, when they hold more than 1,500). The years before last are
 /// one shard (`older`) up to 5,000 records, else the same per year. The boundaries are the
 /// calendar's, so a record stays in its shard whatever else changes; only a period crossing
 /// a limit moves its own records. A small site (up to 600 records) is one shard (`all`): a
@@ -24,7 +23,7 @@ extension SearchRecords {
     static let restLimit = 1_500
     static let weekLimit = 1_000
 
-    /// Each shard's name (`older`, `2025`, `2026-11`, `2026-11-w4`, `2026-12-03` or `all`) and its records, by name.
+    /// Each shard's name (`older`, `2025`, `2026-11`, `2026-11-w4`, `2026-12-w1a` or `all`) and its records, by name.
     package static func shards(_ records: [Record], now: Date, timeZone: TimeZone)
         -> [(name: String, records: [Record])]
     {
@@ -73,8 +72,12 @@ extension SearchRecords {
                     made.append(("\(name)-w\(week)", sortedByName(inWeek.map(\.record))))
                     continue
                 }
-                made += Dictionary(grouping: inWeek, by: \.day).map { day, onDay in
-                    (name + String(format: "-%02d", day), sortedByName(onDay.map(\.record)))
+                // Halves, not days: every shard is a WebAssembly module the reader's first search
+                // loads, and a shard's ranking statistics are its own (W2's December by day was 28
+                // shards; by half-week it is 8, as many as the hashed shards were).
+                let firstDay = (week - 1) * 7 + 1
+                made += Dictionary(grouping: inWeek) { $0.day < firstDay + (week == 4 ? 5 : 4) ? "a" : "b" }.map {
+                    half, inHalf in ("\(name)-w\(week)\(half)", sortedByName(inHalf.map(\.record)))
                 }
             }
         }
