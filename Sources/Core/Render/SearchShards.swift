@@ -5,16 +5,18 @@ import MeetupSupport
 /// The search index in shards by the events' dates, so that what a night changes lands in
 /// few of them: the events that pass are yesterday's (their week's shard), new ones arrive at
 /// the window's end, and an archive's years stand still. A year is one shard (`2026`) up to
-/// 500 records; in a busier year, each month of more than 300 is a shard per week (`2026-11-w4`:
-/// days 1-7, 8-14, 15-21, 22 to the end; a week of more than 1,000 in halves, `2026-12-w1a`) and the other months stay together in the year's shard (each its own, `2026-03`, when they hold more than 1,500). The years before last are
-/// one shard (`older`) up to 5,000 records, else the same per year. The boundaries are the
-/// calendar's, so a record stays in its shard whatever else changes; only a period crossing
-/// a limit moves its own records. A small site (up to 600 records) is one shard (`all`): a
-/// second would only cost the reader another download.
+/// 500 records; in a busier year, each month of more than 300 is a shard per week
+/// (`2026-11-w4`: days 1-7, 8-14, 15-21, 22 to the end; a week of more than 1,000 in halves,
+/// `2026-12-w1a`) and the other months stay together in the year's shard (each its own,
+/// `2026-03`, when they hold more than 1,500). The years before last are one shard (`older`)
+/// up to 5,000 records, else the same per year. The boundaries are the calendar's, so a
+/// record stays in its shard whatever else changes; only a period crossing a limit moves its
+/// own records. A small site (up to 600 records) is one shard (`all`): a second would only
+/// cost the reader another download.
 ///
 /// Measured on the W2 snapshot site with the R-Ladies record (15,500 records), a night later
 /// (about 170 events passing): shards by a hash of the event re-indexed all eight (search
-/// 13.8 s); by date, 1.6 s (BENCHMARKS.md, issue 34's third part).
+/// 13.8 s); by date, 2.0 s (BENCHMARKS.md, issue 34's third part).
 extension SearchRecords {
     static let smallSite = 600
     static let olderLimit = 5_000
