@@ -211,6 +211,25 @@ struct RenderMemoTests {
         #expect(outcome.itemsReused == 1)
     }
 
+    /// The archive's pages are items of the memo, each keyed by its Markdown: kept, none is
+    /// laid out again (every year's pages were, every night).
+    @Test func theArchivesPagesAreItemsOfTheirOwn() throws {
+        struct KeepTheArchive: RenderReuse {
+            func reuse(_ item: RenderItem) -> Bool { item.id.hasPrefix("archive/") }
+        }
+        let written = LockedBox<[String]>([])
+        let outcome = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
+            Self.baseInput(), reuse: KeepTheArchive(), artefacts: EventArtefactSet()
+        ) { _, file in written.withLock { $0.append(file.path) } }
+        #expect(!written.withLock { $0 }.contains { $0.hasPrefix("archive/") })
+        #expect(outcome.itemsReused >= 2, "the index and a year at least: \(outcome.itemsReused)")
+        let everything = LockedBox<[String]>([])
+        _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
+            Self.baseInput(), reuse: RenderEverything(), artefacts: EventArtefactSet()
+        ) { _, file in everything.withLock { $0.append(file.path) } }
+        #expect(everything.withLock { $0 }.contains("archive/index.html"))
+    }
+
     @Test func changedTemplatesRemakeEverything() throws {
         let folder = try TemporaryDirectory()
         let templates = folder.path("Templates")

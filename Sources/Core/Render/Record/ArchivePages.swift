@@ -4,11 +4,14 @@ import MeetupSupport
 
 /// `archive/index` and `archive/<year>` (paged): every past event of the record by year and
 /// month, newest first, a network event once with its groups; the index lists the years.
-struct ArchivePages: SiteGenerator {
+/// Each page is an item of the render memo keyed by its own Markdown: a night on which an event
+/// passes lays out this year's pages and the index, not every year's (laying out all of
+/// them was a tenth of a W2 snapshot night with the R-Ladies record under `perf`).
+struct ArchivePages: KeyedSiteGenerator {
     /// Entries on one page of a year (a busy network's year is paged like the month pages).
     static let pageSize = 200
 
-    func files(_ shared: RenderShared) -> [SiteFile] {
+    func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
         guard let record = shared.input.record else { return [] }
         let settings = shared.input.settings
         let zone = settings.timeZone
@@ -20,32 +23,36 @@ struct ArchivePages: SiteGenerator {
             byYear[CommunityRecord.year(of: entry.event.start.date, in: zone), default: []].append(entry)
         }
         let years = byYear.keys.sorted(by: >)
-        var files = page(
-            SitePaths.archive, shared: shared, formatting: formatting,
-            context: [
-                "heading": "The archive", "reports": "<../reports/index.html>",
-                "summary":
-                    "\(EventFormatting.count(byYear.values.map(\.count).reduce(0, +), "past event", "past events"))"
-                    + " since \(formatting.date(past[0].start.date))",
-                "years": [
-                    "items": years.map { year in
-                        let entries = byYear[year] ?? []
-                        return [
-                            "year": "\(year)", "link": "<\(year).html>", "events": NumberText.grouped(entries.count),
-                            "going": NumberText.grouped(entries.compactMap(\.going).reduce(0, +)),
-                        ] as [String: Any]
-                    }
-                ],
-            ])
+        var items = [
+            item(
+                SitePaths.archive, shared: shared, keys: keys,
+                context: [
+                    "heading": "The archive", "reports": "<../reports/index.html>",
+                    "summary":
+                        "\(EventFormatting.count(byYear.values.map(\.count).reduce(0, +), "past event", "past events"))"
+                        + " since \(formatting.date(past[0].start.date))",
+                    "years": [
+                        "items": years.map { year in
+                            let entries = byYear[year] ?? []
+                            return [
+                                "year": "\(year)", "link": "<\(year).html>",
+                                "events": NumberText.grouped(entries.count),
+                                "going": NumberText.grouped(entries.compactMap(\.going).reduce(0, +)),
+                            ] as [String: Any]
+                        }
+                    ],
+                ])
+        ]
         for year in years {
-            files += yearPages(year, entries: (byYear[year] ?? []).reversed(), shared: shared, formatting: formatting)
+            items += yearPages(
+                year, entries: (byYear[year] ?? []).reversed(), shared: shared, keys: keys, formatting: formatting)
         }
-        return files
+        return items
     }
 
-    private func yearPages(_ year: Int, entries: [RecordEntry], shared: RenderShared, formatting: EventFormatting)
-        -> [SiteFile]
-    {
+    private func yearPages(
+        _ year: Int, entries: [RecordEntry], shared: RenderShared, keys: RenderKeys, formatting: EventFormatting
+    ) -> [KeyedItem] {
         let pages = stride(from: 0, to: entries.count, by: Self.pageSize).map {
             Array(entries[$0..<min($0 + Self.pageSize, entries.count)])
         }
@@ -54,7 +61,7 @@ struct ArchivePages: SiteGenerator {
         monthFormatter.locale = Locale(identifier: "en_GB")
         monthFormatter.timeZone = shared.input.settings.timeZone
         monthFormatter.dateFormat = "MMMM yyyy"
-        var files: [SiteFile] = []
+        var items: [KeyedItem] = []
         for (index, slice) in pages.enumerated() {
             var months: [(String, [[String: Any]])] = []
             for entry in slice {
@@ -77,22 +84,26 @@ struct ArchivePages: SiteGenerator {
                 }
                 context["pager"] = pager
             }
-            files += page(
-                SitePaths.archiveYear(year, page: index + 1), shared: shared, formatting: formatting, context: context)
+            items.append(
+                item(SitePaths.archiveYear(year, page: index + 1), shared: shared, keys: keys, context: context))
         }
-        return files
+        return items
     }
 
-    private func page(_ path: String, shared: RenderShared, formatting: EventFormatting, context: [String: Any])
-        -> [SiteFile]
-    {
+    /// One page: its Markdown made now (it is the key), its layout only when the key changed.
+    private func item(_ path: String, shared: RenderShared, keys: RenderKeys, context: [String: Any]) -> KeyedItem {
         let settings = shared.input.settings
         let markdown = shared.templates.render("archive.md", context)
-        let title = (context["heading"] as? String).map { $0 == "The archive" ? "Archive" : "Archive \($0)" }
-        let html = PageFiles.layout(
-            markdown: markdown, title: "\(title ?? "Archive") · \(settings.title)", path: path,
-            description: (context["summary"] as? String) ?? "", root: "../", feed: SitePaths.siteFeed,
-            feedTitle: settings.title, pageKind: "archive", shared: shared, formatting: formatting)
-        return [.text(path + ".md", markdown), .text(path + ".html", html)]
+        let heading = (context["heading"] as? String).map { $0 == "The archive" ? "Archive" : "Archive \($0)" }
+        let title = "\(heading ?? "Archive") · \(settings.title)"
+        let summary = (context["summary"] as? String) ?? ""
+        let key = ContentHash.Builder(keys.site, "archive page 1", path, title, summary, markdown)
+        return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) { formatting in
+            let html = PageFiles.layout(
+                markdown: markdown, title: title, path: path, description: summary, root: "../",
+                feed: SitePaths.siteFeed, feedTitle: settings.title, pageKind: "archive", shared: shared,
+                formatting: formatting)
+            return [.text(path + ".md", markdown), .text(path + ".html", html)]
+        }
     }
 }
