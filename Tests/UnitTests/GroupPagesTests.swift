@@ -1,6 +1,8 @@
 import Foundation
 @testable import MeetupModel
 @testable import MeetupRender
+@testable import MeetupReportTestSupport
+@testable import MeetupSupport
 import Testing
 
 @Suite("Group pages: one page per address")
@@ -19,6 +21,32 @@ struct GroupPagesTests {
             let (pages, alsoKeys) = GroupPages.onePerAddress(order)
             #expect(pages.map(\.key) == ["id:2", "id:3"], "the group seen last, whatever the order")
             #expect(alsoKeys == ["id:2": ["id:1"]])
+        }
+    }
+
+    /// A past event kept without a group id (a calendar's, a group feed's) is listed once on its
+    /// group's page, also when that address holds a group kept by id and one kept by urlname.
+    @Test func aPastEventIsListedOnceOnItsGroupsPage() throws {
+        var input = RenderMemoTests.baseInput()
+        let record = try #require(input.record)
+        let start = ZonedDate(date: input.generatedAt.addingTimeInterval(-30 * 86_400), utcOffsetSeconds: 3600)
+        let idless = ArchivedEvent(
+            id: "feed-1", title: "Kept from a feed", start: start,
+            group: ArchivedGroupRef(id: nil, urlname: "g1", name: "Group 1"))
+        let byURL = ArchivedGroup(
+            key: "urlname:g1", urlname: "g1", name: "Group 1", firstSeen: start.date, lastSeen: start.date)
+        for groups in [record.groups, record.groups + [byURL]] {
+            input.record = CommunityRecord(events: record.events + [idless], groups: groups)
+            let written = LockedBox<[String: String]>([:])
+            _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
+                input, reuse: RenderEverything(), artefacts: EventArtefactSet()
+            ) { _, file in
+                if case .bytes(let data) = file.contents {
+                    written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
+                }
+            }
+            let page = try #require(written.withLock { $0["groups/g1.md"] })
+            #expect(page.components(separatedBy: "Kept from a feed").count == 2, "\(groups.count) groups")
         }
     }
 }

@@ -24,6 +24,18 @@ struct GroupPages: KeyedSiteGenerator {
         return (pages.sorted { $0.key < $1.key }, alsoKeys)
     }
 
+    /// A group's past events, oldest first: its own, those of the groups kept under its address,
+    /// and those kept without a group id under any name it had; each source once, each event once.
+    static func past(of group: ArchivedGroup, alsoKeys: [String], in pastByKey: [String: [ArchivedEvent]])
+        -> [ArchivedEvent]
+    {
+        let names = ([group.urlname] + group.formerUrlnames).map { "urlname:" + $0.lowercased() }
+        var seenSources = Set<String>(), seenEvents = Set<String>()
+        return ([group.key] + alsoKeys + names).filter { seenSources.insert($0).inserted }
+            .flatMap { pastByKey[$0] ?? [] }.filter { seenEvents.insert($0.id).inserted }
+            .sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
+    }
+
     /// Each group's page (and its former addresses' redirects) as an item of the render memo,
     /// keyed by everything the page shows: a night on which a group did nothing reuses its page.
     func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
@@ -44,11 +56,9 @@ struct GroupPages: KeyedSiteGenerator {
         }
         // The record's past events by the names their groups had and by id: one pass, not one per group.
         var pastByName: [String: [ArchivedEvent]] = [:]
+        // (An event kept without a group id is under `urlname:<name>`: its key says so.)
         for event in record.events where event.start.date < now {
             if let key = event.group?.key { pastByName[key, default: []].append(event) }
-            if let urlname = event.group?.urlname?.lowercased(), event.group?.id == nil {
-                pastByName["urlname:" + urlname, default: []].append(event)
-            }
         }
         let activity = Dictionary(
             (input.groups?.sections ?? []).flatMap { $0.attention + $0.active }.map { ($0.urlname.lowercased(), $0) },
@@ -57,13 +67,7 @@ struct GroupPages: KeyedSiteGenerator {
         let quarter = CommunityRecord.quarters(of: [now], through: now, in: input.settings.timeZone).last?.quarter ?? ""
         let (pages, alsoKeys) = Self.onePerAddress(groups)
         return pages.map { group in
-            let names = ([group.urlname] + group.formerUrlnames).map { $0.lowercased() }
-            var past = pastByName[group.key] ?? []
-            past += (alsoKeys[group.key] ?? []).flatMap { pastByName[$0] ?? [] }
-            if group.key.hasPrefix("id:") || alsoKeys[group.key] != nil {
-                past += names.flatMap { pastByName["urlname:" + $0] ?? [] }
-                past.sort { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
-            }
+            let past = Self.past(of: group, alsoKeys: alsoKeys[group.key] ?? [], in: pastByName)
             let next = upcoming[group.urlname.lowercased()] ?? []
             let member = activity[group.urlname.lowercased()]
             var key = ContentHash.Builder(
@@ -85,11 +89,10 @@ struct GroupPages: KeyedSiteGenerator {
                 key.add(now.timeIntervalSince(last.start.date) > Double(Self.quietAfterDays) * 86_400 ? "quiet" : "-")
             }
             let path = SitePaths.groupPage(group.urlname)
-            let events = past
             return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) { formatting in
                 // Made on any core, with its run's formatting (not thread-safe).
                 var files = page(
-                    group, past: events, upcoming: next, activity: member, shared: shared,
+                    group, past: past, upcoming: next, activity: member, shared: shared,
                     formatting: formatting, networkGroups: networkGroups)
                 for former in group.formerUrlnames
                 where SitePaths.groupPage(former) != SitePaths.groupPage(group.urlname) {
