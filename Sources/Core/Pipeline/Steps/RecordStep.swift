@@ -23,14 +23,14 @@ struct RecordHistoryStep: RunStep {
     /// adds nothing, and nothing ever leaves), events that vanished before they began marked
     /// cancelled, groups Meetup no longer knows marked gone.
     private func keepRecord(_ context: RunContext, history: HistoryStore, now: Date, observer: any RunObserver) {
-        let tonight = Self.tonight(context, now: now)
+        // Kept already before the render, unless the run stopped before the history step.
+        let tonight = context.keptTonight ? nil : Self.tonight(context, now: now)
         let groups = context.fetched.groups.values.joined()
         do throws(HistoryError) {
-            if !context.keptTonight {
-                try history.archive(tonight.events, cancelledIDs: tonight.cancelled, now: now)
-            }
+            if let tonight { try history.archive(tonight.events, cancelledIDs: tonight.cancelled, now: now) }
             // The record as the history step read it, with tonight's events: no second read of the archive.
-            let left = Self.leftTheirNetwork(context.fetched, record: (context.record?.events ?? []) + tonight.events)
+            let left = Self.leftTheirNetwork(
+                context.fetched, record: (context.record?.events ?? []) + (tonight?.events ?? []))
             try history.markGone(
                 urlnames: Set(groups.filter { !$0.isFound }.map(\.urlname)).union(left),
                 seen: Set(groups.filter(\.isFound).map(\.urlname)), now: now)

@@ -6,9 +6,9 @@ import MeetupSupport
 /// leading to the event's own page) into the staging folder, so the index is published in
 /// the same atomic swap as the pages. The records are split into shards by the events'
 /// dates (`SearchRecords.shards`), so an event always lands in the same one and a night's
-/// changes in few: a night on which a few events changed (or passed) indexes their shards again and links the others
-/// from the published site as they are; the page's search merges the shards
-/// (`pagefind/shards.json`, Pagefind's `mergeIndex`). Pagefind comes from PyPI
+/// changes in few: a night on which a few events changed (or passed) indexes their shards
+/// again and links the others from the published site as they are; the page's search merges
+/// the shards (`pagefind/shards.json`, Pagefind's `mergeIndex`). Pagefind comes from PyPI
 /// (`pip install pagefind-bin`); where it is missing or fails, the run warns once and
 /// publishes without search. `"search": false` turns it off.
 struct SearchIndexStep: RunStep {
