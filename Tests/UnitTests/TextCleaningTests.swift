@@ -18,4 +18,17 @@ struct TextCleaningTests {
                 == "It’s a café 😀 … €5 'x'")
         #expect(TextCleaning.plainText("AT&T &bogus; &#xD800; &#0; &amp") == "AT&T &bogus; \u{FFFD} \u{FFFD} &amp")
     }
+
+    @Test func truncationCutsAtAWordAndTrimsPunctuation() {
+        #expect(TextCleaning.truncated("short", maxLength: 10) == "short")
+        #expect(TextCleaning.truncated("Rust, Swift; and more words", maxLength: 13) == "Rust, Swift…")
+        #expect(TextCleaning.truncated("café café café", maxLength: 13) == "café café…")
+        #expect(TextCleaning.truncated("ééééé", maxLength: 5) == "ééééé", "five characters, ten bytes")
+    }
+
+    @Test func trimmingLooksAtTheEndsOnly() {
+        #expect(TextCleaning.trimmedWhitespace("\u{3000} https://x.example/a b \n\u{A0}") == "https://x.example/a b")
+        #expect(TextCleaning.trimmedWhitespace(" \t\n") == "")
+        #expect(TextCleaning.trimmed(", The Venue ,") { $0 == "," || $0 == " " } == "The Venue")
+    }
 }

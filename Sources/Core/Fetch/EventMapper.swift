@@ -235,8 +235,9 @@ package enum EventMapper {
     private static func venue(_ value: JSONValue) -> Venue {
         let city = TextCleaning.singleLine(value["city"]?.stringValue ?? "")
         return Venue(
-            name: TextCleaning.singleLine(value["name"]?.stringValue ?? "").trimmingCharacters(
-                in: CharacterSet(charactersIn: ", ")),
+            name: TextCleaning.trimmed(TextCleaning.singleLine(value["name"]?.stringValue ?? "")) {
+                $0 == "," || $0 == " "
+            },
             city: city.isEmpty ? nil : city,
             latitude: value["lat"]?.doubleValue,
             longitude: value["lon"]?.doubleValue,
@@ -248,8 +249,7 @@ package enum EventMapper {
     }
 
     private static func nonEmpty(_ value: JSONValue?) -> String? {
-        let text = TextCleaning.singleLine(value?.stringValue ?? "").trimmingCharacters(
-            in: CharacterSet(charactersIn: ", "))
+        let text = TextCleaning.trimmed(TextCleaning.singleLine(value?.stringValue ?? "")) { $0 == "," || $0 == " " }
         return text.isEmpty ? nil : text
     }
 

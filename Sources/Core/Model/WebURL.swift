@@ -5,7 +5,7 @@ import MeetupSupport
 /// data or a stored event; anything else (javascript:, relative, empty) is nil.
 package enum WebURL {
     package static func parse(_ value: JSONValue?) -> URL? {
-        guard let text = value?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines),
+        guard let text = value?.stringValue.map(TextCleaning.trimmedWhitespace),
             let url = URL(string: text), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else { return nil }
