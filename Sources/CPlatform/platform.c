@@ -2,6 +2,7 @@
 #include "CPlatform.h"
 
 #include <errno.h>
+#include <string.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -17,6 +18,10 @@ int mr_exchange_paths(const char *first, const char *second) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int mr_contains_bytes(const void *text, size_t text_length, const void *needle, size_t needle_length) {
+    return memmem(text, text_length, needle, needle_length) != NULL;
 }
 
 /* The git commit the binary was built from, written by Scripts/commit-header.sh (every

@@ -1,10 +1,16 @@
 #ifndef MEETUP_REPORT_CPLATFORM_H
 #define MEETUP_REPORT_CPLATFORM_H
 
+#include <stddef.h>
+
 /// Atomically swaps two paths (renameat2 with RENAME_EXCHANGE): both must exist.
 /// Returns 0 on success, else -1 with errno set (EINVAL/ENOSYS where the
 /// file system or kernel cannot exchange).
 int mr_exchange_paths(const char *first, const char *second);
+
+/// Whether `needle` occurs in `text`: glibc's memmem, which Swift's Glibc module hides
+/// (it is a GNU extension).
+int mr_contains_bytes(const void *text, size_t text_length, const void *needle, size_t needle_length);
 
 /// The git commit of the build ("" when built outside a clone).
 const char *mr_build_commit(void);

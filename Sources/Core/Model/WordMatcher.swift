@@ -96,20 +96,10 @@ package enum WordMatcher {
 
         func contains(_ phrase: [UInt8]) -> Bool {
             guard phrase.count > 1, phrase.count <= spaced.count else { return false }
-            return spaced.withUnsafeBufferPointer { text in
-                phrase.withUnsafeBufferPointer { needle in
-                    guard let start = text.baseAddress, let wanted = needle.baseAddress else { return false }
-                    // Where a word starts with the phrase's first letter, the whole phrase compared.
-                    let letter = needle[1]
-                    for index in 0...(text.count - needle.count)
-                    where text[index + 1] == letter && text[index] == 0x20
-                        && memcmp(start + index, wanted, needle.count) == 0
-                    {
-                        return true
-                    }
-                    return false
-                }
-            }
+            // The spaced phrase found anywhere is a whole-word match. glibc's `memmem` (SIMD):
+            // a Swift loop over the bytes was 0.25 s of a W2 snapshot night's CPU under `perf`
+            // (50,000 texts of 1-2 KB against five phrases, fetch and curate steps).
+            return ByteSearch.contains(phrase, in: spaced)
         }
     }
 }
