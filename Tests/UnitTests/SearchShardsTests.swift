@@ -84,8 +84,8 @@ struct SearchShardsTests {
         let after = Self.shards(changed)
         #expect(before.map(\.name) == after.map(\.name))
         let differing = zip(before, after).filter {
-            SearchRecords.fingerprint($0.records, indexer: identity)
-                != SearchRecords.fingerprint($1.records, indexer: identity)
+            SearchRecords.stamp($0.records, timeZone: Self.utc, indexer: identity)
+                != SearchRecords.stamp($1.records, timeZone: Self.utc, indexer: identity)
         }.map(\.0.name)
         #expect(differing == ["2026-11-w3", "2026-12-w2"], "of \(before.count) shards")
     }
@@ -93,6 +93,7 @@ struct SearchShardsTests {
     @Test func anotherIndexerIsAnotherIndex() {
         let records = Self.records(3)
         #expect(
-            SearchRecords.fingerprint(records, indexer: "a") != SearchRecords.fingerprint(records, indexer: "b"))
+            SearchRecords.stamp(records, timeZone: Self.utc, indexer: "a")
+                != SearchRecords.stamp(records, timeZone: Self.utc, indexer: "b"))
     }
 }

@@ -8,12 +8,13 @@ import MeetupSupport
 /// (`path`), its date and group (metadata shown with the result), and
 /// filters by query and by month. The records are not published.
 package enum SearchRecords {
-    package struct Record: Sendable, Equatable {
+    package struct Record: Sendable, Equatable, SearchShardItem {
         /// A file name inside the records folder.
         package var name: String
         package var html: String
         /// Its event's start: what decides its shard (`shards`).
         package var start: Date
+        package var input: String { html }
     }
 
     /// - Parameter plainDescriptions: the render's plain texts by event id (each description
@@ -22,16 +23,24 @@ package enum SearchRecords {
         -> [Record]
     {
         let foundBy = fetched.queriesByEvent
+        let events = SitePaths.chronological(fetched.distinctEvents).compactMap { event in
+            foundBy[event.id].flatMap { $0.isEmpty ? nil : (event, $0) }
+        }
+        return make(events, timeZone: timeZone, plainDescriptions: plainDescriptions)
+    }
+
+    /// The records of `events` (each with the queries that found it), in their order.
+    static func make(
+        _ events: [(event: Event, queries: [EventQuery])], timeZone: TimeZone, plainDescriptions: [String: String]
+    ) -> [Record] {
         // On every core, each chunk with its own formatters (they are not thread-safe).
-        let events = SitePaths.chronological(fetched.distinctEvents)
         let made = Parallel.chunks(of: Array(events.enumerated()), empty: [Int: Record]()) { part in
             let formatting = EventFormatting(siteTimeZone: timeZone)
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
             var monthLabels: [String: String] = [:]
             var records: [Int: Record] = [:]
-            for (index, event) in part {
-                guard let queries = foundBy[event.id], !queries.isEmpty else { continue }
+            for (index, (event, queries)) in part {
                 let month = calendar.dateComponents([.year, .month], from: event.start.date)
                 let monthKey = String(format: "%04d-%02d", month.year ?? 0, month.month ?? 0)
                 let monthLabel = monthLabels[monthKey] ?? formatting.monthHeading(monthKey)
@@ -63,7 +72,7 @@ package enum SearchRecords {
             + "<p>\(escape(plain))</p>\n"
         for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
         html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
-        return Record(name: ContentHash.sha256Hex(event.id).prefix(24) + ".html", html: html, start: event.start.date)
+        return Record(name: recordName(event), html: html, start: event.start.date)
     }
 
     /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).

@@ -17,6 +17,16 @@ import MeetupSupport
 /// Measured on the W2 snapshot site with the R-Ladies record (15,500 records), a night later
 /// (about 170 events passing): shards by a hash of the event re-indexed all eight (search
 /// 13.8 s); by date, 2.0 s (BENCHMARKS.md, issue 34's third part).
+/// What a shard holds: a record, or one planned (`SearchRecords.Planned`).
+package protocol SearchShardItem: Sendable {
+    /// Its file name inside the records folder; a shard's items are in name order.
+    var name: String { get }
+    /// Its event's start: what decides its shard.
+    var start: Date { get }
+    /// What its record is made from, as a hash or as the record itself.
+    var input: String { get }
+}
+
 extension SearchRecords {
     static let smallSite = 600
     static let olderLimit = 5_000
@@ -26,21 +36,21 @@ extension SearchRecords {
     static let weekLimit = 1_000
 
     /// Each shard's name (`older`, `2025`, `2026-11`, `2026-11-w4`, `2026-12-w1a` or `all`) and its records, by name.
-    package static func shards(_ records: [Record], now: Date, timeZone: TimeZone)
-        -> [(name: String, records: [Record])]
+    package static func shards<Item: SearchShardItem>(_ records: [Item], now: Date, timeZone: TimeZone)
+        -> [(name: String, records: [Item])]
     {
         guard records.count > smallSite else { return records.isEmpty ? [] : [("all", sortedByName(records))] }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let lastYear = calendar.component(.year, from: now) - 1
-        var older: [Dated] = []
-        var years: [Int: [Dated]] = [:]
+        var older: [Dated<Item>] = []
+        var years: [Int: [Dated<Item>]] = [:]
         for record in records {
             let day = calendar.dateComponents([.year, .month, .day], from: record.start)
             let dated = Dated(record: record, year: day.year ?? 0, month: day.month ?? 1, day: day.day ?? 1)
             if dated.year < lastYear { older.append(dated) } else { years[dated.year, default: []].append(dated) }
         }
-        var made: [(name: String, records: [Record])] = []
+        var made: [(name: String, records: [Item])] = []
         if older.count > olderLimit {
             for (year, part) in Dictionary(grouping: older, by: \.year) { made += split(year: year, part) }
         } else if !older.isEmpty {
@@ -50,18 +60,18 @@ extension SearchRecords {
         return made.sorted { $0.name < $1.name }
     }
 
-    private struct Dated {
-        var record: Record
+    private struct Dated<Item: SearchShardItem> {
+        var record: Item
         var year: Int
         var month: Int
         var day: Int
     }
 
-    private static func split(year: Int, _ records: [Dated]) -> [(name: String, records: [Record])] {
+    private static func split<Item>(year: Int, _ records: [Dated<Item>]) -> [(name: String, records: [Item])] {
         guard records.count > yearLimit else { return [(String(year), sortedByName(records.map(\.record)))] }
         let months = Dictionary(grouping: records, by: \.month)
         let quiet = months.filter { $0.value.count <= monthLimit }
-        var made: [(name: String, records: [Record])] = []
+        var made: [(name: String, records: [Item])] = []
         if quiet.values.map(\.count).reduce(0, +) > restLimit {
             made += quiet.map { (String(format: "%04d-%02d", year, $0.key), sortedByName($0.value.map(\.record))) }
         } else if !quiet.isEmpty {
@@ -86,7 +96,9 @@ extension SearchRecords {
         return made
     }
 
-    private static func sortedByName(_ records: [Record]) -> [Record] { records.sorted { $0.name < $1.name } }
+    private static func sortedByName<Item: SearchShardItem>(_ records: [Item]) -> [Item] {
+        records.sorted { $0.name < $1.name }
+    }
 
     /// What an index made by `indexer` (its command line, its binary's size and time: another
     /// Pagefind is another index format) depends on, besides its records.
@@ -95,14 +107,6 @@ extension SearchRecords {
         if let binary = indexer.first, let attributes = try? FileManager.default.attributesOfItem(atPath: binary) {
             key.add("\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
         }
-        return key.hex()
-    }
-
-    /// A shard's records (in name order) and the indexer, as one hash: its index is made again
-    /// only when this changes.
-    package static func fingerprint(_ records: [Record], indexer identity: String) -> String {
-        var key = ContentHash.Builder("search-shard-1", identity)
-        for record in records { key.add([record.name, record.html]) }
         return key.hex()
     }
 }

@@ -33,13 +33,11 @@ struct SearchIndexStep: RunStep {
         {
             return
         }
-        let records =
-            SearchRecords.make(context.shown, timeZone: zone, plainDescriptions: context.plainDescriptions)
-            + (context.record.map { SearchRecords.past($0, now: environment.now, timeZone: zone) } ?? [])
-        let shards = SearchRecords.shards(records, now: environment.now, timeZone: zone)
+        let planned = SearchRecords.plan(context.shown, record: context.record, now: environment.now, timeZone: zone)
+        let shards = SearchRecords.shards(planned, now: environment.now, timeZone: zone)
         var changed: [(name: String, records: [SearchRecords.Record], stamp: String)] = []
         for (name, shard) in shards {
-            let stamp = SearchRecords.fingerprint(shard, indexer: identity)
+            let stamp = SearchRecords.stamp(shard, timeZone: zone, indexer: identity)
             let published = environment.publisher.outputDirectory.appendingPathComponent(
                 "\(Self.folder)/\(name)/\(Self.stampName)")
             // Unchanged: yesterday's shard as it is (Pagefind's files differ from run to run for the same input).
@@ -48,7 +46,9 @@ struct SearchIndexStep: RunStep {
             {
                 continue
             }
-            changed.append((name, shard, stamp))
+            // Only a shard to index again makes its records.
+            let records = SearchRecords.records(shard, timeZone: zone, plainDescriptions: context.plainDescriptions)
+            changed.append((name, records, stamp))
         }
         if let failure = index(changed, command: command, staging: staging, writer: writer, environment: environment) {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
