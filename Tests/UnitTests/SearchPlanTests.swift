@@ -47,7 +47,9 @@ struct SearchPlanTests {
         let (fetched, record) = Self.site()
         let planned = SearchRecords.plan(fetched, record: record, now: Self.now, timeZone: Self.utc)
         let direct =
-            SearchRecords.make(fetched, timeZone: Self.utc)
+            SearchRecords.make(
+                fetched.distinctEvents.map { ($0, fetched.queriesByEvent[$0.id] ?? []) }, timeZone: Self.utc,
+                plainDescriptions: [:])
             + SearchRecords.past(record, now: Self.now, timeZone: Self.utc)
         #expect(planned.count == 1_000)
         let made = SearchRecords.records(planned, timeZone: Self.utc)

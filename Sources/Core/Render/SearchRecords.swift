@@ -17,19 +17,9 @@ package enum SearchRecords {
         package var input: String { html }
     }
 
+    /// The records of `events` (each with the queries that found it), in their order.
     /// - Parameter plainDescriptions: the render's plain texts by event id (each description
     ///   through cmark once); an event without one is parsed here.
-    package static func make(_ fetched: FetchedEvents, timeZone: TimeZone, plainDescriptions: [String: String] = [:])
-        -> [Record]
-    {
-        let foundBy = fetched.queriesByEvent
-        let events = SitePaths.chronological(fetched.distinctEvents).compactMap { event in
-            foundBy[event.id].flatMap { $0.isEmpty ? nil : (event, $0) }
-        }
-        return make(events, timeZone: timeZone, plainDescriptions: plainDescriptions)
-    }
-
-    /// The records of `events` (each with the queries that found it), in their order.
     static func make(
         _ events: [(event: Event, queries: [EventQuery])], timeZone: TimeZone, plainDescriptions: [String: String]
     ) -> [Record] {

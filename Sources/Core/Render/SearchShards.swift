@@ -2,6 +2,16 @@ import Foundation
 import MeetupModel
 import MeetupSupport
 
+/// What a shard holds: a record, or one planned (`SearchRecords.Planned`).
+package protocol SearchShardItem: Sendable {
+    /// Its file name inside the records folder; a shard's items are in name order.
+    var name: String { get }
+    /// Its event's start: what decides its shard.
+    var start: Date { get }
+    /// What its record is made from, as a hash or as the record itself.
+    var input: String { get }
+}
+
 /// The search index in shards by the events' dates, so that what a night changes lands in
 /// few of them: the events that pass are yesterday's (their week's shard), new ones arrive at
 /// the window's end, and an archive's years stand still. A year is one shard (`2026`) up to
@@ -17,16 +27,6 @@ import MeetupSupport
 /// Measured on the W2 snapshot site with the R-Ladies record (15,500 records), a night later
 /// (about 170 events passing): shards by a hash of the event re-indexed all eight (search
 /// 13.8 s); by date, 2.0 s (BENCHMARKS.md, issue 34's third part).
-/// What a shard holds: a record, or one planned (`SearchRecords.Planned`).
-package protocol SearchShardItem: Sendable {
-    /// Its file name inside the records folder; a shard's items are in name order.
-    var name: String { get }
-    /// Its event's start: what decides its shard.
-    var start: Date { get }
-    /// What its record is made from, as a hash or as the record itself.
-    var input: String { get }
-}
-
 extension SearchRecords {
     static let smallSite = 600
     static let olderLimit = 5_000
