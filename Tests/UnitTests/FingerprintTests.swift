@@ -21,9 +21,10 @@ struct FingerprintTests {
 
     /// The fingerprint is fed field by field: a stored property added to `Event` (or to its
     /// venue, group or dates) must be added to it too, or pages showing it would not be remade.
-    @Test func theFingerprintCoversEveryStoredProperty() {
-        #expect(
-            Mirror(reflecting: Self.event).children.count == 20, "Event's properties changed: update Event.fingerprint")
+    @Test func theFingerprintCoversEveryStoredProperty() throws {
+        // An event's fields are in its box (`Event.Fields`).
+        let fields = try #require(Mirror(reflecting: Self.event).descendant("box", "fields"))
+        #expect(Mirror(reflecting: fields).children.count == 20, "Event's properties changed: update Event.fingerprint")
         #expect(
             Mirror(reflecting: Venue(name: "", city: nil)).children.count == 8,
             "Venue changed: update Event.fingerprint")
@@ -31,6 +32,21 @@ struct FingerprintTests {
             Mirror(reflecting: EventGroup(name: "")).children.count == 3, "EventGroup changed: update Event.fingerprint"
         )
         #expect(Mirror(reflecting: Self.event.start).children.count == 2, "ZonedDate changed: update Event.fingerprint")
+    }
+
+    /// An event is a value though its fields are in a shared box: a change to a copy is the
+    /// copy's alone, and equality and hashing are the fields'.
+    @Test func anEventIsAValue() {
+        var copy = Self.event
+        copy.title = "Changed"
+        copy.formerIDs.append("old")
+        #expect(Self.event.title == "Talk" && Self.event.formerIDs.isEmpty)
+        #expect(copy.title == "Changed" && copy.formerIDs == ["old"] && copy != Self.event)
+        var same = copy
+        same.title = "Talk"
+        same.formerIDs = []
+        #expect(same == Self.event && same.hashValue == Self.event.hashValue)
+        #expect(Set([Self.event, same, copy]).count == 2)
     }
 
     @Test func everyFieldChangesTheFingerprint() {

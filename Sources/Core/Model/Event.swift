@@ -5,43 +5,152 @@ import MeetupSupport
 /// Everything except `id`, `title` and `start` is optional because real
 /// responses omit venues, photos and counts routinely.
 package struct Event: Sendable, Hashable, Identifiable {
+    /// The fields live in one shared, immutable box: a W2 night holds its 10,000 events in a
+    /// dozen arrays and dictionaries (each query's, the curated ones, the distinct ones, by
+    /// id), and inline each element was about 500 bytes, 50 MB of the render's memory peak
+    /// (heaptrack) and a copy of each event whenever an array of them was filtered. A
+    /// change makes a new box; events are changed while they are mapped, rarely after.
+    private var box: Box
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Sendable, Hashable {
+        var id: String
+        var title: String
+        var start: ZonedDate
+        var end: ZonedDate?
+        var eventURL: URL?
+        var description: String
+        var rsvpCount: Int?
+        var venue: Venue?
+        var isOnline: Bool
+        var group: EventGroup?
+        var groupPhotoURL: URL?
+        var eventPhotoURL: URL?
+        var createdAt: Date?
+        var isAllDay: Bool = false
+        var meetupID: String?
+        var formerIDs: [String] = []
+        var networkEventID: String?
+        var isHybrid: Bool = false
+        var fee: EventFee?
+        var fromCalendarFeed: Bool = false
+    }
+
     /// What the event is known by from night to night: Meetup's `token` ("a unique and stable
     /// identifier") when the API gives one, else its `id`. History, curation, the digest and
     /// the per-event files key on it.
-    package var id: String
-    package var title: String
-    package var start: ZonedDate
-    package var end: ZonedDate?
+    package var id: String {
+        get { box.fields.id }
+        set { change { $0.id = newValue } }
+    }
+    package var title: String {
+        get { box.fields.title }
+        set { change { $0.title = newValue } }
+    }
+    package var start: ZonedDate {
+        get { box.fields.start }
+        set { change { $0.start = newValue } }
+    }
+    package var end: ZonedDate? {
+        get { box.fields.end }
+        set { change { $0.end = newValue } }
+    }
     /// Only ever an http(s) URL; anything else from the API is dropped.
-    package var eventURL: URL?
-    package var description: String
-    package var rsvpCount: Int?
-    package var venue: Venue?
-    package var isOnline: Bool
-    package var group: EventGroup?
-    package var groupPhotoURL: URL?
-    package var eventPhotoURL: URL?
+    package var eventURL: URL? {
+        get { box.fields.eventURL }
+        set { change { $0.eventURL = newValue } }
+    }
+    package var description: String {
+        get { box.fields.description }
+        set { change { $0.description = newValue } }
+    }
+    package var rsvpCount: Int? {
+        get { box.fields.rsvpCount }
+        set { change { $0.rsvpCount = newValue } }
+    }
+    package var venue: Venue? {
+        get { box.fields.venue }
+        set { change { $0.venue = newValue } }
+    }
+    package var isOnline: Bool {
+        get { box.fields.isOnline }
+        set { change { $0.isOnline = newValue } }
+    }
+    package var group: EventGroup? {
+        get { box.fields.group }
+        set { change { $0.group = newValue } }
+    }
+    package var groupPhotoURL: URL? {
+        get { box.fields.groupPhotoURL }
+        set { change { $0.groupPhotoURL = newValue } }
+    }
+    package var eventPhotoURL: URL? {
+        get { box.fields.eventPhotoURL }
+        set { change { $0.eventPhotoURL = newValue } }
+    }
     /// When the organiser created the event, if the API said; feeds use it as the entry's date.
-    package var createdAt: Date?
+    package var createdAt: Date? {
+        get { box.fields.createdAt }
+        set { change { $0.createdAt = newValue } }
+    }
     /// A whole-day event (an iCalendar DATE): `start` is its first day's midnight and
     /// `end` the midnight after its last day, in the site's zone; no time of day is shown.
-    package var isAllDay = false
+    package var isAllDay: Bool {
+        get { box.fields.isAllDay }
+        set { change { $0.isAllDay = newValue } }
+    }
     /// Meetup's `id` when `id` is the token: "unique but unstable" (a recurring event that has
     /// seen activity may change it), kept because configs and links name events by it.
-    package var meetupID: String?
+    package var meetupID: String? {
+        get { box.fields.meetupID }
+        set { change { $0.meetupID = newValue } }
+    }
     /// Meetup ids the event had on earlier nights (the history's), so a pin or a note written
     /// for one of them still finds it.
-    package var formerIDs: [String] = []
+    package var formerIDs: [String] {
+        get { box.fields.formerIDs }
+        set { change { $0.formerIDs = newValue } }
+    }
     /// The network event this is one group's copy of (Meetup's network event scheduler posts
     /// one event per group, each with its own id, sharing this one).
-    package var networkEventID: String?
+    package var networkEventID: String? {
+        get { box.fields.networkEventID }
+        set { change { $0.networkEventID = newValue } }
+    }
     /// Meetup's `HYBRID`: in person at `venue` and online too (schema.org's mixed attendance).
-    package var isHybrid = false
+    package var isHybrid: Bool {
+        get { box.fields.isHybrid }
+        set { change { $0.isHybrid = newValue } }
+    }
     /// What it costs to go, when Meetup says (`feeSettings`); nil for a free event.
-    package var fee: EventFee?
+    package var fee: EventFee? {
+        get { box.fields.fee }
+        set { change { $0.fee = newValue } }
+    }
     /// Where the event came from when that limits what is known of it: a group's public
     /// iCalendar feed has no count of who is going and no photo (said on its page).
-    package var fromCalendarFeed = false
+    package var fromCalendarFeed: Bool {
+        get { box.fields.fromCalendarFeed }
+        set { change { $0.fromCalendarFeed = newValue } }
+    }
+
+    private mutating func change(_ edit: (inout Fields) -> Void) {
+        var fields = box.fields
+        edit(&fields)
+        box = Box(fields)
+    }
+
+    package static func == (left: Event, right: Event) -> Bool {
+        left.box === right.box || left.box.fields == right.box.fields
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
+    }
 
     /// Every name a config or a person may use for the event: its id, its Meetup id, its former ones.
     package var identifiers: [String] { [id] + (meetupID.map { [$0] } ?? []) + formerIDs }
@@ -54,19 +163,11 @@ package struct Event: Sendable, Hashable, Identifiable {
         description: String = "", rsvpCount: Int? = nil, venue: Venue? = nil, isOnline: Bool = false,
         group: EventGroup? = nil, groupPhotoURL: URL? = nil, eventPhotoURL: URL? = nil, createdAt: Date? = nil
     ) {
-        self.id = id
-        self.title = title
-        self.start = start
-        self.end = end
-        self.eventURL = eventURL
-        self.description = description
-        self.rsvpCount = rsvpCount
-        self.venue = venue
-        self.isOnline = isOnline
-        self.group = group
-        self.groupPhotoURL = groupPhotoURL
-        self.eventPhotoURL = eventPhotoURL
-        self.createdAt = createdAt
+        box = Box(
+            Fields(
+                id: id, title: title, start: start, end: end, eventURL: eventURL, description: description,
+                rsvpCount: rsvpCount, venue: venue, isOnline: isOnline, group: group, groupPhotoURL: groupPhotoURL,
+                eventPhotoURL: eventPhotoURL, createdAt: createdAt))
     }
 
     /// The picture shown beside the event: the group's photo, which many events
