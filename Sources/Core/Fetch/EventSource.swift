@@ -45,10 +45,12 @@ package struct EventFetcher: Sendable {
         let results = LockedBox([Int: QueryOutcome]())
         let rosters = LockedBox([String: [GroupActivity]]())
         let group = DispatchGroup()
+        let interner = EventInterner()
         for (index, query) in queries.enumerated() {
             group.enter()
             let window = DateInterval(start: now, duration: TimeInterval(query.daysAhead) * 86_400)
             source.fetchEventsAndGroups(for: query, window: window) { outcome, groups in
+                let outcome = interner.intern(outcome)
                 results.withLock { $0[index] = outcome }
                 if case .succeeded = outcome, let groups { rosters.withLock { $0[query.id] = groups } }
                 onQueryFinished(query, outcome)
