@@ -12,6 +12,7 @@ struct CurateStep: RunStep {
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         let curation = environment.config.curation
         let curated = curation.apply(context.fetched, texts: environment.eventTexts)
+        environment.eventTexts.forget()
         context.shown = curated.shown
         context.summary.eventCount = curated.shown.distinctEvents.count
         context.summary.eventsRemoved = curated.removedEvents
