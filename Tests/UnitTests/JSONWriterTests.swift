@@ -29,4 +29,20 @@ struct JSONWriterTests {
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data("\"a\\qb\"".utf8)) }
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data("\"a\\nb\u{01}\"".utf8)) }
     }
+
+    /// An object with one array written item by item is the same text as the whole tree.
+    @Test func anArrayWrittenItemByItemIsTheWholeTreesText() throws {
+        let header = JSONValue.object([
+            "b": .number(1), "z": .array([.string("x")]), "nested": .object(["k": .bool(true), "e": .array([])]),
+        ])
+        for items in [
+            [], [JSONValue.string("one")], [.object(["a": .null, "n": .number(2.5)]), .array([.number(1)])],
+        ] {
+            guard case .object(var members) = header else { return }
+            members["events"] = .array(items)
+            let whole = Data(JSONValue.object(members).serialized().utf8)
+            #expect(header.serializedData(adding: "events", items: items.lazy.map { $0 }) == whole)
+            #expect(try JSONValue.parse(whole) == .object(members))
+        }
+    }
 }

@@ -255,6 +255,15 @@ struct RenderMemoTests {
         try store.save(set)
         let loaded = store.load()
         #expect(loaded.byKey == set.byKey)
+        // A set read from the file is saved again from it (texts copied as bytes, the file
+        // replaced under the open one) and reads back the same.
+        var next = loaded
+        next.byKey["key0"] = nil
+        next.byKey["new"] = EventArtefacts(plain: "n", rich: "", calendarText: "", blockQuery: "q", blockAll: "a")
+        try store.save(next)
+        #expect(store.load().byKey == next.byKey)
+        #expect(loaded.byKey["key1"]?.rich == "<p>1</p>", "what was loaded reads on from the replaced file")
+        try store.save(set)
         let data = try Data(contentsOf: store.file)
         try data.prefix(data.count - 3).write(to: store.file)
         #expect(store.load().byKey.isEmpty, "a truncated file is not trusted")

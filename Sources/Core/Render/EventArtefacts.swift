@@ -8,22 +8,100 @@ import MeetupSupport
 /// (`EventBlocks`). Each description goes through cmark once per change, not once per
 /// night: the set is kept in the cache by `RenderKeys.artefacts(of:)`, and a night reuses
 /// every event whose key is unchanged.
+///
+/// Those kept from last night stay in the cache's file until a page asks for them
+/// (`EventArtefactStore`): W2's 10,000 sets read whole were 68 MB of every night's memory peak
+/// (heaptrack), although a night on which little changed reads a few blocks and the plain texts.
 package struct EventArtefacts: Sendable, Equatable {
-    package var plain: String
-    /// The description as HTML; empty when there is nothing to show.
-    package var rich: String
-    /// The description as the calendar's text (paragraphs and items on their own lines,
-    /// `CalendarText`); empty with `rich`.
-    package var calendarText: String
-    package var blockQuery: String
-    package var blockAll: String
+    package enum Field: Int, CaseIterable, Sendable {
+        case plain, rich, calendarText, blockQuery, blockAll
+    }
+
+    /// Where each field's bytes are in a file, in `Field` order.
+    package typealias Places = [(offset: Int, length: Int)]
+
+    private enum Texts: Sendable {
+        case made([String])
+        case stored(ReadOnlyFile, [Int])
+    }
+
+    private let texts: Texts
 
     package init(plain: String, rich: String, calendarText: String, blockQuery: String, blockAll: String) {
-        self.plain = plain
-        self.rich = rich
-        self.calendarText = calendarText
-        self.blockQuery = blockQuery
-        self.blockAll = blockAll
+        texts = .made([plain, rich, calendarText, blockQuery, blockAll])
+    }
+
+    /// Texts read from `file` when asked; nil unless there is a place for each field, in the file.
+    package init?(file: ReadOnlyFile, places: Places) {
+        guard places.count == Field.allCases.count,
+            places.allSatisfy({ $0.offset >= 0 && $0.length >= 0 && $0.offset <= file.size - $0.length })
+        else { return nil }
+        texts = .stored(file, places.flatMap { [$0.offset, $0.length] })
+    }
+
+    /// A field's text; a stored one is read now (and "" if the disk no longer gives it).
+    package subscript(field: Field) -> String {
+        switch texts {
+        case .made(let made): made[field.rawValue]
+        case .stored(let file, let places):
+            file.string(at: places[2 * field.rawValue], length: places[2 * field.rawValue + 1]) ?? ""
+        }
+    }
+
+    /// A field's UTF-8 bytes, as stored (to copy them into the next file); nil if the disk fails.
+    package func bytes(_ field: Field) -> [UInt8]? {
+        switch texts {
+        case .made(let made): Array(made[field.rawValue].utf8)
+        case .stored(let file, let places):
+            file.bytes(at: places[2 * field.rawValue], length: places[2 * field.rawValue + 1])
+        }
+    }
+
+    /// A field's length in UTF-8 bytes, without reading a stored one.
+    package func length(_ field: Field) -> Int {
+        switch texts {
+        case .made(let made): made[field.rawValue].utf8.count
+        case .stored(_, let places): places[2 * field.rawValue + 1]
+        }
+    }
+
+    package var plain: String { self[.plain] }
+    /// The description as HTML; empty when there is nothing to show.
+    package var rich: String { self[.rich] }
+    /// The description as the calendar's text (paragraphs and items on their own lines,
+    /// `CalendarText`); empty with `rich`.
+    package var calendarText: String { self[.calendarText] }
+    package var blockQuery: String { self[.blockQuery] }
+    package var blockAll: String { self[.blockAll] }
+
+    package static func == (left: EventArtefacts, right: EventArtefacts) -> Bool {
+        Field.allCases.allSatisfy { left[$0] == right[$0] }
+    }
+}
+
+/// One artefact of each event by event id, read when a page asks for it; an empty text is
+/// none. Pages look up a few blocks; copying every event's into a dictionary read them all.
+package struct TextsByEvent: Sendable, ExpressibleByDictionaryLiteral {
+    private let artefacts: [String: EventArtefacts]
+    private let field: EventArtefacts.Field
+    private let given: [String: String]
+
+    init(_ artefacts: [String: EventArtefacts], field: EventArtefacts.Field) {
+        self.artefacts = artefacts
+        self.field = field
+        given = [:]
+    }
+
+    /// Texts given as they are (tests, small pages).
+    package init(dictionaryLiteral elements: (String, String)...) {
+        artefacts = [:]
+        field = .plain
+        given = Dictionary(elements) { first, _ in first }
+    }
+
+    package subscript(id: String) -> String? {
+        let text = given[id] ?? artefacts[id]?[field]
+        return text?.isEmpty == false ? text : nil
     }
 }
 

@@ -7,11 +7,11 @@ import MeetupSupport
 /// once per page. (The month pages once took top-level blocks and rewrote every block's
 /// links for each page: 57 % of a 1,000-event render; BENCHMARKS.md.)
 struct EventBlocks: Sendable {
-    var queryPage: [String: String]
-    var allEventsPage: [String: String]
+    var queryPage: TextsByEvent
+    var allEventsPage: TextsByEvent
 
     init(_ artefacts: [String: EventArtefacts]) {
-        queryPage = artefacts.mapValues(\.blockQuery)
-        allEventsPage = artefacts.mapValues(\.blockAll)
+        queryPage = TextsByEvent(artefacts, field: .blockQuery)
+        allEventsPage = TextsByEvent(artefacts, field: .blockAll)
     }
 }

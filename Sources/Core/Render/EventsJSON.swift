@@ -9,10 +9,22 @@ import MeetupSupport
 enum EventsJSON {
     static let schemaVersion = 1
 
+    /// The file's bytes: each event's item is made as it is written (`serializedData(adding:items:)`).
     /// - Parameter descriptions: each event's plain description, for its calendar link.
-    static func make(_ input: SiteInput, descriptions: [String: String] = [:]) -> JSONValue {
+    static func data(_ input: SiteInput, descriptions: [String: String] = [:]) -> Data {
         let foundBy = input.fetched.queriesByEvent
-        return .object([
+        let events = SitePaths.chronological(input.plan.distinct).lazy.map { event in
+            item(
+                event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] },
+                queries: foundBy[event.id] ?? [],
+                description: descriptions[event.id] ?? "")
+        }
+        return header(input).serializedData(adding: "events", items: events)
+    }
+
+    /// Everything but the events.
+    private static func header(_ input: SiteInput) -> JSONValue {
+        .object([
             "schemaVersion": .number(Double(schemaVersion)),
             "generatedAt": .string(ISO8601.formatUTC(input.generatedAt)),
             "site": .object([
@@ -30,13 +42,6 @@ enum EventsJSON {
                     ]) { _, new in new }
                     if let since = entry.outcome.staleSince { query["staleSince"] = .string(ISO8601.formatUTC(since)) }
                     return .object(query)
-                }),
-            "events": .array(
-                SitePaths.chronological(input.plan.distinct).map { event in
-                    item(
-                        event, thumbnail: event.displayPhotoURL.flatMap { input.thumbnails[$0] },
-                        queries: foundBy[event.id] ?? [],
-                        description: descriptions[event.id] ?? "")
                 }),
         ])
     }

@@ -15,7 +15,7 @@ struct PageBody {
     /// Thumbnails' double-density twins, by site path: written as `srcset="… 2x"`.
     var imageDoubles: [String: String] = [:]
     /// Rendered descriptions by event id (`DescriptionRendering`).
-    let descriptions: [String: String]
+    let descriptions: TextsByEvent
     /// Site path of each chart to its SVG (the index only).
     let charts: [String: String]
     /// The page's events in the order of its `###` headings (none on the index).

@@ -255,7 +255,7 @@ struct PageContexts {
 
     /// Events grouped by their day in the site's time zone, in order, each as its
     /// already rendered Markdown block.
-    private func days(_ ordered: [Event], blocks: [String: String]) -> [[String: Any]] {
+    private func days(_ ordered: [Event], blocks: TextsByEvent) -> [[String: Any]] {
         var days: [[String: Any]] = []
         var currentDay: Date?
         var currentEvents: [[String: Any]] = []

@@ -9,7 +9,7 @@ package struct RenderShared: Sendable {
     let templates: SiteTemplates
     let descriptions: [String: String]
     /// Each event's description as HTML, by its marker (`DescriptionRendering`).
-    let richDescriptions: [String: String]
+    let richDescriptions: TextsByEvent
     let imageSizes: [String: PixelSize]
     /// Thumbnails' double-density twins by site path (`srcset`).
     let imageDoubles: [String: String]
@@ -58,8 +58,7 @@ struct EventsJSONFile: SiteGenerator {
         [
             SiteFile(
                 path: SitePaths.eventsJSON,
-                contents: .bytes(
-                    Data(EventsJSON.make(shared.input, descriptions: shared.descriptions).serialized().utf8)))
+                contents: .bytes(EventsJSON.data(shared.input, descriptions: shared.descriptions)))
         ]
     }
 }
@@ -233,7 +232,8 @@ struct CalendarFile: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         guard page.writesFeeds else { return [] }
         let calendar = ICalendar(name: page.feedTitle)
-        return [.text(page.calendar, calendar.render(page.feedEvents) { shared.feedEntries.calendar[$0.id] ?? "" })]
+        let data = calendar.data(page.feedEvents) { shared.feedEntries.calendar[$0.id] ?? "" }
+        return [SiteFile(path: page.calendar, contents: .bytes(data))]
     }
 }
 

@@ -58,12 +58,7 @@ package struct SiteRenderer: Sendable {
             (byEvent, outcome.artefacts, outcome.eventsRendered) = (made.byEvent, made.kept, made.made)
             outcome.plainDescriptions = byEvent.mapValues(\.plain)
         }
-        var rich: [String: String] = [:]
-        for event in keys.distinct {
-            if let html = byEvent[event.id]?.rich, !html.isEmpty {
-                rich[event.id] = html
-            }
-        }
+        let rich = TextsByEvent(byEvent, field: .rich)
         let shared = RenderShared(
             input: input, templates: templates, descriptions: outcome.plainDescriptions, richDescriptions: rich,
             imageSizes: ImageAttributes.sizes(

@@ -4,62 +4,92 @@ import MeetupSupport
 
 /// Last night's `EventArtefactSet` in the cache (`render/events.bin`), so an unchanged
 /// event's description is not parsed and its blocks not rendered again. A flat binary
-/// file: a W1 set (1,000 events, 5 MB) reads in a few milliseconds, where JSON took tens.
+/// file: an index (each key and where its five texts are), then the texts. Loading reads
+/// the index only; each text is read when a page asks for it (`EventArtefacts`), so a night
+/// holds what it uses: read whole, W2's 66 MB file was 68 MB of every night's memory peak.
 /// A damaged or foreign file reads as empty: every event is then rendered, nothing lost.
+///
+///     "MRA3\n", index length (UInt64), count (UInt32),
+///     per set: key length (UInt32), key, per text: offset (UInt64), length (UInt32);
+///     then the texts.
 package struct EventArtefactStore: Sendable {
     package let file: URL
-    static let magic = Array("MRA2\n".utf8)
+    static let magic = Array("MRA3\n".utf8)
+    private static let fields = EventArtefacts.Field.allCases
 
     package init(cacheDirectory: URL) {
         file = CacheFolder.renderedEvents(cacheDirectory)
     }
 
     package func load() -> EventArtefactSet {
-        guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else { return EventArtefactSet() }
-        return data.withUnsafeBytes { raw in
-            var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
-            guard reader.expect(Self.magic) else { return EventArtefactSet() }
-            var set = EventArtefactSet()
-            while !reader.atEnd {
-                guard let key = reader.string(), let plain = reader.string(), let rich = reader.string(),
-                    let calendarText = reader.string(), let blockQuery = reader.string(), let blockAll = reader.string()
-                else { return EventArtefactSet() }
-                set.byKey[key] = EventArtefacts(
-                    plain: plain, rich: rich, calendarText: calendarText,
-                    blockQuery: blockQuery, blockAll: blockAll)
+        guard let opened = ReadOnlyFile(file), let header = opened.bytes(at: 0, length: Self.magic.count + 12),
+            header.starts(with: Self.magic)
+        else { return EventArtefactSet() }
+        var reader = Reader(bytes: header[Self.magic.count...])
+        guard let indexLength = reader.integer(8), let count = reader.integer(4),
+            count <= indexLength / (4 + 12 * Self.fields.count),
+            let index = opened.bytes(at: header.count, length: indexLength)
+        else { return EventArtefactSet() }
+        reader = Reader(bytes: index[...])
+        var set = EventArtefactSet()
+        set.byKey.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let key = reader.string() else { return EventArtefactSet() }
+            var places: EventArtefacts.Places = []
+            for _ in Self.fields {
+                guard let offset = reader.integer(8), let length = reader.integer(4) else { return EventArtefactSet() }
+                places.append((offset, length))
             }
-            return set
+            guard let artefacts = EventArtefacts(file: opened, places: places) else { return EventArtefactSet() }
+            set.byKey[key] = artefacts
         }
+        return reader.atEnd ? set : EventArtefactSet()
     }
 
     /// Replaces the file atomically; a failure only costs the next night some rendering.
     /// Streamed through a 1 MB buffer: built whole (and copied into `Data`), the W2 set added
-    /// about 180 MB to the render's peak.
+    /// about 180 MB to the render's peak. Texts read from last night's file are copied as bytes.
     package func save(_ set: EventArtefactSet) throws {
         try FileOperations.createDirectory(file.deletingLastPathComponent())
         let temporary = FileOperations.temporarySibling(of: file)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Self.failure("cannot create \(temporary.path)") }
-        var buffer = Self.magic
+        let entries = set.byKey.sorted { $0.key < $1.key }
+        var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
         var written = true
         func flush() {
             written = written && buffer.withUnsafeBytes { FileOperations.writeAll(descriptor, $0) }
             buffer.removeAll(keepingCapacity: true)
         }
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { utf8 in
-                withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { buffer.append(contentsOf: $0) }
-                buffer.append(contentsOf: utf8)
+        func append(_ value: Int, bytes: Int) {
+            for index in 0..<bytes { buffer.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
+        }
+        let indexLength = entries.reduce(0) { $0 + 4 + $1.key.utf8.count + 12 * Self.fields.count }
+        buffer.append(contentsOf: Self.magic)
+        append(indexLength, bytes: 8)
+        append(entries.count, bytes: 4)
+        var offset = Self.magic.count + 12 + indexLength
+        for (key, artefacts) in entries {
+            append(key.utf8.count, bytes: 4)
+            buffer.append(contentsOf: key.utf8)
+            for field in Self.fields {
+                let length = artefacts.length(field)
+                append(offset, bytes: 8)
+                append(length, bytes: 4)
+                offset += length
             }
             if buffer.count >= 1 << 20 { flush() }
         }
-        for (key, artefacts) in set.byKey.sorted(by: { $0.key < $1.key }) {
-            for part in [
-                key, artefacts.plain, artefacts.rich, artefacts.calendarText, artefacts.blockQuery, artefacts.blockAll,
-            ] {
-                append(part)
+        for (_, artefacts) in entries {
+            for field in Self.fields {
+                // A text that cannot be read back whole would shift every later one.
+                guard let bytes = artefacts.bytes(field), bytes.count == artefacts.length(field) else {
+                    written = false
+                    break
+                }
+                buffer.append(contentsOf: bytes)
+                if buffer.count >= 1 << 20 { flush() }
             }
         }
         flush()
@@ -78,25 +108,29 @@ package struct EventArtefactStore: Sendable {
             .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
     }
 
+    /// Little-endian integers and length-prefixed strings from a part of the file.
     private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var offset = 0
+        let bytes: ArraySlice<UInt8>
+        var offset: Int
 
-        var atEnd: Bool { offset >= bytes.count }
+        init(bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+            offset = bytes.startIndex
+        }
 
-        mutating func expect(_ prefix: [UInt8]) -> Bool {
-            guard bytes.count >= prefix.count, bytes[0..<prefix.count].elementsEqual(prefix) else { return false }
-            offset = prefix.count
-            return true
+        var atEnd: Bool { offset >= bytes.endIndex }
+
+        mutating func integer(_ size: Int) -> Int? {
+            guard bytes.endIndex - offset >= size else { return nil }
+            var value: UInt64 = 0
+            for index in 0..<size { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            offset += size
+            return value <= UInt64(Int.max) ? Int(value) : nil
         }
 
         mutating func string() -> String? {
-            guard bytes.count - offset >= 4 else { return nil }
-            var length = 0
-            for index in 0..<4 { length |= Int(bytes[offset + index]) << (8 * index) }
-            offset += 4
-            guard bytes.count - offset >= length else { return nil }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+            guard let length = integer(4), bytes.endIndex - offset >= length else { return nil }
+            let text = String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
             offset += length
             return text
         }

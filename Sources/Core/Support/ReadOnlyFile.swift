@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file held open for reading parts of it when asked (`pread`, safe from any thread), so
+/// that what a run may never need is not read into memory. The descriptor keeps the
+/// file's contents for as long as the value lives, even once the path names a new file
+/// (caches are replaced by rename).
+package final class ReadOnlyFile: Sendable {
+    private let descriptor: Int32
+    /// The file's size when it was opened.
+    package let size: Int
+
+    /// Nil when the file cannot be opened or is not a regular file.
+    package init?(_ url: URL) {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        size = Int(status.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The `length` bytes at `offset`; nil when they are not all there (the file shrank, or
+    /// the disk failed).
+    package func bytes(at offset: Int, length: Int) -> [UInt8]? {
+        guard contains(offset, length) else { return nil }
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+            count = read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            complete = count == length
+        }
+        return complete ? bytes : nil
+    }
+
+    /// The same bytes as text, read straight into the string's storage (invalid UTF-8 repaired).
+    package func string(at offset: Int, length: Int) -> String? {
+        guard contains(offset, length) else { return nil }
+        guard length > 0 else { return "" }
+        var complete = false
+        let text = String(unsafeUninitializedCapacity: length) { buffer in
+            let count = read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            complete = count == length
+            return count
+        }
+        return complete ? text : nil
+    }
+
+    private func contains(_ offset: Int, _ length: Int) -> Bool {
+        offset >= 0 && length >= 0 && offset <= size - length
+    }
+
+    private func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        var done = 0
+        while done < buffer.count, let base = buffer.baseAddress {
+            let result = pread(descriptor, base + done, buffer.count - done, off_t(offset + done))
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { break }
+            done += result
+        }
+        return done
+    }
+}
