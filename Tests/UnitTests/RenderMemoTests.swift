@@ -75,15 +75,16 @@ struct RenderMemoTests {
         let writer = StagingWriter(staging: staging, previous: previous)
         let memo = RenderMemo(cacheDirectory: cache, published: previous, staging: staging)
         let store = EventArtefactStore(cacheDirectory: cache)
+        // As `RenderStep` does: tonight's texts kept before the pages are made, then read back.
         let outcome = SiteRenderer(templates: try SiteTemplates(directory: templates))
             .render(
                 input, reuse: useMemo ? memo as any RenderReuse : RenderEverything(),
-                artefacts: useMemo ? store.load() : EventArtefactSet()
+                artefacts: useMemo ? store.load() : EventArtefactSet(),
+                keep: { set in (try? store.save(set)).map { store.load() } }
             ) { item, file in
                 #expect((try? writer.write(file)) != nil, "\(file.path)")
                 memo.record(item, path: file.path)
             }
-        if let artefacts = outcome.artefacts { try store.save(artefacts) }
         try publisher.publish(staging)
         try memo.save(publishedAt: output)
         return (try files(in: output), outcome)
@@ -239,6 +240,29 @@ struct RenderMemoTests {
             to: block, atomically: true, encoding: .utf8)
         let outcome = try Self.compare({ _ in }, label: "templates", templates: templates)
         #expect(outcome.itemsReused == 0 && outcome.eventsRendered == 150, "\(outcome)")
+    }
+
+    /// Tonight's made texts are handed to `keep` before any page is made, and the pages read
+    /// them back from what it returns: the same files as with the texts kept in memory.
+    @Test func textsKeptBeforeThePagesAreMadeGiveTheSamePages() throws {
+        let folder = try TemporaryDirectory()
+        let store = EventArtefactStore(cacheDirectory: folder.url)
+        let renderer = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates))
+        func render(keep: (EventArtefactSet) -> EventArtefactSet?) -> [String: Data] {
+            let files = LockedBox([String: Data]())
+            renderer.render(Self.baseInput(), keep: keep) { _, file in
+                if case .bytes(let data) = file.contents { files.withLock { $0[file.path] = data } }
+            }
+            return files.withLock { $0 }
+        }
+        var handed = 0
+        let kept = render { set in
+            handed += 1
+            return (try? store.save(set)).map { store.load() }
+        }
+        #expect(handed == 1 && store.load().byKey.count == 150)
+        let inMemory = render { _ in nil }
+        #expect(kept.count > 150 && kept == inMemory)
     }
 
     /// The kept event texts read back as written; a damaged file reads as none (everything is made).

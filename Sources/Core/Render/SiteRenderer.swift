@@ -40,11 +40,14 @@ package struct SiteRenderer: Sendable {
     /// what they alone need is not computed: a night on which nothing changed makes only
     /// the small site-wide files. Events' descriptions and blocks come from `artefacts`
     /// where their keys match (read only when some item needs them: a night on which nothing
-    /// changed does not load last night's set).
+    /// changed does not load last night's set). When some were made tonight, `keep` is handed
+    /// the set before any page is made; the set it gives back (the same, read from where it
+    /// was kept) is used instead, so the made texts need not stay in memory.
     @discardableResult
     package func render(
         _ input: SiteInput, reuse: any RenderReuse = RenderEverything(),
         artefacts cached: @autoclosure () -> EventArtefactSet = EventArtefactSet(),
+        keep: (EventArtefactSet) -> EventArtefactSet? = { _ in nil },
         emit: @escaping @Sendable (RenderItem, SiteFile) -> Void
     ) -> RenderOutcome {
         let input = input.planned()
@@ -54,8 +57,8 @@ package struct SiteRenderer: Sendable {
 
         var byEvent: [String: EventArtefacts] = [:]
         if work.needsArtefacts {
-            let made = EventArtefactSet.make(input, keys: keys, templates: templates, reusing: cached())
-            (byEvent, outcome.artefacts, outcome.eventsRendered) = (made.byEvent, made.kept, made.made)
+            (byEvent, outcome.artefacts, outcome.eventsRendered) = artefacts(
+                input, keys: keys, cached: cached(), keep: keep)
             outcome.plainDescriptions = byEvent.mapValues(\.plain)
         }
         let rich = TextsByEvent(byEvent, field: .rich)
@@ -123,6 +126,25 @@ package struct SiteRenderer: Sendable {
             (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count + work.eventPages.count
             + keyed.count
         return outcome
+    }
+
+    /// Every event's artefacts, made where `cached` has none, and the set to keep. Made texts
+    /// kept by `keep` are read back from it: held through the render, the 10,000 of W2's cold
+    /// night were 83 MB of its memory peak (heaptrack).
+    private func artefacts(
+        _ input: SiteInput, keys: RenderKeys, cached: EventArtefactSet,
+        keep: (EventArtefactSet) -> EventArtefactSet?
+    ) -> (byEvent: [String: EventArtefacts], kept: EventArtefactSet, made: Int) {
+        let made = EventArtefactSet.make(input, keys: keys, templates: templates, reusing: cached)
+        guard made.made > 0, let stored = keep(made.kept), stored.byKey.count == made.kept.byKey.count else {
+            return made
+        }
+        var byEvent: [String: EventArtefacts] = [:]
+        for event in keys.distinct {
+            guard let artefacts = stored.byKey[keys.artefacts(of: event)] else { return made }
+            byEvent[event.id] = artefacts
+        }
+        return (byEvent, stored, made.made)
     }
 
     /// The items tonight's site must make, after asking `reuse` about each.

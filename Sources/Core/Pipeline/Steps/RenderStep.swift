@@ -33,7 +33,12 @@ struct RenderStep: RunStep {
             digestLink: digest.map { _ in DigestFiles.page + ".html" },
             groups: context.groups, record: context.record)
         let renderer = SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? [])
-        let outcome = renderer.render(input, reuse: memo, artefacts: store.load()) { item, file in
+        // Only tonight's events are kept, as soon as they are made (then read back when a page
+        // asks); a failure costs the next night some rendering.
+        let keep: (EventArtefactSet) -> EventArtefactSet? = { set in
+            (try? store.save(set)).map { store.load() }
+        }
+        let outcome = renderer.render(input, reuse: memo, artefacts: store.load(), keep: keep) { item, file in
             guard writeError.withLock({ $0 == nil }) else { return }
             do throws(RenderError) {
                 try writer.write(file)
@@ -50,8 +55,6 @@ struct RenderStep: RunStep {
         context.summary.render = .init(
             itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)
         context.plainDescriptions = outcome.plainDescriptions
-        // Only tonight's events are kept; a failure costs the next night some rendering.
-        if let artefacts = outcome.artefacts, outcome.eventsRendered > 0 { try? store.save(artefacts) }
     }
 }
 
