@@ -1,4 +1,5 @@
 import Foundation
+import MeetupPipeline
 
 struct RunMeasurement {
     var child: ChildResult
@@ -103,6 +104,15 @@ struct WorkloadReport {
         row("peak RSS of any process of a run (Pagefind included), largest") { report in
             megabytes(runs(report).map(\.child.peakRSSBytes).max() ?? 0)
         }
+        row("where meetup-report's peak was reached: cold / next night") { report in
+            [report.cold, report.nextNight].map(Self.peakStage).joined(separator: " / ")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The first stage that ended with the run's peak resident memory (`<stage>PeakRSSBytes`).
+    static func peakStage(_ run: RunMeasurement) -> String {
+        guard let peak = run.figures["peakRSSBytes"] else { return "-" }
+        return ReportRun.stepNames.first { (run.figures[$0 + "PeakRSSBytes"] ?? 0) >= peak } ?? "-"
     }
 }

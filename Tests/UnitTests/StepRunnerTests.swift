@@ -55,4 +55,18 @@ struct StepRunnerTests {
             Set(context.summary.stageSeconds.keys) == ["fetch", "render"],
             "steps after an abort are not timed as stages")
     }
+
+    /// Each timed stage says the process's peak memory so far as it ended (`--stats`), so the
+    /// stage that reached the run's peak can be named (`make bench`).
+    @Test func eachStageSaysThePeakMemorySoFar() throws {
+        let folder = try TemporaryDirectory()
+        let log = LockedBox([String]())
+        var context = RunContext()
+        let steps: [any RunStep] = ["fetch", "render", "publish"].map { ProbeStep(name: $0, log: log) }
+        StepRunner(steps: steps).run(&context, in: try Self.environment(in: folder))
+        let figures = context.summary.statistics
+        let peaks = ["fetch", "render", "publish"].compactMap { figures[$0 + "PeakRSSBytes"] }
+        #expect(peaks.count == 3 && peaks.allSatisfy { $0 > 1_000_000 }, "\(peaks)")
+        #expect(peaks == peaks.sorted() && (peaks.last ?? 0) <= (figures["peakRSSBytes"] ?? 0))
+    }
 }

@@ -54,6 +54,9 @@ package struct ReportRun: Sendable {
         SweepCacheStep(),
     ]
 
+    /// The steps' names in the order they run (their `--stats` figures are named for them).
+    package static var stepNames: [String] { steps.map(\.name) }
+
     /// Runs every step. Never throws: whatever happens ends in a summary, and unless
     /// the site was published, the previous one is untouched.
     package func run() -> RunSummary {

@@ -40,7 +40,10 @@ struct StepRunner: Sendable {
             } catch {
                 context.summary.abortReason = context.summary.abortReason ?? error.reason
             }
-            if timed { context.summary.stageSeconds[step.name] = Self.seconds(since: started) }
+            if timed {
+                context.summary.stageSeconds[step.name] = Self.seconds(since: started)
+                context.summary.stagePeakRSSBytes[step.name] = RunSummary.peakRSSBytes()
+            }
             context.summary.requestsSent = environment.transport?.requestsSent ?? 0
         }
     }

@@ -24,6 +24,9 @@ package struct RunSummary: Sendable {
     package var startedAt: Date?
     /// Wall time of each stage that ran: fetch, photos, render, publish.
     package var stageSeconds: [String: Double] = [:]
+    /// The process's peak resident memory so far as each stage ended: the stage whose figure
+    /// first equals `peakRSSBytes` is where the run's peak was reached.
+    package var stagePeakRSSBytes: [String: Double] = [:]
     /// HTTP requests sent, retries included.
     package var requestsSent = 0
     /// Why the publish command failed, when it did (the local site is published).
@@ -57,10 +60,10 @@ package struct RunSummary: Sendable {
             "published": published ? 1 : 0,
         ]
         for (stage, seconds) in stageSeconds { figures["\(stage)Seconds"] = seconds }
+        for (stage, bytes) in stagePeakRSSBytes { figures["\(stage)PeakRSSBytes"] = bytes }
         figures["eventsRemoved"] = Double(eventsRemoved)
         // This process's own peak (a child such as Pagefind has its own; `make bench` shows both).
-        var usage = rusage()
-        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { figures["peakRSSBytes"] = Double(usage.ru_maxrss) * 1024 }
+        if let peak = Self.peakRSSBytes() { figures["peakRSSBytes"] = peak }
         figures["renderItemsReused"] = Double(render.itemsReused)
         figures["renderItemsMade"] = Double(render.itemsMade)
         figures["eventsRendered"] = Double(render.eventsRendered)
@@ -73,6 +76,12 @@ package struct RunSummary: Sendable {
                 removedByRule[rule] ?? 0)
         }
         return figures
+    }
+
+    /// This process's peak resident memory so far (`getrusage`).
+    static func peakRSSBytes() -> Double? {
+        var usage = rusage()
+        return getrusage(RUSAGE_SELF.rawValue, &usage) == 0 ? Double(usage.ru_maxrss) * 1024 : nil
     }
 
     /// Exit status 0: every query fresh and the site published.
