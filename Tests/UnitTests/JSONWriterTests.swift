@@ -43,6 +43,12 @@ struct JSONWriterTests {
             let whole = Data(JSONValue.object(members).serialized().utf8)
             #expect(header.serializedData(adding: "events", items: items.lazy.map { $0 }) == whole)
             #expect(try JSONValue.parse(whole) == .object(members))
+            // And as an object's members, in sorted order.
+            let named = items.enumerated().map { ("k\($0.offset)", $0.element) }
+            members["events"] = .object(Dictionary(uniqueKeysWithValues: named))
+            #expect(
+                header.serializedData(adding: "events", members: named.lazy.map { $0 })
+                    == Data(JSONValue.object(members).serialized().utf8))
         }
     }
 }

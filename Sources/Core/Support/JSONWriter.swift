@@ -27,13 +27,43 @@ extension JSONValue {
     /// events of W2's `events.json` held 24 MB of values beside their 13 MB of text, and the
     /// text was copied twice more (String, then Data) at the render's memory peak (heaptrack).
     package func serializedData(adding key: String, items: some Sequence<JSONValue>) -> Data {
+        serializedData(adding: key) { output, indent in Self.writeArray(items, into: &output, indent: indent) }
+    }
+
+    /// The same with an object as the member, its members made and written one at a time, in
+    /// the order given (sorted, for a file that diffs well).
+    package func serializedData(adding key: String, members: some Sequence<(String, JSONValue)>) -> Data {
+        serializedData(adding: key) { output, indent in
+            var iterator = members.makeIterator()
+            guard var member = iterator.next() else { return output.append(contentsOf: "{}".utf8) }
+            let inner = indent.map { $0 + 2 }
+            output.append(UInt8(ascii: "{"))
+            Self.newline(&output, indent)
+            while true {
+                Self.pad(&output, inner)
+                Self.writeString(member.0, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if inner != nil { output.append(0x20) }
+                member.1.write(into: &output, indent: inner)
+                guard let next = iterator.next() else { break }
+                output.append(UInt8(ascii: ","))
+                Self.newline(&output, indent)
+                member = next
+            }
+            Self.newline(&output, indent)
+            Self.pad(&output, indent)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func serializedData(adding key: String, value: (inout [UInt8], Int?) -> Void) -> Data {
         guard case .object(let members) = self else { return Data(serialized().utf8) }
         var output: [UInt8] = []
         output.reserveCapacity(1 << 16)
         Self.writeObject(keys: Set(members.keys).union([key]).sorted(), into: &output, indent: 0) {
             name, output, inner in
             if name == key {
-                Self.writeArray(items, into: &output, indent: inner)
+                value(&output, inner)
             } else {
                 members[name]?.write(into: &output, indent: inner)
             }

@@ -75,9 +75,12 @@ package struct RenderMemo: RenderReuse {
     }
 
     /// Tonight's manifest, each file stamped as `output` (the site just published) holds it.
+    /// Each item's value is made as it is written: W2's 29,000 items as one tree, with its text
+    /// copied twice, set the run's memory peak after the render (`publishPeakRSSBytes`).
     package func save(publishedAt output: URL) throws {
-        var items: [String: JSONValue] = [:]
-        for (id, item) in tonight.withLock({ $0 }) {
+        let tonight = tonight.withLock { $0 }
+        let items = tonight.keys.sorted().lazy.compactMap { id -> (String, JSONValue)? in
+            guard let item = tonight[id] else { return nil }
             let files: [JSONValue] = item.files.compactMap { file in
                 guard let stamp = Self.stamp(path: output.path + "/" + file.path) else { return nil }
                 return .array([
@@ -85,11 +88,11 @@ package struct RenderMemo: RenderReuse {
                     .number(Double(stamp.seconds)), .number(Double(stamp.nanoseconds)),
                 ])
             }
-            items[id] = .object(["key": .string(item.key), "files": .array(files)])
+            return (id, .object(["key": .string(item.key), "files": .array(files)]))
         }
-        let manifest = JSONValue.object(["format": .number(1), "items": .object(items)])
+        let manifest = JSONValue.object(["format": .number(1)]).serializedData(adding: "items", members: items)
         try FileOperations.createDirectory(manifestFile.deletingLastPathComponent())
-        try FileOperations.writeAtomically(Data(manifest.serialized().utf8), to: manifestFile, mode: 0o600)
+        try FileOperations.writeAtomically(manifest, to: manifestFile, mode: 0o600)
     }
 
     /// A missing or damaged manifest is an empty one: everything is made.
