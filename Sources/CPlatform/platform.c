@@ -2,6 +2,7 @@
 #include "CPlatform.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <string.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
@@ -22,6 +23,12 @@ int mr_exchange_paths(const char *first, const char *second) {
 
 int mr_contains_bytes(const void *text, size_t text_length, const void *needle, size_t needle_length) {
     return memmem(text, text_length, needle, needle_length) != NULL;
+}
+
+void mr_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 /* The git commit the binary was built from, written by Scripts/commit-header.sh (every

@@ -12,6 +12,9 @@ int mr_exchange_paths(const char *first, const char *second);
 /// (it is a GNU extension).
 int mr_contains_bytes(const void *text, size_t text_length, const void *needle, size_t needle_length);
 
+/// Gives the memory malloc holds free back to the system (glibc's malloc_trim, every arena).
+void mr_release_free_memory(void);
+
 /// The git commit of the build ("" when built outside a clone).
 const char *mr_build_commit(void);
 

@@ -69,6 +69,8 @@ struct SearchIndexStep: RunStep {
         // Records go in a folder beside the cache's downloads (never published).
         let root = environment.cache.incomingDirectory.appendingPathComponent("search-records")
         defer { try? FileManager.default.removeItem(at: root) }
+        // The night's memory holds this process and two Pagefinds at once.
+        ProcessMemory.releaseFree()
         let failure = LockedBox<String?>(nil)
         DispatchQueue.concurrentPerform(iterations: shards.count) { index in
             guard failure.withLock({ $0 == nil }) else { return }
