@@ -7,6 +7,8 @@ struct ChildResult {
     var cpuSeconds: Double
     /// Peak resident set size, from wait4's rusage.
     var peakRSSBytes: Int
+    /// The largest resident memory of the process and its children together (sampled).
+    var treePeakRSSBytes = 0
     var stderr: String
 }
 
@@ -56,9 +58,11 @@ enum ChildProcess {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
+        let tree = ProcessTreeMemory(root: pid)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let treePeak = tree.stop()
         let wall = ContinuousClock.now - started
         let cpu =
             Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
@@ -67,7 +71,7 @@ enum ChildProcess {
             status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
             wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
             cpuSeconds: cpu,
-            peakRSSBytes: usage.ru_maxrss * 1024,
+            peakRSSBytes: usage.ru_maxrss * 1024, treePeakRSSBytes: treePeak,
             stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")
     }
 }

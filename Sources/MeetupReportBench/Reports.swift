@@ -104,6 +104,9 @@ struct WorkloadReport {
         row("peak RSS of any process of a run (Pagefind included), largest") { report in
             megabytes(runs(report).map(\.child.peakRSSBytes).max() ?? 0)
         }
+        row("peak RSS of a run's processes together (sampled every 100 ms), largest") { report in
+            megabytes(runs(report).map(\.child.treePeakRSSBytes).max() ?? 0)
+        }
         row("where meetup-report's peak was reached: cold / next night") { report in
             [report.cold, report.nextNight].map(Self.peakStage).joined(separator: " / ")
         }
