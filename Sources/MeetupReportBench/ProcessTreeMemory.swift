@@ -7,7 +7,7 @@ import MeetupSupport
 final class ProcessTreeMemory: Sendable {
     /// How often the tree is read from /proc: Pagefind runs for seconds; a finer interval
     /// would take more of the two cores from the run it measures.
-    static let interval: DispatchTimeInterval = .milliseconds(100)
+    static let interval: TimeInterval = 0.1
 
     private let root: pid_t
     private let state = LockedBox((running: true, peak: 0))
@@ -21,7 +21,7 @@ final class ProcessTreeMemory: Sendable {
             while state.withLock({ $0.running }) {
                 let bytes = Self.residentBytes(under: root)
                 state.withLock { $0.peak = max($0.peak, bytes) }
-                Thread.sleep(forTimeInterval: 0.1)
+                Thread.sleep(forTimeInterval: Self.interval)
             }
             finished.leave()
         }

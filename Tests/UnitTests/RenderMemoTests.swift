@@ -80,7 +80,7 @@ struct RenderMemoTests {
             .render(
                 input, reuse: useMemo ? memo as any RenderReuse : RenderEverything(),
                 artefacts: useMemo ? store.load() : EventArtefactSet(),
-                keep: { set in (try? store.save(set)).map { store.load() } }
+                keep: store.keep
             ) { item, file in
                 #expect((try? writer.write(file)) != nil, "\(file.path)")
                 memo.record(item, path: file.path)
@@ -258,7 +258,7 @@ struct RenderMemoTests {
         var handed = 0
         let kept = render { set in
             handed += 1
-            return (try? store.save(set)).map { store.load() }
+            return store.keep(set)
         }
         #expect(handed == 1 && store.load().byKey.count == 150)
         let inMemory = render { _ in nil }

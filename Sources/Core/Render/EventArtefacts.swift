@@ -22,7 +22,7 @@ package struct EventArtefacts: Sendable, Equatable {
 
     private enum Texts: Sendable {
         case made([String])
-        case stored(ReadOnlyFile, [Int])
+        case stored(ReadOnlyFile, Places)
     }
 
     private let texts: Texts
@@ -33,10 +33,8 @@ package struct EventArtefacts: Sendable, Equatable {
 
     /// Texts read from `file` when asked; nil unless there is a place for each field, in the file.
     package init?(file: ReadOnlyFile, places: Places) {
-        guard places.count == Field.allCases.count,
-            places.allSatisfy({ $0.offset >= 0 && $0.length >= 0 && $0.offset <= file.size - $0.length })
-        else { return nil }
-        texts = .stored(file, places.flatMap { [$0.offset, $0.length] })
+        guard places.count == Field.allCases.count, places.allSatisfy(file.holds) else { return nil }
+        texts = .stored(file, places)
     }
 
     /// A field's text; a stored one is read now (and "" if the disk no longer gives it).
@@ -44,7 +42,7 @@ package struct EventArtefacts: Sendable, Equatable {
         switch texts {
         case .made(let made): made[field.rawValue]
         case .stored(let file, let places):
-            file.string(at: places[2 * field.rawValue], length: places[2 * field.rawValue + 1]) ?? ""
+            file.string(at: places[field.rawValue].offset, length: places[field.rawValue].length) ?? ""
         }
     }
 
@@ -53,7 +51,7 @@ package struct EventArtefacts: Sendable, Equatable {
         switch texts {
         case .made(let made): Array(made[field.rawValue].utf8)
         case .stored(let file, let places):
-            file.bytes(at: places[2 * field.rawValue], length: places[2 * field.rawValue + 1])
+            file.bytes(at: places[field.rawValue].offset, length: places[field.rawValue].length)
         }
     }
 
@@ -61,7 +59,7 @@ package struct EventArtefacts: Sendable, Equatable {
     package func length(_ field: Field) -> Int {
         switch texts {
         case .made(let made): made[field.rawValue].utf8.count
-        case .stored(_, let places): places[2 * field.rawValue + 1]
+        case .stored(_, let places): places[field.rawValue].length
         }
     }
 

@@ -34,25 +34,9 @@ extension JSONValue {
     /// the order given (sorted, for a file that diffs well).
     package func serializedData(adding key: String, members: some Sequence<(String, JSONValue)>) -> Data {
         serializedData(adding: key) { output, indent in
-            var iterator = members.makeIterator()
-            guard var member = iterator.next() else { return output.append(contentsOf: "{}".utf8) }
-            let inner = indent.map { $0 + 2 }
-            output.append(UInt8(ascii: "{"))
-            Self.newline(&output, indent)
-            while true {
-                Self.pad(&output, inner)
-                Self.writeString(member.0, into: &output)
-                output.append(UInt8(ascii: ":"))
-                if inner != nil { output.append(0x20) }
+            Self.writeObject(members, into: &output, indent: indent, name: \.0) { member, output, inner in
                 member.1.write(into: &output, indent: inner)
-                guard let next = iterator.next() else { break }
-                output.append(UInt8(ascii: ","))
-                Self.newline(&output, indent)
-                member = next
             }
-            Self.newline(&output, indent)
-            Self.pad(&output, indent)
-            output.append(UInt8(ascii: "}"))
         }
     }
 
@@ -60,8 +44,8 @@ extension JSONValue {
         guard case .object(let members) = self else { return Data(serialized().utf8) }
         var output: [UInt8] = []
         output.reserveCapacity(1 << 16)
-        Self.writeObject(keys: Set(members.keys).union([key]).sorted(), into: &output, indent: 0) {
-            name, output, inner in
+        let keys = Set(members.keys).union([key]).sorted()
+        Self.writeObject(keys, into: &output, indent: 0, name: { $0 }) { name, output, inner in
             if name == key {
                 value(&output, inner)
             } else {
@@ -86,7 +70,7 @@ extension JSONValue {
         case .string(let text): Self.writeString(text, into: &output)
         case .array(let items): Self.writeArray(items, into: &output, indent: indent)
         case .object(let members):
-            Self.writeObject(keys: members.keys.sorted(), into: &output, indent: indent) { key, output, inner in
+            Self.writeObject(members.keys.sorted(), into: &output, indent: indent, name: { $0 }) { key, output, inner in
                 members[key]?.write(into: &output, indent: inner)
             }
         }
@@ -111,23 +95,29 @@ extension JSONValue {
         output.append(UInt8(ascii: "]"))
     }
 
-    private static func writeObject(
-        keys: [String], into output: inout [UInt8], indent: Int?,
-        member: (String, inout [UInt8], Int?) -> Void
+    /// An object's members in the order given, each value written by `value`; a sequence is
+    /// walked once, so its members can be made as they are written.
+    private static func writeObject<Members: Sequence>(
+        _ members: Members, into output: inout [UInt8], indent: Int?, name: (Members.Element) -> String,
+        value: (Members.Element, inout [UInt8], Int?) -> Void
     ) {
-        guard !keys.isEmpty else { return output.append(contentsOf: "{}".utf8) }
+        var iterator = members.makeIterator()
+        guard var member = iterator.next() else { return output.append(contentsOf: "{}".utf8) }
         let inner = indent.map { $0 + 2 }
         output.append(UInt8(ascii: "{"))
         newline(&output, indent)
-        for (index, key) in keys.enumerated() {
+        while true {
             pad(&output, inner)
-            writeString(key, into: &output)
+            writeString(name(member), into: &output)
             output.append(UInt8(ascii: ":"))
             if indent != nil { output.append(0x20) }
-            member(key, &output, inner)
-            if index < keys.count - 1 { output.append(UInt8(ascii: ",")) }
+            value(member, &output, inner)
+            guard let next = iterator.next() else { break }
+            output.append(UInt8(ascii: ","))
             newline(&output, indent)
+            member = next
         }
+        newline(&output, indent)
         pad(&output, indent)
         output.append(UInt8(ascii: "}"))
     }

@@ -31,7 +31,7 @@ package final class ReadOnlyFile: Sendable {
     /// The `length` bytes at `offset`; nil when they are not all there (the file shrank, or
     /// the disk failed).
     package func bytes(at offset: Int, length: Int) -> [UInt8]? {
-        guard contains(offset, length) else { return nil }
+        guard holds(offset: offset, length: length) else { return nil }
         var complete = false
         let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
             count = read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
@@ -42,7 +42,7 @@ package final class ReadOnlyFile: Sendable {
 
     /// The same bytes as text, read straight into the string's storage (invalid UTF-8 repaired).
     package func string(at offset: Int, length: Int) -> String? {
-        guard contains(offset, length) else { return nil }
+        guard holds(offset: offset, length: length) else { return nil }
         guard length > 0 else { return "" }
         var complete = false
         let text = String(unsafeUninitializedCapacity: length) { buffer in
@@ -53,7 +53,8 @@ package final class ReadOnlyFile: Sendable {
         return complete ? text : nil
     }
 
-    private func contains(_ offset: Int, _ length: Int) -> Bool {
+    /// Whether the file held `length` bytes at `offset` when it was opened.
+    package func holds(offset: Int, length: Int) -> Bool {
         offset >= 0 && length >= 0 && offset <= size - length
     }
 

@@ -46,6 +46,12 @@ package struct EventArtefactStore: Sendable {
         return reader.atEnd ? set : EventArtefactSet()
     }
 
+    /// Saves `set` and reads it back (its texts then read from the file when asked), for
+    /// `SiteRenderer.render(keep:)`; nil when it cannot be saved.
+    package func keep(_ set: EventArtefactSet) -> EventArtefactSet? {
+        (try? save(set)).map { load() }
+    }
+
     /// Replaces the file atomically; a failure only costs the next night some rendering.
     /// Streamed through a 1 MB buffer: built whole (and copied into `Data`), the W2 set added
     /// about 180 MB to the render's peak. Texts read from last night's file are copied as bytes.

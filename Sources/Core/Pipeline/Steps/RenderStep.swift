@@ -35,10 +35,7 @@ struct RenderStep: RunStep {
         let renderer = SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? [])
         // Only tonight's events are kept, as soon as they are made (then read back when a page
         // asks); a failure costs the next night some rendering.
-        let keep: (EventArtefactSet) -> EventArtefactSet? = { set in
-            (try? store.save(set)).map { store.load() }
-        }
-        let outcome = renderer.render(input, reuse: memo, artefacts: store.load(), keep: keep) { item, file in
+        let outcome = renderer.render(input, reuse: memo, artefacts: store.load(), keep: store.keep) { item, file in
             guard writeError.withLock({ $0 == nil }) else { return }
             do throws(RenderError) {
                 try writer.write(file)
