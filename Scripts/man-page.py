@@ -65,7 +65,7 @@ page += [".El"]
 page += [".Sh FILES", ".Bl -tag -width 6n",
          ".It Pa /etc/meetup-report/queries.json", "The config the systemd unit runs (root:meetup-report, 0640).",
          ".It Pa /etc/meetup-report/secrets/meetup-key.pem", "The JWT signing key, handed to the service by LoadCredential=.",
-         ".It Pa /var/lib/meetup-report/site", "The published site, with its run lock and staging folder beside it.",
+         ".It Pa /var/lib/meetup-report/site", "The published site, with its run lock, staging folder and the last site swapped out (.site.kept) beside it.",
          ".It Pa /var/lib/meetup-report/meetup-report-state", "The state: history.sqlite and the digests, what cannot be fetched again (config state).",
          ".It Pa /var/cache/meetup-report", "Photos, thumbnails, tokens, each query's last good events and calendar feeds: what a run can rebuild.",
          f".It Pa {prefix}/share/meetup-report/Templates", "The page templates, unless --templates or the config names others.",

@@ -70,10 +70,12 @@ struct RenderMemoTests {
     ) throws -> (files: [String: Data], outcome: RenderOutcome) {
         let output = folder.appendingPathComponent("site"), cache = folder.appendingPathComponent("cache")
         let publisher = SitePublisher(outputDirectory: output)
-        let staging = try publisher.makeStagingDirectory()
+        // As `RenderStep` does: the tree the publish before swapped out, brought up to date.
+        let staging = try publisher.makeStagingDirectory(reusingKeptTree: useMemo)
         let previous = FileManager.default.fileExists(atPath: output.path) ? output : nil
-        let writer = StagingWriter(staging: staging, previous: previous)
-        let memo = RenderMemo(cacheDirectory: cache, published: previous, staging: staging)
+        let inventory = StagingInventory(staging)
+        let writer = StagingWriter(staging: staging, previous: previous, inventory: inventory)
+        let memo = RenderMemo(cacheDirectory: cache, published: previous, staging: staging, inventory: inventory)
         let store = EventArtefactStore(cacheDirectory: cache)
         // As `RenderStep` does: tonight's texts kept before the pages are made, then read back.
         let outcome = SiteRenderer(templates: try SiteTemplates(directory: templates))
@@ -85,6 +87,7 @@ struct RenderMemoTests {
                 #expect((try? writer.write(file)) != nil, "\(file.path)")
                 memo.record(item, path: file.path)
             }
+        inventory.sweep()
         try publisher.publish(staging)
         try memo.save(publishedAt: output)
         return (try files(in: output), outcome)
@@ -100,21 +103,32 @@ struct RenderMemoTests {
         return files
     }
 
-    /// The second night with and without the memo, after the same first night.
+    /// The second night with and without the memo, after the same first night; then the first
+    /// night's input and the second's again, each built in the tree the publish before last
+    /// swapped out (the third night starts from the first night's site, the fourth from the
+    /// second's), each the full render's bytes and nothing more.
     static func compare(_ change: (inout SiteInput) -> Void, label: String, templates: URL = Fixtures.templates)
         throws -> RenderOutcome
     {
         let memoFolder = try TemporaryDirectory(), plainFolder = try TemporaryDirectory()
-        try publish(baseInput(), in: memoFolder.url)
+        let first = try publish(baseInput(), in: memoFolder.url)
         var changed = baseInput()
         change(&changed)
         let withMemo = try publish(changed, in: memoFolder.url, templates: templates)
         let full = try publish(changed, in: plainFolder.url, memo: false, templates: templates)
-        #expect(withMemo.files.keys.sorted() == full.files.keys.sorted(), "\(label): the same files")
-        for (path, data) in full.files where withMemo.files[path] != data {
+        expectSame(withMemo.files, full.files, label)
+        let back = try publish(baseInput(), in: memoFolder.url)
+        expectSame(back.files, first.files, "\(label), the first night's input again")
+        let again = try publish(changed, in: memoFolder.url, templates: templates)
+        expectSame(again.files, full.files, "\(label), the second night's input again")
+        return withMemo.outcome
+    }
+
+    static func expectSame(_ site: [String: Data], _ full: [String: Data], _ label: String) {
+        #expect(site.keys.sorted() == full.keys.sorted(), "\(label): the same files")
+        for (path, data) in full where site[path] != data {
             Issue.record("\(label): \(path) differs from a full render")
         }
-        return withMemo.outcome
     }
 
     @Test func aNightWithNothingChangedMakesOnlyTheIndex() throws {

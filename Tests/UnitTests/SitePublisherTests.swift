@@ -6,7 +6,7 @@ import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
 
-/// `SitePublisher`: hidden files carried over, dead staging folders removed.
+/// `SitePublisher`: hidden files carried over, dead staging folders removed, the old site kept.
 @Suite("Site publisher")
 struct SitePublisherTests {
     @Test func hiddenFilesAreCarriedOverAndDeadStagingFoldersRemoved() throws {
@@ -30,6 +30,12 @@ struct SitePublisherTests {
         #expect(
             try String(contentsOf: output.appendingPathComponent(".htaccess"), encoding: .utf8).hasPrefix("Header set"))
         let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path("site").path)
-        #expect(siblings == ["Output"], "\(siblings)")
+        #expect(siblings.sorted() == [".Output.kept", "Output"], "\(siblings)")
+        // The site the swap took out is kept, and is the next night's staging folder.
+        #expect(
+            try String(contentsOf: publisher.keptTree.appendingPathComponent("index.html"), encoding: .utf8) == "old")
+        let next = try publisher.makeStagingDirectory(reusingKeptTree: true)
+        #expect(try String(contentsOf: next.appendingPathComponent("index.html"), encoding: .utf8) == "old")
+        #expect(!FileManager.default.fileExists(atPath: publisher.keptTree.path))
     }
 }

@@ -73,18 +73,27 @@ package enum FileOperations {
     }
 
     /// Puts the folder `replacement` at `destination` in one step: an atomic
-    /// renameat2(RENAME_EXCHANGE) when `destination` exists (then the old folder is
-    /// deleted), a plain rename when it does not. Where the file system cannot
-    /// exchange, the old folder is moved aside first: there is a moment with no
-    /// folder at `destination`, never a half-written one.
-    package static func replaceDirectory(_ destination: URL, with replacement: URL) throws {
+    /// renameat2(RENAME_EXCHANGE) when `destination` exists, a plain rename when it does not.
+    /// The old folder is then deleted, or renamed to `kept` when given (whatever was there
+    /// before goes). Where the file system cannot exchange, the old folder is moved aside
+    /// first: there is a moment with no folder at `destination`, never a half-written one.
+    package static func replaceDirectory(_ destination: URL, with replacement: URL, keepingOldAt kept: URL? = nil)
+        throws
+    {
         let manager = FileManager.default
         guard manager.fileExists(atPath: destination.path) else {
             try rename(replacement, to: destination)
             return
         }
+        func putAside(_ old: URL) {
+            if let kept {
+                try? manager.removeItem(at: kept)
+                if (try? rename(old, to: kept)) != nil { return }
+            }
+            try? manager.removeItem(at: old)
+        }
         if mr_exchange_paths(replacement.path, destination.path) == 0 {
-            try? manager.removeItem(at: replacement)  // now holds the old folder
+            putAside(replacement)  // now holds the old folder
             return
         }
         let aside = temporarySibling(of: destination)
@@ -95,7 +104,7 @@ package enum FileOperations {
             try? rename(aside, to: destination)
             throw error
         }
-        try? manager.removeItem(at: aside)
+        putAside(aside)
     }
 
     private static func rename(_ source: URL, to destination: URL) throws {

@@ -14,6 +14,8 @@ package struct RenderMemo: RenderReuse {
     /// The published site, when there is one.
     let published: URL?
     let staging: URL
+    /// What the staging folder held before tonight: each file reused is claimed in it.
+    let inventory: StagingInventory?
     package let manifestFile: URL
     private let previous: [String: Item]
     private let tonight = LockedBox([String: Item]())
@@ -33,10 +35,11 @@ package struct RenderMemo: RenderReuse {
         var size: Int64, inode: UInt64, seconds: Int, nanoseconds: Int
     }
 
-    package init(cacheDirectory: URL, published: URL?, staging: URL) {
+    package init(cacheDirectory: URL, published: URL?, staging: URL, inventory: StagingInventory? = nil) {
         manifestFile = CacheFolder.renderManifest(cacheDirectory)
         self.published = published
         self.staging = staging
+        self.inventory = inventory
         previous = published == nil ? [:] : Self.load(manifestFile)
     }
 
@@ -47,23 +50,33 @@ package struct RenderMemo: RenderReuse {
             old.files.allSatisfy({ $0.stamp != nil && Self.stamp(path: published + "/" + $0.path) == $0.stamp })
         else { return false }
         let staging = staging.path
-        var linked: [String] = []
+        var linked: [String] = [], complete = true
         for file in old.files {
             let destination = staging + "/" + file.path
-            if let slash = destination.lastIndex(of: "/") {
-                let folder = String(destination[..<slash])
+            // The tree last night's publish swapped out may hold this very file already.
+            if FileTree.inode(destination) == file.stamp?.inode { continue }
+            if let slash = file.path.lastIndex(of: "/") {
+                let folder = String(file.path[..<slash])
                 if !folders.withLock({ $0.contains(folder) }) {
-                    guard (try? FileOperations.createDirectory(URL(fileURLWithPath: folder))) != nil else { break }
+                    guard (try? FileTree.makeFolder(folder, under: staging)) != nil else {
+                        complete = false
+                        break
+                    }
                     folders.withLock { _ = $0.insert(folder) }
                 }
             }
-            guard link(published + "/" + file.path, destination) == 0 else { break }
+            FileTree.clear(destination)
+            guard link(published + "/" + file.path, destination) == 0 else {
+                complete = false
+                break
+            }
             linked.append(destination)
         }
-        guard linked.count == old.files.count else {
+        guard complete else {
             for file in linked { unlink(file) }
             return false
         }
+        for file in old.files { inventory?.claim(file.path) }
         tonight.withLock { $0[item.id] = old }
         return true
     }
@@ -74,7 +87,8 @@ package struct RenderMemo: RenderReuse {
         tonight.withLock { $0[item.id, default: Item(key: key, files: [])].files.append(File(path: path, stamp: nil)) }
     }
 
-    /// Tonight's manifest, each file stamped as `output` (the site just published) holds it.
+    /// Tonight's manifest, each file made tonight stamped as `output` (the site just published)
+    /// holds it.
     /// Each item's value is made as it is written: W2's 29,000 items as one tree, with its text
     /// copied twice, set the run's memory peak after the render (`publishPeakRSSBytes`).
     package func save(publishedAt output: URL) throws {
@@ -82,7 +96,8 @@ package struct RenderMemo: RenderReuse {
         let items = tonight.keys.sorted().lazy.compactMap { id -> (String, JSONValue)? in
             guard let item = tonight[id] else { return nil }
             let files: [JSONValue] = item.files.compactMap { file in
-                guard let stamp = Self.stamp(path: output.path + "/" + file.path) else { return nil }
+                // A reused file is the very file stamped last night (same inode, size and time).
+                guard let stamp = file.stamp ?? Self.stamp(path: output.path + "/" + file.path) else { return nil }
                 return .array([
                     .string(file.path), .number(Double(stamp.size)), .string(String(stamp.inode)),
                     .number(Double(stamp.seconds)), .number(Double(stamp.nanoseconds)),

@@ -10,10 +10,13 @@ package struct StagingWriter: Sendable {
     package let staging: URL
     /// The currently published site, if any.
     package let previous: URL?
+    /// What the staging folder held before tonight: each file written is claimed in it.
+    let inventory: StagingInventory?
 
-    package init(staging: URL, previous: URL?) {
+    package init(staging: URL, previous: URL?, inventory: StagingInventory? = nil) {
         self.staging = staging
         self.previous = previous
+        self.inventory = inventory
     }
 
     /// Writes every file; returns how many were reused unchanged from the previous site.
@@ -25,28 +28,35 @@ package struct StagingWriter: Sendable {
     }
 
     /// Writes one file; true when it was reused from the previous site. Thread-safe
-    /// for distinct paths (the renderer emits from several threads).
+    /// for distinct paths (the renderer emits from several threads). The staging folder may be
+    /// the tree last night's publish swapped out: what is there is replaced, never written
+    /// into (its files are hard links shared with the published site).
     @discardableResult
     package func write(_ file: SiteFile) throws(RenderError) -> Bool {
-        let destination = staging.appendingPathComponent(file.path)
+        let destination = staging.path + "/" + file.path
+        inventory?.claim(file.path)
         do {
-            try FileOperations.createDirectory(destination.deletingLastPathComponent())
-            if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old),
-                link(old.path, destination.path) == 0
-            {
-                return true
+            if let slash = file.path.lastIndex(of: "/") {
+                try FileTree.makeFolder(String(file.path[..<slash]), under: staging.path)
+            }
+            if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old) {
+                if FileTree.isSameFile(old.path, destination) { return true }
+                FileTree.clear(destination)
+                if link(old.path, destination) == 0 { return true }
+            } else {
+                FileTree.clear(destination)
             }
             switch file.contents {
             case .bytes(let data):
-                try FileOperations.write(data, to: destination)
+                try FileOperations.write(data, to: URL(fileURLWithPath: destination))
             case .file(let source):
-                if link(source.path, destination.path) != 0 {
-                    try FileManager.default.copyItem(at: source, to: destination)
+                if link(source.path, destination) != 0 {
+                    try FileManager.default.copyItem(atPath: source.path, toPath: destination)
                 }
             }
             return false
         } catch {
-            throw .cannotWrite(destination.path, error.localizedDescription)
+            throw .cannotWrite(destination, error.localizedDescription)
         }
     }
 
@@ -68,24 +78,34 @@ package struct StagingWriter: Sendable {
     }
 
     /// The published site's `folder` (yesterday's search index) into the staging site, every
-    /// file a hard link: no copy, the modification times kept. False, and nothing left in
-    /// staging, when there is no such folder or a link fails.
+    /// file a hard link: no copy, the modification times kept. A file already there as the same
+    /// file stays, any other is replaced, and what the published folder does not hold goes.
+    /// False, and nothing left in staging, when there is no such folder or a link fails.
     package func linkFolder(_ folder: String) -> Bool {
         guard let previous else { return false }
-        let source = previous.appendingPathComponent(folder), target = staging.appendingPathComponent(folder)
-        guard let files = FileManager.default.enumerator(at: source, includingPropertiesForKeys: nil) else {
+        let source = previous.path + "/" + folder, target = staging.path + "/" + folder
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue else {
+            FileTree.clear(target)
             return false
         }
-        for case let file as URL in files where !file.hasDirectoryPath {
-            let destination = target.appendingPathComponent(String(file.path.dropFirst(source.path.count + 1)))
-            guard (try? FileOperations.createDirectory(destination.deletingLastPathComponent())) != nil,
-                link(file.path, destination.path) == 0
-            else {
-                try? FileManager.default.removeItem(at: target)
+        let files = FileTree.files(under: source)
+        for file in files {
+            let from = source + "/" + file, to = target + "/" + file
+            if FileTree.isSameFile(from, to) { continue }
+            FileTree.clear(to)
+            let parent = file.lastIndex(of: "/").map { folder + "/" + file[..<$0] } ?? folder
+            guard (try? FileTree.makeFolder(parent, under: staging.path)) != nil, link(from, to) == 0 else {
+                FileTree.clear(target)
                 return false
             }
         }
-        return FileManager.default.fileExists(atPath: target.path)
+        let published = Set(files)
+        for file in FileTree.files(under: target) where !published.contains(file) {
+            FileTree.clear(target + "/" + file)
+        }
+        FileTree.removeEmptyFolders(under: target)
+        return FileManager.default.fileExists(atPath: target)
     }
 
     /// Files another tool wrote into `folder` of the staging site (the search index):

@@ -3,8 +3,9 @@ import MeetupRender
 import MeetupSupport
 
 /// Render: every page, feed and file of the site into a staging folder beside the
-/// output. Files go to disk as they are made (a large site is never held in memory
-/// whole); the first write error stops the run and the staging folder is removed.
+/// output (the site the last publish swapped out, brought up to date). Files go to disk as
+/// they are made (a large site is never held in memory whole); the first write error stops
+/// the run and the staging folder is removed.
 struct RenderStep: RunStep {
     var name: String { "render" }
 
@@ -16,14 +17,18 @@ struct RenderStep: RunStep {
         let config = environment.config
         let staging: URL
         do {
-            staging = try environment.publisher.makeStagingDirectory()
+            staging = try environment.publisher.makeStagingDirectory(reusingKeptTree: true)
         } catch {
             throw RunAbort(reason: String(describing: error))
         }
         let previous =
             FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
-        let writer = StagingWriter(staging: staging, previous: previous)
-        let memo = RenderMemo(cacheDirectory: config.cacheDirectory, published: previous, staging: staging)
+        // Last night's swapped-out site, brought up to date: what tonight does not claim goes.
+        // The search index is the search step's to bring up to date.
+        let inventory = StagingInventory(staging, excluding: config.search ? [SearchIndexStep.folder] : [])
+        let writer = StagingWriter(staging: staging, previous: previous, inventory: inventory)
+        let memo = RenderMemo(
+            cacheDirectory: config.cacheDirectory, published: previous, staging: staging, inventory: inventory)
         let store = EventArtefactStore(cacheDirectory: config.cacheDirectory)
         let writeError = LockedBox<RenderError?>(nil)
         let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
@@ -48,6 +53,7 @@ struct RenderStep: RunStep {
             environment.publisher.discard(staging)
             throw RunAbort(reason: String(describing: error))
         }
+        inventory.sweep()
         context.staged = StagedSite(folder: staging, memo: memo)
         context.summary.render = .init(
             itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)

@@ -17,6 +17,7 @@ struct SearchIndexStep: RunStep {
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard environment.config.search, let staging = context.staged?.folder else { return }
         guard let command = Self.pagefind(environment.children, cache: environment.config.cacheDirectory) else {
+            FileTree.clear(staging.appendingPathComponent(Self.folder).path)  // last night's, kept by the render
             environment.observer.warning(
                 "search: Pagefind is not installed (pip install pagefind-bin); published without search")
             return
@@ -54,6 +55,12 @@ struct SearchIndexStep: RunStep {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
             environment.observer.warning("search: \(failure); published without search")
             return
+        }
+        // What last night's kept tree holds beyond tonight's shards (a shard gone, an old file).
+        let keep = Set(shards.map(\.name) + ["shards.json", "pagefind-ui.js", "pagefind-ui.css", Self.inputsName])
+        let root = staging.appendingPathComponent(Self.folder).path
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where !keep.contains(name) {
+            FileTree.clear(root + "/" + name)
         }
         publishShardList(
             shards.map(\.name), staging: staging, published: environment.publisher.outputDirectory)
@@ -99,6 +106,9 @@ struct SearchIndexStep: RunStep {
         } catch {
             return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
         }
+        // Pagefind writes into a folder of its own, never into last night's files (hard links
+        // shared with the published site).
+        FileTree.clear(staging.appendingPathComponent(output).path)
         let result = ExternalCommand(
             arguments: command + ["--site", folder.path, "--output-path", staging.appendingPathComponent(output).path],
             environment: environment.children, timeout: 300
@@ -134,7 +144,11 @@ struct SearchIndexStep: RunStep {
             guard let bytes else { continue }
             let target = staging.appendingPathComponent("\(Self.folder)/\(name)")
             let old = published.appendingPathComponent("\(Self.folder)/\(name)")
-            if (try? Data(contentsOf: old)) == bytes, link(old.path, target.path) == 0 { continue }
+            if (try? Data(contentsOf: old)) == bytes {
+                if FileTree.isSameFile(old.path, target.path) { continue }
+                FileTree.clear(target.path)
+                if link(old.path, target.path) == 0 { continue }
+            }
             try? FileOperations.writeAtomically(bytes, to: target)
         }
     }
