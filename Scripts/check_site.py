@@ -52,8 +52,10 @@ def check(site):
     titles = {e["id"]: e["title"] for e in data["events"]}
     all_day = {e["id"] for e in data["events"] if e.get("allDay")}
     expected = {"": sorted(titles)} | {q["page"][: -len(".html")]: sorted(q["eventIds"]) for q in data["queries"]}
-    if data.get("schemaVersion") != 1:
-        problem(site, "events.json schemaVersion is not 1")
+    if data.get("schemaVersion") != 2:
+        problem(site, "events.json schemaVersion is not 2")
+    if "generatedAt" in data or (data["events"] and "updatedAt" not in data):
+        problem(site, "events.json says the run's moment, or not when its events last changed")
 
     if not os.path.isfile(os.path.join(site, "404.html")) or not os.path.isfile(os.path.join(site, "assets", "favicon.svg")):
         problem(site, "no 404.html or no favicon")

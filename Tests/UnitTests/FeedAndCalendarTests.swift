@@ -203,8 +203,9 @@ struct SiteStructureTests {
     @Test func eventsJSONDescribesEventsAndCounts() throws {
         let json = try #require(try HostileSite().files["events.json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(object["schemaVersion"] as? Int == 1)
-        #expect(object["generatedAt"] as? String == "2026-11-22T08:00:00Z")
+        #expect(object["schemaVersion"] as? Int == 2)
+        #expect(object["generatedAt"] == nil, "the run's moment would change the file every night")
+        #expect(object["updatedAt"] as? String == "2026-11-22T08:00:00Z", "no history: the run's moment")
         let queries = try #require(object["queries"] as? [[String: Any]])
         #expect(queries.first?["eventCount"] as? Int == 5)
         let events = try #require(object["events"] as? [[String: Any]])

@@ -6,8 +6,9 @@ import Testing
 
 @Suite("Render keys: what a night's clock changes")
 struct RenderKeysTests {
-    /// The clock a day on and nothing else: the feeds (their entries say when each event last
-    /// changed) are the same outputs; a feed with no entry says the run's time, so it is not.
+    /// The clock a day on and nothing else: the feeds and `events.json` (they say when each
+    /// event last changed) are the same outputs; a feed with no entry says the run's time, so it
+    /// is not.
     @Test func theFeedsDependOnTheClockOnlyWhenTheyHaveNoEntry() throws {
         let templates = try SiteTemplates(directory: Fixtures.templates)
         // As a run with history gives it: each event first seen on an earlier night.
@@ -25,6 +26,10 @@ struct RenderKeysTests {
         let query = try #require(tonight.fetched.outcomes.first)
         let kind = SitePage.Kind.query(query.query, query.outcome, page: 1)
         #expect(keys.0.feeds(kind) == keys.1.feeds(kind), "a query's feed")
+        // events.json says when its events last changed, not the run's time (14 of the 14.3 MB
+        // an rsync sent on W2's next night before).
+        #expect(
+            keys.0.eventsJSON(input: tonight.planned()) == keys.1.eventsJSON(input: tomorrow.planned()), "events.json")
 
         var empty = tonight
         empty.fetched = FetchedEvents(outcomes: tonight.fetched.outcomes.map { ($0.query, .succeeded(events: [])) })

@@ -7,7 +7,8 @@ import MeetupSupport
 /// only when a field is removed or changes meaning. Optional keys are absent when
 /// unknown; keys are sorted and events ordered by start time, so the file is stable.
 enum EventsJSON {
-    static let schemaVersion = 1
+    /// 2: `generatedAt` (the run's moment, so the file changed every night) gave way to `updatedAt`.
+    static let schemaVersion = 2
 
     /// The file's bytes: each event's item is made as it is written (`serializedData(adding:items:)`).
     /// - Parameter descriptions: each event's plain description, for its calendar link.
@@ -22,11 +23,17 @@ enum EventsJSON {
         return header(input).serializedData(adding: "events", items: events)
     }
 
+    /// When the newest change the site saw to a listed event happened (`SiteInput.lastChanged`:
+    /// first seen or moved; the run's moment without a history); nil when none is listed. Not
+    /// the run's moment: a night on which nothing changed keeps the file as it is.
+    static func updatedAt(_ input: SiteInput) -> Date? {
+        input.plan.distinct.lazy.map(input.lastChanged).max()
+    }
+
     /// Everything but the events.
     private static func header(_ input: SiteInput) -> JSONValue {
-        .object([
+        var header: [String: JSONValue] = [
             "schemaVersion": .number(Double(schemaVersion)),
-            "generatedAt": .string(ISO8601.formatUTC(input.generatedAt)),
             "site": .object([
                 "title": .string(input.settings.title),
                 "baseURL": .string(input.settings.baseURL.absoluteString),
@@ -43,7 +50,9 @@ enum EventsJSON {
                     if let since = entry.outcome.staleSince { query["staleSince"] = .string(ISO8601.formatUTC(since)) }
                     return .object(query)
                 }),
-        ])
+        ]
+        if let updated = updatedAt(input) { header["updatedAt"] = .string(ISO8601.formatUTC(updated)) }
+        return .object(header)
     }
 
     private static func item(_ event: Event, thumbnail: Thumbnail?, queries: [EventQuery], description: String)

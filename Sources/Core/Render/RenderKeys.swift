@@ -154,7 +154,8 @@ package struct RenderKeys: Sendable {
 
     /// `events.json`: every event, and every query with the events it found.
     func eventsJSON(input: SiteInput) -> String {
-        var key = ContentHash.Builder(allEvents, "events.json", "\(input.generatedAt.timeIntervalSince1970)")
+        let updated = EventsJSON.updatedAt(input).map { "\($0.timeIntervalSince1970)" } ?? "-"
+        var key = ContentHash.Builder(allEvents, "events.json 2", updated)
         for entry in input.fetched.outcomes {
             key.add(outcomeParts(entry.query, entry.outcome))
             key.add(queryEvents[entry.query.id] ?? "-")
