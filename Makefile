@@ -100,7 +100,7 @@ screenshots: demo
 	Scripts/screenshots.sh
 
 clean:
-	rm -rf .build .cache
+	rm -rf .build .cache .Output.kept
 
 # Formats the code as `make test` checks it (.swift-format: 4 spaces, 120 columns).
 format:
