@@ -53,6 +53,7 @@ extension LoopbackSuites {
             #expect(thumbnails(harness).count == 12, "both widths and their twins: \(thumbnails(harness))")
             let queries = harness.cacheDirectory.appendingPathComponent("queries")
             #expect(FileManager.default.fileExists(atPath: queries.appendingPathComponent("online.json").path))
+            #expect(FileManager.default.fileExists(atPath: queries.appendingPathComponent("online.stamp").path))
 
             // A week on, without the online query: the 120 px thumbnails (last used on night 0)
             // and the online query's events (fetched on night 1) are past the 5 days.
@@ -61,6 +62,7 @@ extension LoopbackSuites {
             let left = thumbnails(harness)
             #expect(left.allSatisfy { $0.contains("-w100-") || $0.contains("-w200-") } && left.count == 6, "\(left)")
             #expect(!FileManager.default.fileExists(atPath: queries.appendingPathComponent("online.json").path))
+            #expect(!FileManager.default.fileExists(atPath: queries.appendingPathComponent("online.stamp").path))
             #expect(FileManager.default.fileExists(atPath: queries.appendingPathComponent("swift.json").path))
             // Every photo still in use keeps its bytes (the broken one too: it is retried each night).
             let photos = try FileManager.default.contentsOfDirectory(

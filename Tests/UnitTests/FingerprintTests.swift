@@ -37,11 +37,13 @@ struct FingerprintTests {
     /// An event is a value though its fields are in a shared box: a change to a copy is the
     /// copy's alone, and equality and hashing are the fields'.
     @Test func anEventIsAValue() {
+        let fingerprint = Self.event.fingerprint  // remembered in the shared box
         var copy = Self.event
         copy.title = "Changed"
         copy.formerIDs.append("old")
         #expect(Self.event.title == "Talk" && Self.event.formerIDs.isEmpty)
         #expect(copy.title == "Changed" && copy.formerIDs == ["old"] && copy != Self.event)
+        #expect(copy.fingerprint != fingerprint && Self.event.fingerprint == fingerprint, "a change, a new fingerprint")
         var same = copy
         same.title = "Talk"
         same.formerIDs = []

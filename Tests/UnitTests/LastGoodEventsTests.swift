@@ -32,4 +32,32 @@ struct LastGoodEventsTests {
         #expect(
             store.load(for: "q")?.events.isEmpty == true, "an entry missing required fields is dropped, not trusted")
     }
+
+    /// A night whose events are the ones kept rewrites only the stamp beside them, and a load
+    /// says tonight's fetch time; changed events rewrite the file.
+    @Test func aNightWithTheKeptEventsWritesOnlyTheStamp() throws {
+        let folder = try TemporaryDirectory()
+        let store = LastGoodEvents(cacheDirectory: folder.url)
+        let events = (0..<3).map {
+            Event(id: "\($0)", title: "T\($0)", start: ISO8601.parseDateTime("2026-12-02T10:00:00Z")!, isOnline: true)
+        }
+        let file = folder.path("queries/q.json").path
+        try store.save(events, for: "q", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let inode = FileTree.inode(file)
+        try store.save(events, for: "q", fetchedAt: Date(timeIntervalSince1970: 1_800_086_400))
+        #expect(FileTree.inode(file) == inode, "the events file is not written again")
+        #expect(store.load(for: "q")?.fetchedAt == Date(timeIntervalSince1970: 1_800_086_400))
+
+        var changed = events
+        changed[1].title = "Renamed"
+        try store.save(changed, for: "q", fetchedAt: Date(timeIntervalSince1970: 1_800_172_800))
+        #expect(FileTree.inode(file) != inode)
+        #expect(store.load(for: "q")?.events == changed)
+        #expect(store.load(for: "q")?.fetchedAt == Date(timeIntervalSince1970: 1_800_172_800))
+        // Without its stamp, the file's own time.
+        try FileManager.default.removeItem(at: folder.path("queries/q.stamp"))
+        #expect(store.load(for: "q")?.fetchedAt == Date(timeIntervalSince1970: 1_800_172_800))
+        try store.save(changed, for: "q", fetchedAt: Date(timeIntervalSince1970: 1_800_259_200))
+        #expect(store.load(for: "q")?.fetchedAt == Date(timeIntervalSince1970: 1_800_259_200))
+    }
 }

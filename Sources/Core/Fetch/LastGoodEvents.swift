@@ -5,6 +5,10 @@ import MeetupSupport
 /// Each query's events from its last successful run, kept in the cache folder
 /// (`queries/<query-id>.json`, written atomically), so a query that fails tonight
 /// still shows yesterday's events, marked stale, instead of vanishing from the site.
+/// Beside each, `<query-id>.stamp` says which events the file holds (their fingerprints'
+/// hash and the file's size) and when they were last fetched: a night whose events are the
+/// ones kept writes only the stamp. Rewriting 10,000 events' JSON for the fetch time alone
+/// was 0.3 s of W2's fetch stage every night (perf).
 package struct LastGoodEvents: Sendable {
     package let directory: URL
 
@@ -14,6 +18,33 @@ package struct LastGoodEvents: Sendable {
 
     /// Query ids are validated slugs, safe as file names.
     private func file(for queryID: String) -> URL { directory.appendingPathComponent("\(queryID).json") }
+    private func stampFile(for queryID: String) -> URL { directory.appendingPathComponent("\(queryID).stamp") }
+
+    private struct Stamp {
+        var events: String, size: Int, fetchedAt: Double
+
+        var json: JSONValue {
+            .object(["events": .string(events), "size": .number(Double(size)), "fetchedAt": .number(fetchedAt)])
+        }
+
+        init(events: String, size: Int, fetchedAt: Double) {
+            (self.events, self.size, self.fetchedAt) = (events, size, fetchedAt)
+        }
+
+        init?(_ data: Data?) {
+            guard let data, let value = try? JSONValue.parse(data), let events = value["events"]?.stringValue,
+                let size = value["size"]?.intValue, let fetchedAt = value["fetchedAt"]?.doubleValue
+            else { return nil }
+            self.init(events: events, size: size, fetchedAt: fetchedAt)
+        }
+    }
+
+    /// What identifies a list of events: their fingerprints, in order.
+    private static func hash(_ events: [Event]) -> String {
+        var key = ContentHash.Builder("last-good-1")
+        for event in events { key.add(event.fingerprint) }
+        return key.hex()
+    }
 
     package func save(_ events: [Event], for queryID: String, fetchedAt: Date) throws {
         var written: [String: (Event, String)] = [:]
@@ -27,6 +58,16 @@ package struct LastGoodEvents: Sendable {
     private func save(_ events: [Event], for queryID: String, fetchedAt: Date, written: inout [String: (Event, String)])
         throws
     {
+        let hash = Self.hash(events), file = file(for: queryID), stampFile = stampFile(for: queryID)
+        if let stamp = Stamp(try? Data(contentsOf: stampFile)), stamp.events == hash,
+            FileOperations.fileSize(file) == stamp.size
+        {
+            let stamp = Stamp(events: hash, size: stamp.size, fetchedAt: fetchedAt.timeIntervalSince1970)
+            try FileOperations.writeAtomically(Data(stamp.json.compactJSON.utf8), to: stampFile)
+            return
+        }
+        // No stamp while the file changes: a stamp is only ever beside the events it names.
+        unlink(stampFile.path)
         var text = "{\"events\":["
         for (index, event) in events.enumerated() {
             if index > 0 { text += "," }
@@ -39,16 +80,23 @@ package struct LastGoodEvents: Sendable {
             }
         }
         text += "],\"fetchedAt\":" + JSONValue.number(fetchedAt.timeIntervalSince1970).compactJSON + "}"
-        try FileOperations.writeAtomically(Data(text.utf8), to: file(for: queryID))
+        let data = Data(text.utf8)
+        try FileOperations.writeAtomically(data, to: file)
+        let stamp = Stamp(events: hash, size: data.count, fetchedAt: fetchedAt.timeIntervalSince1970)
+        try? FileOperations.writeAtomically(Data(stamp.json.compactJSON.utf8), to: stampFile)
     }
 
-    /// The last good events and when they were fetched; nil when there are none or the file is unreadable.
+    /// The last good events and when they were fetched (the stamp's time when it names this
+    /// file); nil when there are none or the file is unreadable.
     package func load(for queryID: String) -> (events: [Event], fetchedAt: Date)? {
         guard let data = try? Data(contentsOf: file(for: queryID)),
             let record = try? JSONValue.parse(data),
-            let fetchedAt = record["fetchedAt"]?.doubleValue,
+            var fetchedAt = record["fetchedAt"]?.doubleValue,
             let items = record["events"]?.arrayValue
         else { return nil }
+        if let stamp = Stamp(try? Data(contentsOf: stampFile(for: queryID))), stamp.size == data.count {
+            fetchedAt = max(fetchedAt, stamp.fetchedAt)
+        }
         return (items.compactMap(Event.init(jsonValue:)), Date(timeIntervalSince1970: fetchedAt))
     }
 

@@ -6,7 +6,10 @@ extension Event {
     /// night can stand (`RenderKeys`, the search index). Fed field by field: serialising each
     /// event to JSON for it cost a tenth of a warm 10,000-event night (BENCHMARKS.md).
     /// `EventFingerprintTests` counts the stored properties, so a new one cannot be left out.
-    package var fingerprint: String {
+    /// Worked out once per value (and its copies), however often it is asked.
+    package var fingerprint: String { rememberedFingerprint { madeFingerprint } }
+
+    private var madeFingerprint: String {
         var key = ContentHash.Builder(
             "event-1", id, title, Self.text(start), end.map(Self.text) ?? "-",
             eventURL?.absoluteString ?? "-", description, rsvpCount.map(String.init) ?? "-")

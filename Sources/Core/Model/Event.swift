@@ -14,7 +14,18 @@ package struct Event: Sendable, Hashable, Identifiable {
 
     private final class Box: Sendable {
         let fields: Fields
+        /// `Event.fingerprint`, worked out once per box: a night asks for it three or four times
+        /// an event (the last good events, the render keys, the search's inputs and plan).
+        let fingerprint = LockedBox<String?>(nil)
         init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// `make()` once per set of fields: the box keeps the answer (`fingerprint`).
+    func rememberedFingerprint(_ make: () -> String) -> String {
+        if let known = box.fingerprint.withLock({ $0 }) { return known }
+        let made = make()
+        box.fingerprint.withLock { $0 = made }
+        return made
     }
 
     private struct Fields: Sendable, Hashable {

@@ -44,7 +44,10 @@ package struct CacheSweep: Sendable {
             let queryID = String(name.dropLast(".json".count))
             guard !configuredQueries.contains(queryID) else { continue }
             let fetchedAt = store.load(for: queryID)?.fetchedAt.timeIntervalSince1970 ?? 0
-            if fetchedAt < cutoff, remove("queries/\(name)") { removed.append("queries/\(name)") }
+            if fetchedAt < cutoff, remove("queries/\(name)") {
+                removed.append("queries/\(name)")
+                _ = remove("queries/\(queryID).stamp")  // what the file held and when (`LastGoodEvents`)
+            }
         }
         // Only files still there are recorded: entries of files gone, by this sweep or otherwise, drop out.
         let record = JSONValue.object(kept.mapValues { .number($0) })

@@ -114,6 +114,9 @@ struct ICalendar {
     }
 
     static func dateTime(_ date: Date) -> String {
-        ISO8601.formatUTC(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        // Bytes, not Foundation's `replacingOccurrences` (3 % of a W2 night's CPU when events pass).
+        String(
+            decoding: ISO8601.formatUTC(date).utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") },
+            as: UTF8.self)
     }
 }
