@@ -30,4 +30,14 @@ struct ISO8601Tests {
         #expect(ISO8601.parseDuration("7H") == nil)
         #expect(ISO8601.formatUTC(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
+
+    /// A zoned moment written back in its own offset, as the API writes it (events.json, the record).
+    @Test(arguments: [
+        "2026-12-01T19:00:00+01:00", "2026-12-01T19:00:00Z", "2025-11-29T14:00:00-03:00",
+        "2026-03-01T09:15:00+05:30", "2026-07-04T00:00:00-09:30", "2026-01-01T23:59:59+14:00",
+    ])
+    func aZonedMomentIsWrittenInItsOwnOffset(_ text: String) throws {
+        let zoned = try #require(ISO8601.parseDateTime(text))
+        #expect(ISO8601.format(zoned) == text)
+    }
 }

@@ -134,9 +134,9 @@ package enum ISO8601 {
         let local = formatUTC(zoned.date.addingTimeInterval(TimeInterval(zoned.utcOffsetSeconds))).dropLast()
         guard zoned.utcOffsetSeconds != 0 else { return local + "Z" }
         let magnitude = abs(zoned.utcOffsetSeconds)
-        return local
-            + String(
-                format: "%@%02d:%02d", zoned.utcOffsetSeconds < 0 ? "-" : "+", magnitude / 3600, magnitude % 3600 / 60)
+        // Hand-formatted as `formatUTC`: String(format:) was two thirds of this (perf, W2 night).
+        return local + (zoned.utcOffsetSeconds < 0 ? "-" : "+") + padded(magnitude / 3600, 2) + ":"
+            + padded(magnitude % 3600 / 60, 2)
     }
 
     // Howard Hinnant's days-from-civil algorithms: exact for the proleptic Gregorian calendar.

@@ -89,9 +89,13 @@ package enum TextCleaning {
 
     /// `text` cut to at most `maxLength` characters at a word boundary, with an ellipsis.
     package static func truncated(_ text: String, maxLength: Int) -> String {
-        // No more bytes than the limit: no more characters either (counting characters walks the text).
-        guard text.utf8.count > maxLength, text.count > maxLength else { return text }
-        let cut = text.prefix(maxLength)
+        // No more bytes than the limit: no more characters either. Else walk to the limit only:
+        // counting every character of each description was 1 % of a W2 night's CPU (perf).
+        guard text.utf8.count > maxLength,
+            let limit = text.index(text.startIndex, offsetBy: maxLength, limitedBy: text.endIndex),
+            limit < text.endIndex
+        else { return text }
+        let cut = text[..<limit]
         let boundary = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return trimmed(boundary) { " ,;:.-".unicodeScalars.contains($0) } + "…"
     }
