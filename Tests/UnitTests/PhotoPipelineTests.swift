@@ -77,7 +77,10 @@ struct PhotoPipelineTests {
                 settings: .init(thumbnailWidth: 100, concurrency: 2), clock: { moment })
         }
         let first = pipeline(at: start)
+        #expect(first.wantsPhotos(of: event("1", a)))
         first.submit([event("1", a), event("2", b), event("3", a)])
+        #expect(!first.wantsPhotos(of: event("6", a)), "a photo submitted: no need to curate its events for it")
+        #expect(first.wantsPhotos(of: event("5", gone)))
         first.submit([event("4", b), event("5", gone)])
         let photos = first.finish()
         #expect(fetcher.asked.withLock { $0 } == [a: 1, b: 1, gone: 1], "each distinct URL once, across submissions")

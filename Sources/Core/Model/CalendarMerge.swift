@@ -10,15 +10,23 @@ package enum CalendarMerge {
         guard !meetup.isEmpty, fetched.outcomes.contains(where: { $0.query.calendarFeed != nil }) else {
             return fetched
         }
+        // Each event once (a query's events are often another's too: W2's three times over),
+        // its URL normalised once, a calendar event's title once per comparison run.
         var byURL: [String: Event] = [:]
         var byStart: [Date: [Event]] = [:]
-        for event in meetup {
-            if let url = event.eventURL, byURL[normalized(url)] == nil { byURL[normalized(url)] = event }
+        var seen = Set<String>()
+        for event in meetup where seen.insert(event.id).inserted {
+            if let url = event.eventURL {
+                let key = normalized(url)
+                if byURL[key] == nil { byURL[key] = event }
+            }
             byStart[event.start.date, default: []].append(event)
         }
         func twin(of event: Event) -> Event? {
             if let url = event.eventURL, let match = byURL[normalized(url)] { return match }
-            return byStart[event.start.date]?.first { sameTitle($0.title, event.title) }
+            guard let candidates = byStart[event.start.date] else { return nil }
+            let title = titleText(event.title)
+            return candidates.first { sameTitleText(titleText($0.title), title) }
         }
         let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in
             guard entry.query.calendarFeed != nil else { return entry }
@@ -79,7 +87,13 @@ package enum CalendarMerge {
     /// The same words (ignoring case, accents and punctuation), or at most one edit in ten
     /// characters between them ("Swift Concurrency in practice" / "Swift concurrency in practice!").
     static func sameTitle(_ left: String, _ right: String) -> Bool {
-        let a = WordMatcher.words(left).joined(separator: " "), b = WordMatcher.words(right).joined(separator: " ")
+        sameTitleText(titleText(left), titleText(right))
+    }
+
+    /// A title as `sameTitle` compares it: its words, lowercased, without accents or punctuation.
+    static func titleText(_ title: String) -> String { WordMatcher.words(title).joined(separator: " ") }
+
+    static func sameTitleText(_ a: String, _ b: String) -> Bool {
         guard !a.isEmpty, !b.isEmpty else { return false }
         if a == b { return true }
         let longest = max(a.count, b.count)

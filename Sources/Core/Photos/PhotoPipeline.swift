@@ -84,6 +84,14 @@ package final class PhotoPipeline: Sendable {
         }
     }
 
+    /// Whether `event` has a photo not submitted yet. Only then does it matter whether the site
+    /// shows the event: W2's 10,000 events, each found by three queries, share 2,000 photos, and
+    /// curating every one of them for its photo was 0.29 s of the fetch stage (perf).
+    package func wantsPhotos(of event: Event) -> Bool {
+        guard let url = event.displayPhotoURL else { return false }
+        return seen.withLock { !$0.contains(url) }
+    }
+
     /// Waits for every submitted photo and returns what they produced.
     package func finish() -> PhotoSet {
         group.wait()

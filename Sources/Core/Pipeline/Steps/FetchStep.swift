@@ -22,7 +22,7 @@ struct FetchStep: RunStep {
             if case .succeeded(let events) = outcome {
                 photos.submit(
                     events.filter { event in
-                        guard event.isUpcoming(at: now) else { return false }
+                        guard event.isUpcoming(at: now), photos.wantsPhotos(of: event) else { return false }
                         if case .removed = config.curation.decide(event, in: query, texts: environment.eventTexts) {
                             return false
                         }
