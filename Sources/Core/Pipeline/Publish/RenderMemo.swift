@@ -46,15 +46,16 @@ package struct RenderMemo: RenderReuse {
     package func reuse(_ item: RenderItem) -> Bool {
         // Plain path strings and POSIX calls: URL building was 5 % of a warm W2 night (perf).
         guard let key = item.key, let published = published?.path, let old = previous[item.id], old.key == key,
-            !old.files.isEmpty,
-            old.files.allSatisfy({ $0.stamp != nil && Self.stamp(path: published + "/" + $0.path) == $0.stamp })
+            !old.files.isEmpty, old.files.allSatisfy({ $0.stamp != nil })
         else { return false }
         let staging = staging.path
+        // The tree last night's publish swapped out may hold the very file stamped (the same
+        // inode, size and time: one `lstat`); any other must be the published file as stamped.
+        let missing = old.files.filter { Self.stamp(path: staging + "/" + $0.path) != $0.stamp }
+        guard missing.allSatisfy({ Self.stamp(path: published + "/" + $0.path) == $0.stamp }) else { return false }
         var linked: [String] = [], complete = true
-        for file in old.files {
+        for file in missing {
             let destination = staging + "/" + file.path
-            // The tree last night's publish swapped out may hold this very file already.
-            if FileTree.inode(destination) == file.stamp?.inode { continue }
             if let slash = file.path.lastIndex(of: "/") {
                 let folder = String(file.path[..<slash])
                 if !folders.withLock({ $0.contains(folder) }) {
