@@ -163,7 +163,7 @@ package struct MeetupAPISource: EventSource {
                 }
                 // A refused token is known before the page is read, whatever its shape (only an
                 // answer with errors is parsed twice).
-                if data.range(of: Data("\"errors\"".utf8)) != nil, let document = try? JSONValue.parse(data),
+                if ByteSearch.contains(Array("\"errors\"".utf8), in: data), let document = try? JSONValue.parse(data),
                     TokenRefusal.refuses(document)
                 {
                     let messages = document["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []

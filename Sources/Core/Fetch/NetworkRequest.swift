@@ -71,7 +71,11 @@ package enum NetworkRequest {
     }
 
     /// True when the answer's `proNetwork` is null: unknown, or not readable by the member.
+    /// An answer that opens its network as the API writes it (compactly) is read: a page of
+    /// R-Ladies' network is parsed once, by the mapping, not once more here. A quote in a value
+    /// is escaped, so those bytes are a key, and a null network leaves no other object to hold it.
     static func isUnreadable(_ data: Data) -> Bool {
+        if ByteSearch.contains(Array(#""proNetwork":{"#.utf8), in: data) { return false }
         guard let document = try? JSONValue.parse(data), let answer = document["data"] else { return false }
         return answer["proNetwork"] == .null || (answer.objectValue != nil && answer["proNetwork"] == nil)
     }
