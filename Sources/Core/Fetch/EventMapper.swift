@@ -123,7 +123,7 @@ package enum EventMapper {
 
         // The token is the event's lasting identity; Meetup's id may change (a recurring event).
         let token = identifier(node["token"])
-        var event = Event(
+        return Event(
             id: token ?? id,
             title: title(node["title"]),
             start: start,
@@ -136,13 +136,12 @@ package enum EventMapper {
             group: group(node["group"]),
             groupPhotoURL: photoURL(node["group"]?["keyGroupPhoto"]),
             eventPhotoURL: photoURL(node["featuredEventPhoto"]),
-            createdAt: node["createdTime"]?.stringValue.flatMap(ISO8601.parseDateTime)?.date
+            createdAt: node["createdTime"]?.stringValue.flatMap(ISO8601.parseDateTime)?.date,
+            meetupID: token.flatMap { $0 != id ? id : nil },
+            networkEventID: identifier(node["networkEvent"]?["id"]),
+            isHybrid: eventType == "HYBRID" && physical != nil,
+            fee: fee(node["feeSettings"])
         )
-        if let token, token != id { event.meetupID = id }
-        event.networkEventID = identifier(node["networkEvent"]?["id"])
-        event.isHybrid = eventType == "HYBRID" && physical != nil
-        event.fee = fee(node["feeSettings"])
-        return event
     }
 
     /// `highResUrl` when present; otherwise a sized variant built from `baseUrl` and `id`.
