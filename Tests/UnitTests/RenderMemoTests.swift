@@ -278,26 +278,4 @@ struct RenderMemoTests {
         let inMemory = render { _ in nil }
         #expect(kept.count > 150 && kept == inMemory)
     }
-
-    /// A published file edited by hand (another inode or time) is made again, not trusted.
-    @Test func aPublishedFileEditedByHandIsMadeAgain() throws {
-        let folder = try TemporaryDirectory()
-        let first = try Self.publish(Self.baseInput(), in: folder.url)
-        let page = folder.url.appendingPathComponent("site/queries/swift.2.html")
-        try Data("defaced".utf8).write(to: page)
-        let second = try Self.publish(Self.baseInput(), in: folder.url)
-        #expect(second.files["queries/swift.2.html"] == first.files["queries/swift.2.html"])
-        #expect(second.outcome.itemsMade >= 1 && second.outcome.itemsReused > 150, "\(second.outcome)")
-        // From now on each night starts from the tree the publish before swapped out, whose
-        // unchanged files are the published ones: edited in place, both copies are.
-        try Self.publish(Self.baseInput(), in: folder.url)
-        try FileOperations.write(Data("defaced in place".utf8), to: page)
-        let third = try Self.publish(Self.baseInput(), in: folder.url)
-        #expect(third.files["queries/swift.2.html"] == first.files["queries/swift.2.html"])
-        #expect(third.outcome.itemsMade >= 1, "\(third.outcome)")
-        // Replaced (another inode): not the file stamped either, so made again.
-        try FileOperations.writeAtomically(Data("replaced".utf8), to: page)
-        let fourth = try Self.publish(Self.baseInput(), in: folder.url)
-        #expect(fourth.files["queries/swift.2.html"] == first.files["queries/swift.2.html"])
-    }
 }

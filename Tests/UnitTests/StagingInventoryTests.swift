@@ -7,7 +7,8 @@ import Testing
 
 /// `StagingInventory` with `StagingWriter` and `SitePublisher`: a night built in the tree the
 /// publish before swapped out never writes into a published file (they share inodes), keeps
-/// what is the same file already, and publishes nothing tonight did not make.
+/// what is the same file already, and publishes nothing tonight did not make; the render memo
+/// trusts no file edited by hand there.
 @Suite("Staging inventory: a night built in the kept tree")
 struct StagingInventoryTests {
     /// Writes `files` as a night does (into the kept tree when there is one) and publishes them.
@@ -75,5 +76,28 @@ struct StagingInventoryTests {
         #expect(inventory.unclaimedCount == 0)
         #expect(FileTree.files(under: output.path).map { FileTree.inode(output.path + "/" + $0) } == inodes)
         #expect(try Self.site(output) == files)
+    }
+
+    /// A published file edited by hand (another inode or time) is made again, not trusted: after
+    /// the second night also in the kept tree, whose copy an edit in place changes too.
+    @Test func aPublishedFileEditedByHandIsMadeAgain() throws {
+        let folder = try TemporaryDirectory()
+        let first = try RenderMemoTests.publish(RenderMemoTests.baseInput(), in: folder.url)
+        let page = folder.url.appendingPathComponent("site/queries/swift.2.html")
+        try Data("defaced".utf8).write(to: page)
+        let second = try RenderMemoTests.publish(RenderMemoTests.baseInput(), in: folder.url)
+        #expect(second.files["queries/swift.2.html"] == first.files["queries/swift.2.html"])
+        #expect(second.outcome.itemsMade >= 1 && second.outcome.itemsReused > 150, "\(second.outcome)")
+        // From now on each night starts from the tree the publish before swapped out, whose
+        // unchanged files are the published ones: edited in place, both copies are.
+        try RenderMemoTests.publish(RenderMemoTests.baseInput(), in: folder.url)
+        try FileOperations.write(Data("defaced in place".utf8), to: page)
+        let third = try RenderMemoTests.publish(RenderMemoTests.baseInput(), in: folder.url)
+        #expect(third.files["queries/swift.2.html"] == first.files["queries/swift.2.html"])
+        #expect(third.outcome.itemsMade >= 1, "\(third.outcome)")
+        // Replaced (another inode): not the file stamped either, so made again.
+        try FileOperations.writeAtomically(Data("replaced".utf8), to: page)
+        let fourth = try RenderMemoTests.publish(RenderMemoTests.baseInput(), in: folder.url)
+        #expect(fourth.files["queries/swift.2.html"] == first.files["queries/swift.2.html"])
     }
 }
