@@ -39,4 +39,31 @@ struct EventArtefactStoreTests {
                 "events.bin"
             ])
     }
+
+    /// Made in runs and spilled to a file as each run is made, an event's texts are what they
+    /// are made in memory, and the spilled set is kept and read back like any other.
+    @Test func textsSpilledInRunsAreTheTextsMadeInMemory() throws {
+        let folder = try TemporaryDirectory()
+        let input = RenderMemoTests.baseInput().planned()
+        let templates = try SiteTemplates(directory: Fixtures.templates)
+        let keys = RenderKeys(input: input, templates: templates)
+        let inMemory = EventArtefactSet.make(input, keys: keys, templates: templates, reusing: EventArtefactSet())
+        let spill = EventArtefactSpill(cacheDirectory: folder.url)
+        var runs = 0
+        let spilled = EventArtefactSet.make(
+            input, keys: keys, templates: templates, reusing: EventArtefactSet(), batch: 7
+        ) { made in
+            runs += 1
+            return spill.write(made)
+        }
+        #expect(runs == 22 && spilled.made == 150, "150 events in runs of 7")
+        #expect(spilled.byEvent.keys.sorted() == inMemory.byEvent.keys.sorted())
+        for (id, artefacts) in inMemory.byEvent { #expect(spilled.byEvent[id] == artefacts, "\(id)") }
+        #expect(FileOperations.fileSize(spill.file) ?? 0 > 0, "the texts are in the file")
+        let store = EventArtefactStore(cacheDirectory: folder.url)
+        let kept = try #require(store.keep(spilled.kept))
+        spill.remove()
+        #expect(!FileManager.default.fileExists(atPath: spill.file.path))
+        for (key, artefacts) in inMemory.kept.byKey { #expect(kept.byKey[key] == artefacts) }
+    }
 }

@@ -77,12 +77,15 @@ struct RenderMemoTests {
         let writer = StagingWriter(staging: staging, previous: previous, inventory: inventory)
         let memo = RenderMemo(cacheDirectory: cache, published: previous, staging: staging, inventory: inventory)
         let store = EventArtefactStore(cacheDirectory: cache)
-        // As `RenderStep` does: tonight's texts kept before the pages are made, then read back.
+        let spill = EventArtefactSpill(cacheDirectory: cache)
+        defer { spill.remove() }
+        // As `RenderStep` does: tonight's texts spilled as they are made, kept before the pages
+        // are made, then read back.
         let outcome = SiteRenderer(templates: try SiteTemplates(directory: templates))
             .render(
                 input, reuse: useMemo ? memo as any RenderReuse : RenderEverything(),
                 artefacts: useMemo ? store.load() : EventArtefactSet(),
-                keep: store.keep
+                keep: store.keep, spill: spill.write
             ) { item, file in
                 #expect((try? writer.write(file)) != nil, "\(file.path)")
                 memo.record(item, path: file.path)

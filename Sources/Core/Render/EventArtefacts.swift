@@ -113,9 +113,14 @@ package struct EventArtefactSet: Sendable {
 
     /// Every event's artefacts by event id: reused where the key is known, made on every core
     /// where not. Also returns the set to keep for the next night and how many were made.
-    static func make(_ input: SiteInput, keys: RenderKeys, templates: SiteTemplates, reusing cached: EventArtefactSet)
-        -> (byEvent: [String: EventArtefacts], kept: EventArtefactSet, made: Int)
-    {
+    /// Made in runs of `batch` events, each run handed to `spill` as soon as it is made: what it
+    /// gives back (the same texts, kept in a file) is used instead, so a cold night does not
+    /// hold every event's texts at once (W2's 10,000 were 42 MB of the cold night's heap peak,
+    /// heaptrack). Without a spill (nil), the made texts stay in memory.
+    static func make(
+        _ input: SiteInput, keys: RenderKeys, templates: SiteTemplates, reusing cached: EventArtefactSet,
+        batch: Int = 500, spill: ([String: EventArtefacts]) -> [String: EventArtefacts]? = { _ in nil }
+    ) -> (byEvent: [String: EventArtefacts], kept: EventArtefactSet, made: Int) {
         var byEvent: [String: EventArtefacts] = [:]
         var missing: [Event] = []
         for event in keys.distinct {
@@ -125,45 +130,54 @@ package struct EventArtefactSet: Sendable {
             }
             byEvent[event.id] = found
         }
-        if !missing.isEmpty {
-            let texts = Parallel.chunks(of: missing, empty: [String: (String, String, String)]()) { part in
-                var made: [String: (String, String, String)] = [:]
-                for event in part {
-                    let texts = DescriptionRendering.texts(of: event.description)
-                    made[event.id] = (texts.plain, texts.html, texts.html.isEmpty ? "" : texts.calendar)
-                }
-                return made
-            } merge: { all, part in
-                all.merge(part) { first, _ in first }
-            }
-            var plain = byEvent.mapValues(\.plain)
-            for (id, text) in texts { plain[id] = text.0 }
-            let foundBy = keys.foundBy
-            let blocks = Parallel.chunks(of: missing, empty: [String: (String, String)]()) { [plain] part in
-                let contexts = PageContexts(input: input, plainDescriptions: plain)
-                var made: [String: (String, String)] = [:]
-                for event in part {
-                    made[event.id] = (
-                        templates.render("event.md", contexts.eventContext(event, root: "../")),
-                        templates.render(
-                            "event.md", contexts.eventContext(event, root: "../", foundBy: foundBy[event.id]))
-                    )
-                }
-                return made
-            } merge: { all, part in
-                all.merge(part) { first, _ in first }
-            }
-            for event in missing {
-                guard let text = texts[event.id], let block = blocks[event.id] else { continue }
-                byEvent[event.id] = EventArtefacts(
-                    plain: text.0, rich: text.1, calendarText: text.2,
-                    blockQuery: block.0, blockAll: block.1)
-            }
+        var plain = missing.isEmpty ? [:] : byEvent.mapValues(\.plain)
+        for start in stride(from: 0, to: missing.count, by: max(1, batch)) {
+            let part = Array(missing[start..<min(start + max(1, batch), missing.count)])
+            let made = make(part, input: input, keys: keys, templates: templates, plain: &plain)
+            byEvent.merge(spill(made) ?? made) { _, new in new }
         }
         var kept = EventArtefactSet()
         for event in keys.distinct {
             if let artefacts = byEvent[event.id] { kept.byKey[keys.artefacts(of: event)] = artefacts }
         }
         return (byEvent, kept, missing.count)
+    }
+
+    /// The artefacts of `events`: texts on every core, then blocks (which read the texts).
+    private static func make(
+        _ events: [Event], input: SiteInput, keys: RenderKeys, templates: SiteTemplates, plain: inout [String: String]
+    ) -> [String: EventArtefacts] {
+        let texts = Parallel.chunks(of: events, empty: [String: (String, String, String)]()) { part in
+            var made: [String: (String, String, String)] = [:]
+            for event in part {
+                let texts = DescriptionRendering.texts(of: event.description)
+                made[event.id] = (texts.plain, texts.html, texts.html.isEmpty ? "" : texts.calendar)
+            }
+            return made
+        } merge: { all, part in
+            all.merge(part) { first, _ in first }
+        }
+        for (id, text) in texts { plain[id] = text.0 }
+        let foundBy = keys.foundBy
+        let blocks = Parallel.chunks(of: events, empty: [String: (String, String)]()) { [plain] part in
+            let contexts = PageContexts(input: input, plainDescriptions: plain)
+            var made: [String: (String, String)] = [:]
+            for event in part {
+                made[event.id] = (
+                    templates.render("event.md", contexts.eventContext(event, root: "../")),
+                    templates.render("event.md", contexts.eventContext(event, root: "../", foundBy: foundBy[event.id]))
+                )
+            }
+            return made
+        } merge: { all, part in
+            all.merge(part) { first, _ in first }
+        }
+        var made: [String: EventArtefacts] = [:]
+        for event in events {
+            guard let text = texts[event.id], let block = blocks[event.id] else { continue }
+            made[event.id] = EventArtefacts(
+                plain: text.0, rich: text.1, calendarText: text.2, blockQuery: block.0, blockAll: block.1)
+        }
+        return made
     }
 }

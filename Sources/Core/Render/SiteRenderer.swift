@@ -42,12 +42,14 @@ package struct SiteRenderer: Sendable {
     /// where their keys match (read only when some item needs them: a night on which nothing
     /// changed does not load last night's set). When some were made tonight, `keep` is handed
     /// the set before any page is made; the set it gives back (the same, read from where it
-    /// was kept) is used instead, so the made texts need not stay in memory.
+    /// was kept) is used instead, so the made texts need not stay in memory. `spill` is handed
+    /// them in runs as they are made (`EventArtefactSet.make`), before there is a set to keep.
     @discardableResult
     package func render(
         _ input: SiteInput, reuse: any RenderReuse = RenderEverything(),
         artefacts cached: @autoclosure () -> EventArtefactSet = EventArtefactSet(),
         keep: (EventArtefactSet) -> EventArtefactSet? = { _ in nil },
+        spill: ([String: EventArtefacts]) -> [String: EventArtefacts]? = { _ in nil },
         emit: @escaping @Sendable (RenderItem, SiteFile) -> Void
     ) -> RenderOutcome {
         let input = input.planned()
@@ -58,7 +60,7 @@ package struct SiteRenderer: Sendable {
         var byEvent: [String: EventArtefacts] = [:]
         if work.needsArtefacts {
             (byEvent, outcome.artefacts, outcome.eventsRendered) = artefacts(
-                input, keys: keys, cached: cached(), keep: keep)
+                input, keys: keys, cached: cached(), keep: keep, spill: spill)
             outcome.plainDescriptions = byEvent.mapValues(\.plain)
         }
         let rich = TextsByEvent(byEvent, field: .rich)
@@ -133,9 +135,9 @@ package struct SiteRenderer: Sendable {
     /// night were 83 MB of its memory peak (heaptrack).
     private func artefacts(
         _ input: SiteInput, keys: RenderKeys, cached: EventArtefactSet,
-        keep: (EventArtefactSet) -> EventArtefactSet?
+        keep: (EventArtefactSet) -> EventArtefactSet?, spill: ([String: EventArtefacts]) -> [String: EventArtefacts]?
     ) -> (byEvent: [String: EventArtefacts], kept: EventArtefactSet, made: Int) {
-        let made = EventArtefactSet.make(input, keys: keys, templates: templates, reusing: cached)
+        let made = EventArtefactSet.make(input, keys: keys, templates: templates, reusing: cached, spill: spill)
         guard made.made > 0, let stored = keep(made.kept), stored.byKey.count == made.kept.byKey.count else {
             return made
         }

@@ -30,6 +30,8 @@ struct RenderStep: RunStep {
         let memo = RenderMemo(
             cacheDirectory: config.cacheDirectory, published: previous, staging: staging, inventory: inventory)
         let store = EventArtefactStore(cacheDirectory: config.cacheDirectory)
+        let spill = EventArtefactSpill(cacheDirectory: config.cacheDirectory)
+        defer { spill.remove() }
         let writeError = LockedBox<RenderError?>(nil)
         let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
         let input = SiteInput(
@@ -40,7 +42,9 @@ struct RenderStep: RunStep {
         let renderer = SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? [])
         // Only tonight's events are kept, as soon as they are made (then read back when a page
         // asks); a failure costs the next night some rendering.
-        let outcome = renderer.render(input, reuse: memo, artefacts: store.load(), keep: store.keep) { item, file in
+        let outcome = renderer.render(
+            input, reuse: memo, artefacts: store.load(), keep: store.keep, spill: spill.write
+        ) { item, file in
             guard writeError.withLock({ $0 == nil }) else { return }
             do throws(RenderError) {
                 try writer.write(file)
