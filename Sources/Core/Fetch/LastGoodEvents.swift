@@ -20,22 +20,14 @@ package struct LastGoodEvents: Sendable {
     private func file(for queryID: String) -> URL { directory.appendingPathComponent("\(queryID).json") }
     private func stampFile(for queryID: String) -> URL { directory.appendingPathComponent("\(queryID).stamp") }
 
-    private struct Stamp {
+    fileprivate struct Stamp {
         var events: String, size: Int, fetchedAt: Double
 
-        var json: JSONValue {
-            .object(["events": .string(events), "size": .number(Double(size)), "fetchedAt": .number(fetchedAt)])
-        }
-
-        init(events: String, size: Int, fetchedAt: Double) {
-            (self.events, self.size, self.fetchedAt) = (events, size, fetchedAt)
-        }
-
-        init?(_ data: Data?) {
-            guard let data, let value = try? JSONValue.parse(data), let events = value["events"]?.stringValue,
-                let size = value["size"]?.intValue, let fetchedAt = value["fetchedAt"]?.doubleValue
-            else { return nil }
-            self.init(events: events, size: size, fetchedAt: fetchedAt)
+        func write(to file: URL) throws {
+            let json = JSONValue.object([
+                "events": .string(events), "size": .number(Double(size)), "fetchedAt": .number(fetchedAt),
+            ])
+            try FileOperations.writeAtomically(Data(json.compactJSON.utf8), to: file)
         }
     }
 
@@ -62,8 +54,7 @@ package struct LastGoodEvents: Sendable {
         if let stamp = Stamp(try? Data(contentsOf: stampFile)), stamp.events == hash,
             FileOperations.fileSize(file) == stamp.size
         {
-            let stamp = Stamp(events: hash, size: stamp.size, fetchedAt: fetchedAt.timeIntervalSince1970)
-            try FileOperations.writeAtomically(Data(stamp.json.compactJSON.utf8), to: stampFile)
+            try Stamp(events: hash, size: stamp.size, fetchedAt: fetchedAt.timeIntervalSince1970).write(to: stampFile)
             return
         }
         // No stamp while the file changes: a stamp is only ever beside the events it names.
@@ -82,8 +73,7 @@ package struct LastGoodEvents: Sendable {
         text += "],\"fetchedAt\":" + JSONValue.number(fetchedAt.timeIntervalSince1970).compactJSON + "}"
         let data = Data(text.utf8)
         try FileOperations.writeAtomically(data, to: file)
-        let stamp = Stamp(events: hash, size: data.count, fetchedAt: fetchedAt.timeIntervalSince1970)
-        try? FileOperations.writeAtomically(Data(stamp.json.compactJSON.utf8), to: stampFile)
+        try? Stamp(events: hash, size: data.count, fetchedAt: fetchedAt.timeIntervalSince1970).write(to: stampFile)
     }
 
     /// The last good events and when they were fetched (the stamp's time when it names this
@@ -122,5 +112,15 @@ package struct LastGoodEvents: Sendable {
             }
         }
         return (FetchedEvents(outcomes: outcomes, groups: fetched.groups), saveFailures)
+    }
+}
+
+extension LastGoodEvents.Stamp {
+    /// A stamp as written; nil when there is none or it is damaged (the file's own time stands).
+    init?(_ data: Data?) {
+        guard let data, let value = try? JSONValue.parse(data), let events = value["events"]?.stringValue,
+            let size = value["size"]?.intValue, let fetchedAt = value["fetchedAt"]?.doubleValue
+        else { return nil }
+        self.init(events: events, size: size, fetchedAt: fetchedAt)
     }
 }

@@ -154,8 +154,8 @@ package struct RenderKeys: Sendable {
 
     /// `events.json`: every event, and every query with the events it found.
     func eventsJSON(input: SiteInput) -> String {
-        let updated = EventsJSON.updatedAt(input).map { "\($0.timeIntervalSince1970)" } ?? "-"
-        var key = ContentHash.Builder(allEvents, "events.json 2", updated)
+        // `allEvents` holds each event's key, its last change among it: `updatedAt` follows.
+        var key = ContentHash.Builder(allEvents, "events.json 2")
         for entry in input.fetched.outcomes {
             key.add(outcomeParts(entry.query, entry.outcome))
             key.add(queryEvents[entry.query.id] ?? "-")

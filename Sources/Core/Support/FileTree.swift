@@ -40,6 +40,16 @@ package enum FileTree {
         }
     }
 
+    /// `source` hard-linked at `destination`, unless it is that very file already; whatever else
+    /// stands there goes first (it may be a link shared with the published site: never written
+    /// into). True when `destination` is `source` afterwards.
+    @discardableResult
+    package static func link(_ source: String, replacing destination: String) -> Bool {
+        if isSameFile(source, destination) { return true }
+        clear(destination)
+        return Glibc.link(source, destination) == 0
+    }
+
     /// Removes what is at `path`: a file, or a folder with everything in it. True when nothing
     /// is there afterwards.
     @discardableResult

@@ -66,8 +66,7 @@ package struct RenderMemo: RenderReuse {
                     folders.withLock { _ = $0.insert(folder) }
                 }
             }
-            FileTree.clear(destination)
-            guard link(published + "/" + file.path, destination) == 0 else {
+            guard FileTree.link(published + "/" + file.path, replacing: destination) else {
                 complete = false
                 break
             }

@@ -39,13 +39,12 @@ package struct StagingWriter: Sendable {
             if let slash = file.path.lastIndex(of: "/") {
                 try FileTree.makeFolder(String(file.path[..<slash]), under: staging.path)
             }
-            if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old) {
-                if FileTree.isSameFile(old.path, destination) { return true }
-                FileTree.clear(destination)
-                if link(old.path, destination) == 0 { return true }
-            } else {
-                FileTree.clear(destination)
+            if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old),
+                FileTree.link(old.path, replacing: destination)
+            {
+                return true
             }
+            FileTree.clear(destination)
             switch file.contents {
             case .bytes(let data):
                 try FileOperations.write(data, to: URL(fileURLWithPath: destination))
@@ -91,11 +90,10 @@ package struct StagingWriter: Sendable {
         }
         let files = FileTree.files(under: source)
         for file in files {
-            let from = source + "/" + file, to = target + "/" + file
-            if FileTree.isSameFile(from, to) { continue }
-            FileTree.clear(to)
             let parent = file.lastIndex(of: "/").map { folder + "/" + file[..<$0] } ?? folder
-            guard (try? FileTree.makeFolder(parent, under: staging.path)) != nil, link(from, to) == 0 else {
+            guard (try? FileTree.makeFolder(parent, under: staging.path)) != nil,
+                FileTree.link(source + "/" + file, replacing: target + "/" + file)
+            else {
                 FileTree.clear(target)
                 return false
             }

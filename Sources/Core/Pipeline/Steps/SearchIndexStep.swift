@@ -144,11 +144,7 @@ struct SearchIndexStep: RunStep {
             guard let bytes else { continue }
             let target = staging.appendingPathComponent("\(Self.folder)/\(name)")
             let old = published.appendingPathComponent("\(Self.folder)/\(name)")
-            if (try? Data(contentsOf: old)) == bytes {
-                if FileTree.isSameFile(old.path, target.path) { continue }
-                FileTree.clear(target.path)
-                if link(old.path, target.path) == 0 { continue }
-            }
+            if (try? Data(contentsOf: old)) == bytes, FileTree.link(old.path, replacing: target.path) { continue }
             try? FileOperations.writeAtomically(bytes, to: target)
         }
     }
