@@ -100,4 +100,39 @@ struct StagingInventoryTests {
         let fourth = try RenderMemoTests.publish(RenderMemoTests.baseInput(), in: folder.url)
         #expect(fourth.files["queries/swift.2.html"] == first.files["queries/swift.2.html"])
     }
+
+    /// A thumbnail is a hard link into the photo cache. Once the kept tree holds the cache's very
+    /// file it stays as it is; a thumbnail made again (another inode) replaces it, and the same
+    /// bytes under another inode are still the published file.
+    @Test func aThumbnailTheKeptTreeHoldsIsTheCachesFile() throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.path("Output"), thumbnail = folder.path("thumb.jpg")
+        let publisher = SitePublisher(outputDirectory: output)
+        func night(expectReused: Bool) throws {
+            let staging = try publisher.makeStagingDirectory(reusingKeptTree: true)
+            let previous = FileManager.default.fileExists(atPath: output.path) ? output : nil
+            let writer = StagingWriter(staging: staging, previous: previous, inventory: StagingInventory(staging))
+            let reused = try writer.write(SiteFile(path: "photos/a.jpg", contents: .file(thumbnail)))
+            #expect(reused == expectReused)
+            try publisher.publish(staging)
+        }
+        try FileOperations.write(Data("first".utf8), to: thumbnail)
+        try night(expectReused: false)
+        try night(expectReused: true)
+        try night(expectReused: true)
+        #expect(FileTree.isSameFile(thumbnail.path, output.path + "/photos/a.jpg"))
+        #expect(FileTree.isSameFile(thumbnail.path, publisher.keptTree.path + "/photos/a.jpg"))
+
+        try FileOperations.writeAtomically(Data("again".utf8), to: thumbnail)
+        try night(expectReused: false)
+        #expect(try String(contentsOf: output.appendingPathComponent("photos/a.jpg"), encoding: .utf8) == "again")
+        #expect(
+            try String(contentsOf: publisher.keptTree.appendingPathComponent("photos/a.jpg"), encoding: .utf8)
+                == "first", "last night's tree is not written into")
+
+        let published = FileTree.inode(output.path + "/photos/a.jpg")
+        try FileOperations.writeAtomically(Data("again".utf8), to: thumbnail)
+        try night(expectReused: true)
+        #expect(FileTree.inode(output.path + "/photos/a.jpg") == published, "the same bytes: the published file")
+    }
 }

@@ -46,16 +46,22 @@ package struct PhotoCache: Sendable {
 
     package func key(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
 
-    package func dataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url)) }
+    // `isDirectory: false` throughout: without it, Foundation asks the file system about every
+    // name it appends (a `stat` per photo and thumbnail, each night).
+    package func dataFile(for url: URL) -> URL {
+        photosDirectory.appendingPathComponent(key(for: url), isDirectory: false)
+    }
 
-    private func metadataFile(for url: URL) -> URL { photosDirectory.appendingPathComponent(key(for: url) + ".json") }
+    private func metadataFile(for url: URL) -> URL {
+        photosDirectory.appendingPathComponent(key(for: url) + ".json", isDirectory: false)
+    }
 
     /// A thumbnail is known by its width and the processor that made it.
     package static func thumbnailKey(width: Int, processor: String) -> String { "w\(width)-\(processor)" }
 
     package func thumbnailFile(for url: URL, width: Int, processor: String) -> URL {
         thumbnailsDirectory.appendingPathComponent(
-            "\(key(for: url))-\(Self.thumbnailKey(width: width, processor: processor)).jpg")
+            "\(key(for: url))-\(Self.thumbnailKey(width: width, processor: processor)).jpg", isDirectory: false)
     }
 
     package func prepare() throws {

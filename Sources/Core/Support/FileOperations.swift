@@ -125,7 +125,15 @@ package enum FileOperations {
             ".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
     }
 
-    package static func fileSize(_ url: URL) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+    /// The size of the file at `url` (a symbolic link followed); nil when there is no file.
+    package static func fileSize(_ url: URL) -> Int? { fileSize(atPath: url.path) }
+
+    /// One `stat`. `FileManager.attributesOfItem` also lists the extended attributes and reads
+    /// /etc/passwd and /etc/group for the owner's names: measured under `strace` on a W1 night,
+    /// 3,622 calls opened and read each of those two files 3,622 times (BENCHMARKS.md).
+    package static func fileSize(atPath path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        return Int(info.st_size)
     }
 }

@@ -35,19 +35,21 @@ package struct StagingWriter: Sendable {
     package func write(_ file: SiteFile) throws(RenderError) -> Bool {
         let destination = staging.path + "/" + file.path
         inventory?.claim(file.path)
+        // A thumbnail the kept tree already holds is the cache's very file: two `lstat`s, done.
+        if case .file(let source) = file.contents, FileTree.isSameFile(source.path, destination) { return true }
         do {
             if let slash = file.path.lastIndex(of: "/") {
                 try FileTree.makeFolder(String(file.path[..<slash]), under: staging.path)
             }
-            if let old = previous?.appendingPathComponent(file.path), isSame(file.contents, as: old),
-                FileTree.link(old.path, replacing: destination)
+            if let old = previous.map({ $0.path + "/" + file.path }), isSame(file.contents, as: old),
+                FileTree.link(old, replacing: destination)
             {
                 return true
             }
             FileTree.clear(destination)
             switch file.contents {
             case .bytes(let data):
-                try FileOperations.write(data, to: URL(fileURLWithPath: destination))
+                try FileOperations.write(data, to: URL(fileURLWithPath: destination, isDirectory: false))
             case .file(let source):
                 if link(source.path, destination) != 0 {
                     try FileManager.default.copyItem(atPath: source.path, toPath: destination)
@@ -59,20 +61,19 @@ package struct StagingWriter: Sendable {
         }
     }
 
-    private func isSame(_ contents: SiteFile.Contents, as old: URL) -> Bool {
-        guard let oldSize = FileOperations.fileSize(old) else { return false }
+    /// Whether the published file at `old` already holds `contents`: its size by one `stat`,
+    /// then its bytes. A file-backed thumbnail is a hard link into the cache, so the same
+    /// inode needs no reading.
+    private func isSame(_ contents: SiteFile.Contents, as old: String) -> Bool {
+        guard let oldSize = FileOperations.fileSize(atPath: old) else { return false }
+        let oldURL = URL(fileURLWithPath: old, isDirectory: false)
         switch contents {
         case .bytes(let data):
-            return data.count == oldSize && (try? Data(contentsOf: old)) == data
+            return data.count == oldSize && (try? Data(contentsOf: oldURL)) == data
         case .file(let source):
+            if FileTree.isSameFile(source.path, old) { return true }
             guard FileOperations.fileSize(source) == oldSize else { return false }
-            // Thumbnails are hard links into the cache: the same inode needs no reading.
-            if let a = try? FileManager.default.attributesOfItem(atPath: source.path)[.systemFileNumber] as? Int,
-                let b = try? FileManager.default.attributesOfItem(atPath: old.path)[.systemFileNumber] as? Int, a == b
-            {
-                return true
-            }
-            return (try? Data(contentsOf: source)) == (try? Data(contentsOf: old))
+            return (try? Data(contentsOf: source)) == (try? Data(contentsOf: oldURL))
         }
     }
 
@@ -89,10 +90,17 @@ package struct StagingWriter: Sendable {
             return false
         }
         let files = FileTree.files(under: source)
+        var made: Set<String> = []
         for file in files {
             let parent = file.lastIndex(of: "/").map { folder + "/" + file[..<$0] } ?? folder
-            guard (try? FileTree.makeFolder(parent, under: staging.path)) != nil,
-                FileTree.link(source + "/" + file, replacing: target + "/" + file)
+            if !made.contains(parent) {
+                guard (try? FileTree.makeFolder(parent, under: staging.path)) != nil else {
+                    FileTree.clear(target)
+                    return false
+                }
+                made.insert(parent)
+            }
+            guard FileTree.link(source + "/" + file, replacing: target + "/" + file)
             else {
                 FileTree.clear(target)
                 return false
