@@ -126,6 +126,50 @@ extension LoopbackSuites {
             }
         }
 
+        /// Found on the W2 snapshot site: each re-run at the same `--now` stored the changes it read
+        /// back at that moment again, so they doubled with every re-run (21 removals, 172,032 rows).
+        @Test func reRunsAtTheSameMomentKeepEachChangeOnce() async throws {
+            let harness = try await PipelineHarness.start()
+            #expect(await run(harness, night: 0).succeeded)
+            try dropEmbeddedRust(harness)
+            for _ in 0..<3 { #expect(await run(harness, night: 1).succeeded) }
+            let store = try HistoryStore(
+                path: HistoryStore.defaultPath(stateDirectory: harness.config().stateDirectory))
+            let rows = try await store.database.read { db in
+                try Int.fetchAll(db, sql: "SELECT COUNT(*) FROM change GROUP BY at, kind, eventId")
+            }
+            #expect(rows == [1], "one removal, kept once")
+            let rust = try harness.page("queries/rust.html")
+            #expect(rust.components(separatedBy: Self.removedEmbeddedRust).count == 2, "\(rust)")
+        }
+
+        /// A history that already holds such copies keeps one of each when it is opened.
+        @Test func copiesOfAChangeAreDroppedWhenTheHistoryIsOpened() throws {
+            let folder = try TemporaryDirectory()
+            let path = folder.path("history.sqlite")
+            let database = try DatabaseQueue(path: path.path)
+            try HistoryStore.migrator.migrate(database, upTo: "v6: the archive")
+            try database.write { db in
+                for (at, kind, id) in [
+                    (1.0, "removed", "a"), (1, "removed", "a"), (1, "moved", "a"), (2, "removed", "a"),
+                ] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO change (at, kind, eventId, title, oldStart, oldOffset, oldVenue, queryIds)
+                            VALUES (?, ?, ?, 'T', 0, 0, '', 'q')
+                            """, arguments: [at, kind, id])
+                }
+            }
+            try database.close()
+            let store = try HistoryStore(path: path)
+            let kept = try store.database.read { db in
+                try Row.fetchAll(db, sql: "SELECT at, kind FROM change ORDER BY id").map {
+                    "\($0["at"] as Double) \($0["kind"] as String)"
+                }
+            }
+            #expect(kept == ["1.0 removed", "1.0 moved", "2.0 removed"])
+        }
+
         /// Places are stored as data; rows from before (display text only) compare as text
         /// once, so upgrading marks nothing as moved.
         @Test func historyFromBeforePlacesWereStoredMarksNothingMoved() async throws {

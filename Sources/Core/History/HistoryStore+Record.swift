@@ -84,12 +84,13 @@ extension HistoryStore {
         }
     }
 
-    /// The changes this run noticed (earlier ones are already stored).
+    /// The changes this run noticed (earlier ones are already stored). A re-run at the same
+    /// moment reads the first one's changes back at this moment: kept once (migration v7).
     private static func writeChanges(_ db: Database, report: HistoryReport, now: Date) throws {
         for change in report.changes where change.noticedAt == now {
             try db.execute(
                 sql: """
-                    INSERT INTO change (at, kind, eventId, title, oldStart, oldOffset, newStart, newOffset, oldVenue, oldPlace, newPlace, url, queryIds)
+                    INSERT OR IGNORE INTO change (at, kind, eventId, title, oldStart, oldOffset, newStart, newOffset, oldVenue, oldPlace, newPlace, url, queryIds)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)
                     """,
                 arguments: [
@@ -99,6 +100,22 @@ extension HistoryStore {
                     change.oldPlace.jsonValue.compactJSON, change.newPlace?.jsonValue.compactJSON,
                     change.url?.absoluteString, change.queryIDs.joined(separator: ","),
                 ])
+        }
+    }
+}
+
+extension HistoryStore {
+    /// One change per event, kind and moment. Each re-run at the same `--now` stored again the
+    /// changes it read back at that moment, so they doubled with every such run: 21 removals
+    /// became 172,032 rows after 13 re-runs (the W2 snapshot site), and every page and digest
+    /// that reads them slowed with them. The copies are dropped and the index forbids more.
+    static func registerChangeMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v7: a change kept once") { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM change WHERE id NOT IN (SELECT MIN(id) FROM change GROUP BY at, kind, eventId)
+                    """)
+            try db.create(index: "changeOnce", on: "change", columns: ["at", "kind", "eventId"], unique: true)
         }
     }
 }

@@ -103,6 +103,7 @@ package final class HistoryStore: Sendable {
         registerGroupsMigration(&migrator)
         registerAliasMigration(&migrator)
         registerArchiveMigration(&migrator)
+        registerChangeMigration(&migrator)
         return migrator
     }
 

@@ -40,7 +40,7 @@ extension SiteInput {
     /// noticed, else when it was first seen, else when Meetup says it was created, else now
     /// (no history: nothing to be stable against).
     package func lastChanged(_ event: Event) -> Date {
-        let moved = history?.changes.filter { $0.eventID == event.id && $0.kind == .moved }.map(\.noticedAt).max()
+        let moved = history?.changes(ofEvent: event.id).filter { $0.kind == .moved }.map(\.noticedAt).max()
         return moved ?? history?.firstSeen[event.id] ?? event.createdAt ?? generatedAt
     }
 }

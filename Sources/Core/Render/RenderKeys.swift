@@ -167,7 +167,7 @@ package struct RenderKeys: Sendable {
     /// moves, and whether the site has an archive (its menu).
     func eventPage(_ event: Event, input: SiteInput) -> String {
         var key = ContentHash.Builder(site, "event page 1", events[event.id] ?? event.id)
-        let status = EventPageFacts.status(of: event, changes: input.history?.changes ?? [])
+        let status = EventPageFacts.status(of: event, changes: input.history?.changes(ofEvent: event.id) ?? [])
         key.add(String(describing: status))
         key.add(input.record?.events.first.map { $0.start.date < input.generatedAt } == true ? "archive" : "-")
         return key.hex()

@@ -49,7 +49,7 @@ struct EventPageFacts: Sendable {
         going = event.rsvpCount
         goingUnknown = event.fromCalendarFeed
         fee = event.fee
-        status = Self.status(of: event, changes: input.history?.changes ?? [])
+        status = Self.status(of: event, changes: input.history?.changes(ofEvent: event.id) ?? [])
         if let thumbnail = event.displayPhotoURL.flatMap({ input.thumbnails[$0] }) {
             image = SitePaths.thumbnail(thumbnail)
             largeImage = thumbnail.double.map { "thumbs/\($0.publishedName)" } ?? image
