@@ -31,7 +31,7 @@ package enum CacheFolder {
     /// their keys, each event's rendered texts, and the last search index.
     package static func render(_ cache: URL) -> URL { cache.appendingPathComponent("render") }
     package static func renderManifest(_ cache: URL) -> URL {
-        render(cache).appendingPathComponent("manifest.json")
+        render(cache).appendingPathComponent("manifest.tsv")
     }
     package static func renderedEvents(_ cache: URL) -> URL { render(cache).appendingPathComponent("events.bin") }
     package static func searchIndex(_ cache: URL) -> URL { render(cache).appendingPathComponent("pagefind") }

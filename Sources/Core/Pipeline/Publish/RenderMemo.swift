@@ -3,7 +3,7 @@ import MeetupRender
 import MeetupSupport
 
 /// Work proportional to change: which of the published site's files tonight's site keeps
-/// as they are. The cache holds last night's manifest (`render/manifest.json`): for each
+/// as they are. The cache holds last night's manifest (`render/manifest.tsv`): for each
 /// item the renderer tracks (a page with its feeds, `events.json`, an event's calendar),
 /// the key it was made under and its files, each stamped (size, inode, modification time)
 /// as published. An item whose key is unchanged and whose files are all still exactly
@@ -87,52 +87,15 @@ package struct RenderMemo: RenderReuse {
         tonight.withLock { $0[item.id, default: Item(key: key, files: [])].files.append(File(path: path, stamp: nil)) }
     }
 
-    /// Tonight's manifest, each file made tonight stamped as `output` (the site just published)
-    /// holds it.
-    /// Each item's value is made as it is written: W2's 29,000 items as one tree, with its text
-    /// copied twice, set the run's memory peak after the render (`publishPeakRSSBytes`).
+    /// Tonight's manifest (`RenderManifest.swift`), each file made tonight stamped as `output`
+    /// (the site just published) holds it, written as it is made.
     package func save(publishedAt output: URL) throws {
-        let tonight = tonight.withLock { $0 }
-        let items = tonight.keys.sorted().lazy.compactMap { id -> (String, JSONValue)? in
-            guard let item = tonight[id] else { return nil }
-            let files: [JSONValue] = item.files.compactMap { file in
-                // A reused file is the very file stamped last night (same inode, size and time).
-                guard let stamp = file.stamp ?? Self.stamp(path: output.path + "/" + file.path) else { return nil }
-                return .array([
-                    .string(file.path), .number(Double(stamp.size)), .string(String(stamp.inode)),
-                    .number(Double(stamp.seconds)), .number(Double(stamp.nanoseconds)),
-                ])
-            }
-            return (id, .object(["key": .string(item.key), "files": .array(files)]))
-        }
-        let manifest = JSONValue.object(["format": .number(1)]).serializedData(adding: "items", members: items)
-        try FileOperations.createDirectory(manifestFile.deletingLastPathComponent())
-        try FileOperations.writeAtomically(manifest, to: manifestFile, mode: 0o600)
+        try Self.writeManifest(tonight.withLock { $0 }, to: manifestFile) { Self.stamp(path: output.path + "/" + $0) }
+        // The JSON manifest of versions before (read no more).
+        unlink(manifestFile.deletingLastPathComponent().appendingPathComponent("manifest.json").path)
     }
 
-    /// A missing or damaged manifest is an empty one: everything is made.
-    static func load(_ file: URL) -> [String: Item] {
-        guard let data = try? Data(contentsOf: file), let manifest = try? JSONValue.parse(data),
-            manifest["format"]?.intValue == 1, let items = manifest["items"]?.objectValue
-        else { return [:] }
-        var result: [String: Item] = [:]
-        for (id, value) in items {
-            guard let key = value["key"]?.stringValue, let files = value["files"]?.arrayValue else { continue }
-            result[id] = Item(
-                key: key,
-                files: files.map { entry in
-                    let parts = entry.arrayValue ?? []
-                    guard parts.count == 5, let path = parts[0].stringValue, let size = parts[1].doubleValue,
-                        let inode = parts[2].stringValue.flatMap({ UInt64($0) }), let seconds = parts[3].intValue,
-                        let nanoseconds = parts[4].intValue
-                    else { return File(path: "", stamp: nil) }
-                    return File(
-                        path: path,
-                        stamp: Stamp(size: Int64(size), inode: inode, seconds: seconds, nanoseconds: nanoseconds))
-                })
-        }
-        return result
-    }
+    static func load(_ file: URL) -> [String: Item] { readManifest(file) }
 
     static func stamp(path: String) -> Stamp? {
         var info = stat()
