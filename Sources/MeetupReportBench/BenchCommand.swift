@@ -65,6 +65,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "With --write-snapshot: no curation rules in the config.")
     var noCuration = false
 
+    @Option(
+        help:
+            "Only serve the first workload (its API and photos, at the configured latency) for this many seconds, with its config in the work directory: to profile a night against the servers (perf, heaptrack)."
+    )
+    var serveFor: Int?
+
     func run() async throws {
         let work = URL(fileURLWithPath: workDirectory).standardizedFileURL
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -79,6 +85,10 @@ struct BenchCommand: AsyncParsableCommand {
             }
             try workload.writeSnapshotSite(into: URL(fileURLWithPath: writeSnapshot), curation: !noCuration)
             print("wrote \(workload.name) as a snapshot site into \(writeSnapshot)")
+            return
+        }
+        if let serveFor {
+            try await serveOnly(seconds: serveFor, work: work)
             return
         }
         if recordOnly {
@@ -222,7 +232,7 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     /// The loopback API and, on another origin as a CDN is, the photos; both at the configured latency.
-    private struct Servers {
+    struct Servers {
         let api: LoopbackServer, photos: LoopbackServer
         let apiBase: URL, photoBase: URL
 
@@ -233,7 +243,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
     }
 
-    private func serve(_ workload: Workload, photos: [URL]) async throws -> Servers {
+    func serve(_ workload: Workload, photos: [URL]) async throws -> Servers {
         let api = try LoopbackServer(), photoServer = try LoopbackServer()
         let apiBase = try await api.start(), photoBase = try await photoServer.start().appendingPathComponent("photos")
         api.setLatency(.milliseconds(latencyMs))
@@ -253,7 +263,7 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     /// The workload's config, with an empty cache and output (a cold start).
-    private func writeConfig(
+    func writeConfig(
         for workload: Workload, endpoint: URL, in folder: URL, search: Bool = true, fresh: Bool = true
     ) throws -> URL {
         let config: [String: Any] = [

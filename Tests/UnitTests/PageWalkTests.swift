@@ -51,4 +51,20 @@ struct PageWalkTests {
         }
         #expect(step == .finished && walk.events.count == 30 && walk.pagesRead == 30)
     }
+
+    /// Two queries' walks sharing an interner keep one copy of an event both read, as each page
+    /// is read (not only when the query is done); an event that differs stays its own.
+    @Test func walksSharingAnInternerKeepOneCopyOfAnEvent() {
+        let interner = EventInterner()
+        func event(_ id: String, _ title: String = "Talk") -> Event {
+            Event(id: id, title: title, start: ZonedDate(date: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+        }
+        var first = PageWalk(maxEvents: nil, interner: interner)
+        var second = PageWalk(maxEvents: nil, interner: interner)
+        _ = first.add(EventPage(events: [event("1"), event("2")], nextCursor: "b", totalCount: nil))
+        _ = second.add(EventPage(events: [event("2"), event("1", "Renamed")], nextCursor: "b", totalCount: nil))
+        #expect(second.events[0].sharesStorage(with: first.events[1]), "event 2: one copy")
+        #expect(!second.events[1].sharesStorage(with: first.events[0]) && second.events[1].title == "Renamed")
+        #expect(!event("3").sharesStorage(with: event("3")), "equal events made apart are two copies")
+    }
 }

@@ -18,7 +18,7 @@ final class EventInterner: Sendable {
         }
     }
 
-    private func intern(_ events: [Event]) -> [Event] {
+    func intern(_ events: [Event]) -> [Event] {
         seen.withLock { seen in
             events.map { event in
                 if let known = seen[event.id] {

@@ -96,7 +96,8 @@ extension MeetupAPISource {
             body: { first, after in
                 GroupsRequest.pageBody(urlname, window: window, first: first, after: after ?? cursor)
             }, firstPage: 2, rawPagesDone: { pages in collected.withLock { $0 = pages } })
-        self.walk(walk, after: cursor, state: PageWalk(maxEvents: query.maxEvents), rawPages: []) { [self] outcome in
+        self.walk(walk, after: cursor, state: PageWalk(maxEvents: query.maxEvents, interner: interner), rawPages: []) {
+            [self] outcome in
             guard case .succeeded(let events) = outcome else {
                 return completion(outcome.error.map { .failed(.group(urlname: urlname, $0)) } ?? outcome, nil)
             }

@@ -17,7 +17,8 @@ extension MeetupAPISource {
         let walk = Walk(
             query: query, body: { NetworkRequest.body(network: urlname, window: window, first: $0, after: $1) },
             rawPagesDone: { pages in eventPages.withLock { $0 = pages } })
-        self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: []) { [self] outcome in
+        self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents, interner: interner), rawPages: []) {
+            [self] outcome in
             guard case .succeeded = outcome else { return completion(outcome, nil) }
             fetchNetworkGroups(urlname, query: query, after: nil, read: NetworkGroupsRead()) { read in
                 recorder?.recordPages(eventPages.withLock { $0 }, groupsPages: read.rawPages, for: query.id)

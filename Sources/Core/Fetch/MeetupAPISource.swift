@@ -19,6 +19,8 @@ package struct MeetupAPISource: EventSource {
     let redactor: SecretRedactor
     /// Told what the run should know but that fails nothing (a group the API does not know).
     let onWarning: @Sendable (String) -> Void
+    /// One copy of each event across this run's queries, page by page (`PageWalk`).
+    let interner = EventInterner()
 
     /// - Parameters:
     ///   - credentials: the bearer token, only ever put in the Authorization header:
@@ -58,7 +60,7 @@ package struct MeetupAPISource: EventSource {
             { pages in
                 recorder?.recordPages(pages, for: query.id)
             }
-            self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents), rawPages: []) {
+            self.walk(walk, after: nil, state: PageWalk(maxEvents: query.maxEvents, interner: interner), rawPages: []) {
                 completion($0, nil)
             }
         case .network(let urlname):

@@ -7,6 +7,8 @@ import MeetupSupport
 /// as a live run, page by page, so replay fails where live would have failed.
 package struct SnapshotSource: EventSource {
     package let layout: SnapshotLayout
+    /// One copy of each event across the queries, page by page (`PageWalk`).
+    let interner = EventInterner()
 
     package init(directory: URL) {
         layout = SnapshotLayout(root: directory)
@@ -55,7 +57,7 @@ package struct SnapshotSource: EventSource {
         // dropped and the cap applies exactly as in a live walk (a groups query's pages are
         // its groups one after another: all are read, and the soonest kept).
         let isGroups = if case .groups = query.kind { true } else { false }
-        var walk = PageWalk(maxEvents: isGroups ? nil : query.maxEvents)
+        var walk = PageWalk(maxEvents: isGroups ? nil : query.maxEvents, interner: interner)
         var found: [GroupActivity] = []
         for (index, file) in files.enumerated() {
             do throws(FetchError) {

@@ -20,6 +20,9 @@ package struct Event: Sendable, Hashable, Identifiable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
+    /// Whether the two are one copy (what `EventInterner` makes of equal events), not only equal.
+    package func sharesStorage(with other: Event) -> Bool { box === other.box }
+
     /// `make()` once per set of fields: the box keeps the answer (`fingerprint`).
     func rememberedFingerprint(_ make: () -> String) -> String {
         if let known = box.fingerprint.withLock({ $0 }) { return known }
