@@ -51,4 +51,25 @@ struct JSONWriterTests {
                     == Data(JSONValue.object(members).serialized().utf8))
         }
     }
+
+    /// Handed out in runs to a sink (events.json straight to its file): the same bytes, in more
+    /// than one run once past 1 MB, each run taken out of the writer's buffer.
+    @Test func anArrayWrittenToASinkIsTheSameText() throws {
+        let header = JSONValue.object(["schemaVersion": .number(2)])
+        let items = (0..<3_000).map {
+            JSONValue.object(["id": .string("e\($0)"), "text": .string(String(repeating: "é", count: 300))])
+        }
+        var runs: [[UInt8]] = []
+        header.write(adding: "events", items: items.lazy.map { $0 }) { output in
+            runs.append(output)
+            output.removeAll()
+        }
+        #expect(runs.count > 1, "1.8 MB: at least one run before the end")
+        #expect(Data(runs.joined()) == header.serializedData(adding: "events", items: items))
+        var small: [[UInt8]] = []
+        header.write(adding: "events", items: [JSONValue]()) {
+            small.append($0); $0.removeAll()
+        }
+        #expect(small.count == 1 && Data(small[0]) == header.serializedData(adding: "events", items: [JSONValue]()))
+    }
 }

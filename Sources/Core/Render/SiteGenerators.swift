@@ -21,6 +21,9 @@ package struct RenderShared: Sendable {
     /// name, else the placeholder. Worked out once, not once per page (W1: 400 thumbnails
     /// named for each of 9,000 pages).
     let fallbackImage: String
+    /// A folder on the site's file system where a large file (`events.json`) is written as it
+    /// is made, then handed on as a file to link; nil: every file is made in memory.
+    var scratch: URL? = nil
 
     /// The site has archive pages: the record holds an event that has taken place.
     var hasArchive: Bool {
@@ -55,7 +58,16 @@ protocol PageGenerator: Sendable {
 /// `events.json`: every upcoming event, for scripts (schema in docs/running.md).
 struct EventsJSONFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        [
+        if let folder = shared.scratch {
+            let file = folder.appendingPathComponent(SitePaths.eventsJSON, isDirectory: false)
+            if let output = try? BufferedFile(replacing: file) {
+                EventsJSON.write(shared.input, descriptions: shared.descriptions, to: output)
+                if (try? output.commit()) != nil {
+                    return [SiteFile(path: SitePaths.eventsJSON, contents: .file(file))]
+                }
+            }
+        }
+        return [
             SiteFile(
                 path: SitePaths.eventsJSON,
                 contents: .bytes(EventsJSON.data(shared.input, descriptions: shared.descriptions)))

@@ -44,12 +44,14 @@ package struct SiteRenderer: Sendable {
     /// the set before any page is made; the set it gives back (the same, read from where it
     /// was kept) is used instead, so the made texts need not stay in memory. `spill` is handed
     /// them in runs as they are made (`EventArtefactSet.make`), before there is a set to keep.
+    /// `scratch`, a folder on the site's file system, is where `events.json` is written as it is
+    /// made (then emitted as a file), instead of in memory.
     @discardableResult
     package func render(
         _ input: SiteInput, reuse: any RenderReuse = RenderEverything(),
         artefacts cached: @autoclosure () -> EventArtefactSet = EventArtefactSet(),
         keep: (EventArtefactSet) -> EventArtefactSet? = { _ in nil },
-        spill: ([String: EventArtefacts]) -> [String: EventArtefacts]? = { _ in nil },
+        spill: ([String: EventArtefacts]) -> [String: EventArtefacts]? = { _ in nil }, scratch: URL? = nil,
         emit: @escaping @Sendable (RenderItem, SiteFile) -> Void
     ) -> RenderOutcome {
         let input = input.planned()
@@ -73,7 +75,8 @@ package struct SiteRenderer: Sendable {
             feedEntries: FeedEntries.make(
                 input, events: work.feedEvents(keys), atom: work.atomEvents(keys, input: input), artefacts: byEvent),
             eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input),
-            fallbackImage: input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder)
+            fallbackImage: input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder,
+            scratch: scratch)
 
         // Items are independent: made on every core. Each page has its own contexts,
         // because the date formatters inside are not thread-safe.

@@ -30,6 +30,13 @@ package final class BufferedFile {
         if buffer.count >= 1 << 20 { flush() }
     }
 
+    /// Takes `bytes` (emptied, its capacity kept for the next run).
+    package func append(_ bytes: inout [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        bytes.removeAll(keepingCapacity: true)
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
     private func flush() {
         failed = failed || !buffer.withUnsafeBytes { FileOperations.writeAll(descriptor, $0) }
         buffer.removeAll(keepingCapacity: true)

@@ -40,8 +40,21 @@ extension JSONValue {
         }
     }
 
+    /// The same as `serializedData(adding:items:)`, handed to `sink` in runs of about 1 MB as it
+    /// is written (a whole `events.json` never in memory: the file goes straight to disk).
+    package func write(adding key: String, items: some Sequence<JSONValue>, to sink: (inout [UInt8]) -> Void) {
+        var output = write(adding: key) { output, indent in
+            Self.writeArray(items, into: &output, indent: indent) { if $0.count >= 1 << 20 { sink(&$0) } }
+        }
+        sink(&output)
+    }
+
     private func serializedData(adding key: String, value: (inout [UInt8], Int?) -> Void) -> Data {
-        guard case .object(let members) = self else { return Data(serialized().utf8) }
+        Data(write(adding: key, value: value))
+    }
+
+    private func write(adding key: String, value: (inout [UInt8], Int?) -> Void) -> [UInt8] {
+        guard case .object(let members) = self else { return Array(serialized().utf8) }
         var output: [UInt8] = []
         output.reserveCapacity(1 << 16)
         let keys = Set(members.keys).union([key]).sorted()
@@ -53,7 +66,7 @@ extension JSONValue {
             }
         }
         output.append(0x0A)
-        return Data(output)
+        return output
     }
 
     /// `indent` nil writes compactly.
@@ -76,7 +89,11 @@ extension JSONValue {
         }
     }
 
-    private static func writeArray(_ items: some Sequence<JSONValue>, into output: inout [UInt8], indent: Int?) {
+    /// `afterItem` may take what is written so far out of `output` (a sink).
+    private static func writeArray(
+        _ items: some Sequence<JSONValue>, into output: inout [UInt8], indent: Int?,
+        afterItem: (inout [UInt8]) -> Void = { _ in }
+    ) {
         var iterator = items.makeIterator()
         guard var item = iterator.next() else { return output.append(contentsOf: "[]".utf8) }
         let inner = indent.map { $0 + 2 }
@@ -88,6 +105,7 @@ extension JSONValue {
             guard let next = iterator.next() else { break }
             output.append(UInt8(ascii: ","))
             newline(&output, indent)
+            afterItem(&output)
             item = next
         }
         newline(&output, indent)

@@ -32,6 +32,11 @@ struct RenderStep: RunStep {
         let store = EventArtefactStore(cacheDirectory: config.cacheDirectory)
         let spill = EventArtefactSpill(cacheDirectory: config.cacheDirectory)
         defer { spill.remove() }
+        // Beside the staging folder (the same file system, so its files are linked in), named as
+        // it is: a run that dies leaves it to the next run's clean-up.
+        let scratch = URL(fileURLWithPath: staging.path + ".scratch", isDirectory: true)
+        let hasScratch = (try? FileOperations.createDirectory(scratch)) != nil
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let writeError = LockedBox<RenderError?>(nil)
         let digest = context.digestArchive.isEmpty ? nil : DigestFiles(archive: context.digestArchive)
         let input = SiteInput(
@@ -43,7 +48,8 @@ struct RenderStep: RunStep {
         // Only tonight's events are kept, as soon as they are made (then read back when a page
         // asks); a failure costs the next night some rendering.
         let outcome = renderer.render(
-            input, reuse: memo, artefacts: store.load(), keep: store.keep, spill: spill.write
+            input, reuse: memo, artefacts: store.load(), keep: store.keep, spill: spill.write,
+            scratch: hasScratch ? scratch : nil
         ) { item, file in
             guard writeError.withLock({ $0 == nil }) else { return }
             do throws(RenderError) {
