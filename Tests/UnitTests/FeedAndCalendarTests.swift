@@ -237,4 +237,24 @@ struct SiteStructureTests {
         let fetched = FetchedEvents(outcomes: [(query, .succeeded(events: events))]).upcoming(at: HostileSite.now)
         #expect(fetched.distinctEvents.map(\.id) == ["1", "2"])
     }
+
+    /// A calendar written into a file entry by entry (the site calendar, in the scratch folder) is
+    /// the calendar made in memory, byte for byte.
+    @Test func aCalendarWrittenToAFileIsTheOneMadeInMemory() throws {
+        let folder = try TemporaryDirectory()
+        let events = (0..<3).map { index in
+            Event(
+                id: "e\(index)", title: "Talk \(2 - index)",
+                start: ZonedDate(
+                    date: Date(timeIntervalSince1970: 1_795_000_000 - Double(index) * 86_400), utcOffsetSeconds: 3_600))
+        }
+        let calendar = ICalendar(name: "Swift; Berlin, events")
+        let entry = { (event: Event) in ICalendar.event(event, stamp: Date(timeIntervalSince1970: 0), excerpt: "x") }
+        let file = try BufferedFile(replacing: folder.path("nested/calendar.ics"))
+        calendar.write(events, event: entry, to: file)
+        try file.commit()
+        let written = try Data(contentsOf: folder.path("nested/calendar.ics"))
+        #expect(written == calendar.data(events, event: entry))
+        #expect(String(decoding: written, as: UTF8.self).hasSuffix("END:VCALENDAR\r\n"))
+    }
 }

@@ -14,15 +14,6 @@ struct ICalendar {
     /// - Parameter event: the event's VEVENT, from `event(_:…)`; made once per event
     ///   and shared by every calendar that lists it.
     func data(_ events: [Event], event: (Event) -> String) -> Data {
-        let header =
-            [
-                "BEGIN:VCALENDAR",
-                "VERSION:2.0",
-                "PRODID:-//meetup-report//Meetup events//EN",
-                "CALSCALE:GREGORIAN",
-                "METHOD:PUBLISH",
-                "X-WR-CALNAME:\(Self.text(name))",
-            ].map(Self.fold).joined(separator: "\r\n") + "\r\n"
         let entries = SitePaths.chronological(events).map(event)
         var data = Data(capacity: entries.reduce(header.utf8.count + 32) { $0 + $1.utf8.count })
         func append(_ text: String) {
@@ -31,8 +22,29 @@ struct ICalendar {
         }
         append(header)
         entries.forEach(append)
-        append("END:VCALENDAR\r\n")
+        append(Self.end)
         return data
+    }
+
+    /// The same bytes, written into `file` entry by entry: the site calendar (20 MB on W2) is
+    /// never whole in memory beside the entries it is made of.
+    func write(_ events: [Event], event: (Event) -> String, to file: BufferedFile) {
+        file.append(header)
+        for entry in SitePaths.chronological(events) { file.append(event(entry)) }
+        file.append(Self.end)
+    }
+
+    private static let end = "END:VCALENDAR\r\n"
+
+    private var header: String {
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//meetup-report//Meetup events//EN",
+            "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+            "X-WR-CALNAME:\(Self.text(name))",
+        ].map(Self.fold).joined(separator: "\r\n") + "\r\n"
     }
 
     /// One VEVENT, folded, each line ending in CRLF.

@@ -25,6 +25,16 @@ package struct RenderShared: Sendable {
     /// is made, then handed on as a file to link; nil: every file is made in memory.
     var scratch: URL? = nil
 
+    /// The file at `path` written into the scratch folder by `write`, as a site file to link in;
+    /// nil without a scratch folder or when it cannot be written (the caller makes it in memory).
+    func writeInScratch(_ path: String, _ write: (BufferedFile) -> Void) -> SiteFile? {
+        guard let folder = scratch else { return nil }
+        let file = folder.appendingPathComponent(path, isDirectory: false)
+        guard let output = try? BufferedFile(replacing: file) else { return nil }
+        write(output)
+        return (try? output.commit()).map { SiteFile(path: path, contents: .file(file)) }
+    }
+
     /// The site has archive pages: the record holds an event that has taken place.
     var hasArchive: Bool {
         // The record is in start order: its first event is the earliest.
@@ -58,15 +68,10 @@ protocol PageGenerator: Sendable {
 /// `events.json`: every upcoming event, for scripts (schema in docs/running.md).
 struct EventsJSONFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
-        if let folder = shared.scratch {
-            let file = folder.appendingPathComponent(SitePaths.eventsJSON, isDirectory: false)
-            if let output = try? BufferedFile(replacing: file) {
-                EventsJSON.write(shared.input, descriptions: shared.descriptions, to: output)
-                if (try? output.commit()) != nil {
-                    return [SiteFile(path: SitePaths.eventsJSON, contents: .file(file))]
-                }
-            }
+        let written = shared.writeInScratch(SitePaths.eventsJSON) {
+            EventsJSON.write(shared.input, descriptions: shared.descriptions, to: $0)
         }
+        if let written { return [written] }
         return [
             SiteFile(
                 path: SitePaths.eventsJSON,
@@ -244,8 +249,11 @@ struct CalendarFile: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         guard page.writesFeeds else { return [] }
         let calendar = ICalendar(name: page.feedTitle)
-        let data = calendar.data(page.feedEvents) { shared.feedEntries.calendar[$0.id] ?? "" }
-        return [SiteFile(path: page.calendar, contents: .bytes(data))]
+        let entry = { (event: Event) in shared.feedEntries.calendar[event.id] ?? "" }
+        if let file = shared.writeInScratch(page.calendar, { calendar.write(page.feedEvents, event: entry, to: $0) }) {
+            return [file]
+        }
+        return [SiteFile(path: page.calendar, contents: .bytes(calendar.data(page.feedEvents, event: entry)))]
     }
 }
 
