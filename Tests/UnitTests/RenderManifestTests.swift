@@ -29,6 +29,23 @@ struct RenderManifestTests {
         #expect(Memo.readManifest(folder.path("missing")).isEmpty)
     }
 
+    /// The byte reader takes every stamp the writer can write: an inode past `Int.max`, a time
+    /// before 1970, and nothing that is not a whole number.
+    @Test func stampsAtTheirLimitsAreReadBack() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.path("manifest.tsv")
+        let edge = Memo.Stamp(size: 0, inode: .max, seconds: -86_400, nanoseconds: 999_999_999)
+        let items = ["old": Memo.Item(key: "k", files: [.init(path: "old.html", stamp: edge)])]
+        try Memo.writeManifest(items, to: file) { _ in nil }
+        #expect(Memo.readManifest(file) == items)
+        let whole = try String(contentsOf: file, encoding: .utf8)
+        for damaged in ["\t-\t999999999", "\t-86400\t+999999999", "\t-86400\t9999999999999999999999"] {
+            let text = whole.replacingOccurrences(of: "\t-86400\t999999999", with: damaged)
+            try FileOperations.write(Data(text.utf8), to: file)
+            #expect(Memo.readManifest(file).isEmpty, "\(damaged)")
+        }
+    }
+
     @Test func anItemThatCannotBeALineIsLeftOutAndMadeAgain() throws {
         let folder = try TemporaryDirectory()
         let file = folder.path("manifest.tsv")
