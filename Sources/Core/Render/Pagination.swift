@@ -1,5 +1,6 @@
 import Foundation
 import MeetupModel
+import MeetupSupport
 
 /// Long lists in pages: a query page or a month of All events shows at most
 /// `eventsPerPage` events (found at W1 size: a month page of 703 events was 1.47 MB of
@@ -13,11 +14,11 @@ package enum Pagination {
 
     /// The events (in order) cut into pages.
     package static func pages(_ ordered: [Event], timeZone: TimeZone, size: Int = eventsPerPage) -> [[Event]] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let days = LocalDays(timeZone)
         var pages: [[Event]] = []
         var current: [Event] = []
         var day: [Event] = []
+        var dayNumber = Int.min
         func closeDay() {
             if !current.isEmpty, current.count + day.count > size {
                 pages.append(current)
@@ -31,7 +32,9 @@ package enum Pagination {
             day = []
         }
         for event in ordered {
-            if let first = day.first, !calendar.isDate(first.start.date, inSameDayAs: event.start.date) { closeDay() }
+            let number = days.day(of: event.start.date)
+            if !day.isEmpty, number != dayNumber { closeDay() }
+            dayNumber = number
             day.append(event)
         }
         closeDay()

@@ -56,13 +56,9 @@ package enum SitePaths {
 
     /// Events by month (`2026-12`) in the site's zone, months in order.
     static func months(of events: [Event], timeZone: TimeZone) -> [(key: String, events: [Event])] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let days = LocalDays(timeZone)
         var groups: [String: [Event]] = [:]
-        for event in events {
-            let parts = calendar.dateComponents([.year, .month], from: event.start.date)
-            groups[String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0), default: []].append(event)
-        }
+        for event in events { groups[days.monthKey(of: event.start.date), default: []].append(event) }
         return groups.keys.sorted().map { ($0, groups[$0] ?? []) }
     }
 
