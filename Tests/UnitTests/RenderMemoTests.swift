@@ -158,7 +158,7 @@ struct RenderMemoTests {
             }, label: "one title")
         #expect(outcome.eventsRendered == 1, "\(outcome)")
         // Its calendar, events.json, the index and site feed, All events, its month page,
-        // both queries' pages (2 each, the feeds with the first), its group's page and its own page.
+        // both queries' pages (2 each, the feeds with the first), its group's page, its own page, archive.json.
         #expect(outcome.itemsMade <= 14, "\(outcome.itemsMade) made, \(outcome.itemsReused) reused")
     }
 

@@ -16,10 +16,11 @@ package struct SiteRenderer: Sendable {
     /// A page's Atom feed and calendar, an item of their own: the index changes every night
     /// (its trend charts), the site feed only when an event does.
     static let feedGenerators: [any PageGenerator] = [AtomFeedFile(), CalendarFile()]
-    static let keyedGenerators: [any KeyedSiteGenerator] = [GroupPages(), PastEventPages(), ArchivePages()]
+    static let keyedGenerators: [any KeyedSiteGenerator] = [
+        GroupPages(), PastEventPages(), ArchivePages(), ArchiveJSON(),
+    ]
     static let siteGenerators: [any SiteGenerator] = [
         SitemapFile(), AssetFiles(), ChartFiles(), ThumbnailFiles(), NotFoundPage(), GroupsPage(), ReportPages(),
-        ArchiveJSON(),
     ]
 
     package init(templates: SiteTemplates, extraGenerators: [any SiteGenerator] = []) {
