@@ -36,9 +36,13 @@ extension ContentHash {
         }
 
         package mutating func add(_ part: String) {
-            let bytes = Array(part.utf8)
-            withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hasher.update(bufferPointer: $0) }
-            hasher.update(data: bytes)
+            // The string's own bytes, not a copy of them in an array: keys hash every event's
+            // fields every night (an array per part was a malloc and a copy each).
+            var part = part
+            part.withUTF8 { bytes in
+                withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hasher.update(bufferPointer: $0) }
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+            }
         }
 
         package mutating func add(_ parts: some Sequence<String>) {
