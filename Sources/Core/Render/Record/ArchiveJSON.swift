@@ -35,11 +35,25 @@ struct ArchiveJSON: KeyedSiteGenerator {
             key.add(group.formerUrlnames)
         }
         let item = RenderItem(id: Self.path, key: key.hex(), order: Int.max)
-        return [KeyedItem(item: item) { _ in [Self.file(record, now: now)] }]
+        return [
+            KeyedItem(item: item) { _ in
+                // Written into the scratch folder as it is made (W2's archive, 14 MB of the cold
+                // render's heap peak as bytes and their growing buffer, heaptrack), else in memory.
+                let (document, events) = Self.parts(record, now: now)
+                let written = shared.writeInScratch(Self.path) { file in
+                    document.write(adding: "events", items: events) { file.append(&$0) }
+                }
+                return [
+                    written
+                        ?? SiteFile(
+                            path: Self.path, contents: .bytes(document.serializedData(adding: "events", items: events)))
+                ]
+            }
+        ]
     }
 
-    /// The file, each event's value made as it is written.
-    static func file(_ record: CommunityRecord, now: Date) -> SiteFile {
+    /// The file but its events, and its events, each event's value made as it is written.
+    static func parts(_ record: CommunityRecord, now: Date) -> (document: JSONValue, events: some Sequence<JSONValue>) {
         // Each event's value is made as it is written: a tree of all 15,500 record events was 23 MB
         // of W2's memory peak (heaptrack), beside its text.
         let events = record.events.lazy.map { event -> JSONValue in
@@ -80,6 +94,6 @@ struct ArchiveJSON: KeyedSiteGenerator {
         let document = JSONValue.object([
             "schemaVersion": .number(Double(Self.schemaVersion)), "groups": .array(groups),
         ])
-        return SiteFile(path: Self.path, contents: .bytes(document.serializedData(adding: "events", items: events)))
+        return (document, events)
     }
 }
