@@ -249,7 +249,7 @@ struct CalendarFile: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         guard page.writesFeeds else { return [] }
         let calendar = ICalendar(name: page.feedTitle)
-        let entry = { (event: Event) in shared.feedEntries.calendar[event.id] ?? "" }
+        let entry = { (event: Event) in shared.feedEntries.calendar(event.id) ?? "" }
         if let file = shared.writeInScratch(page.calendar, { calendar.write(page.feedEvents, event: entry, to: $0) }) {
             return [file]
         }

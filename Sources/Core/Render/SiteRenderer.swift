@@ -45,8 +45,9 @@ package struct SiteRenderer: Sendable {
     /// the set before any page is made; the set it gives back (the same, read from where it
     /// was kept) is used instead, so the made texts need not stay in memory. `spill` is handed
     /// them in runs as they are made (`EventArtefactSet.make`), before there is a set to keep.
-    /// `scratch`, a folder on the site's file system, is where `events.json` is written as it is
-    /// made (then emitted as a file), instead of in memory.
+    /// `scratch`, a folder on the site's file system, is where `events.json`, `archive.json` and
+    /// the calendars are written as they are made (then emitted as files), and where the events'
+    /// calendar entries wait until a calendar asks (`FeedEntries`), instead of in memory.
     @discardableResult
     package func render(
         _ input: SiteInput, reuse: any RenderReuse = RenderEverything(),
@@ -74,7 +75,8 @@ package struct SiteRenderer: Sendable {
                 placeholder: PageContexts.placeholderSize(width: input.settings.thumbnailWidth)),
             imageDoubles: ImageAttributes.doubles(thumbnails: input.thumbnails.values),
             feedEntries: FeedEntries.make(
-                input, events: work.feedEvents(keys), atom: work.atomEvents(keys, input: input), artefacts: byEvent),
+                input, events: work.feedEvents(keys), atom: work.atomEvents(keys, input: input), artefacts: byEvent,
+                spill: scratch.map { TextSpill(file: $0.appendingPathComponent("calendar-entries.spill")) }),
             eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input),
             fallbackImage: input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder,
             scratch: scratch)
