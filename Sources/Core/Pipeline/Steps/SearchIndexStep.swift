@@ -36,7 +36,7 @@ struct SearchIndexStep: RunStep {
         }
         let planned = SearchRecords.plan(context.shown, record: context.record, now: environment.now, timeZone: zone)
         let shards = SearchRecords.shards(planned, now: environment.now, timeZone: zone)
-        var changed: [(name: String, records: [SearchRecords.Record], stamp: String)] = []
+        var changed: [Shard] = []
         for (name, shard) in shards {
             let stamp = SearchRecords.stamp(shard, timeZone: zone, indexer: identity)
             let published = environment.publisher.outputDirectory.appendingPathComponent(
@@ -47,11 +47,14 @@ struct SearchIndexStep: RunStep {
             {
                 continue
             }
-            // Only a shard to index again makes its records.
-            let records = SearchRecords.records(shard, timeZone: zone, plainDescriptions: context.plainDescriptions)
-            changed.append((name, records, stamp))
+            // Only a shard to index again makes its records, when it is indexed.
+            changed.append(Shard(name: name, planned: shard, stamp: stamp))
         }
-        if let failure = index(changed, command: command, staging: staging, writer: writer, environment: environment) {
+        let descriptions = context.plainDescriptions
+        if let failure = index(
+            changed, command: command, staging: staging, writer: writer, environment: environment,
+            records: { SearchRecords.records($0, timeZone: zone, plainDescriptions: descriptions) })
+        {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.folder))
             environment.observer.warning("search: \(failure); published without search")
             return
@@ -67,11 +70,20 @@ struct SearchIndexStep: RunStep {
         try? FileOperations.writeAtomically(Data(inputs.utf8), to: staging.appendingPathComponent(inputsFile))
     }
 
+    /// A shard to index again: its planned records and the stamp it will carry.
+    private struct Shard: Sendable {
+        var name: String
+        var planned: [SearchRecords.Planned]
+        var stamp: String
+    }
+
     /// Each changed shard through Pagefind, two at a time (a machine's two cores; Pagefind's
-    /// memory is two shards', not the site's); the first failure, or nil.
+    /// memory is two shards', not the site's); the first failure, or nil. A shard's records are
+    /// made as it is indexed: all of W2's made first were 12 MB of the cold night's peak, which
+    /// the search stage had become.
     private func index(
-        _ shards: [(name: String, records: [SearchRecords.Record], stamp: String)], command: [String], staging: URL,
-        writer: StagingWriter, environment: RunEnvironment
+        _ shards: [Shard], command: [String], staging: URL, writer: StagingWriter, environment: RunEnvironment,
+        records: @escaping @Sendable ([SearchRecords.Planned]) -> [SearchRecords.Record]
     ) -> String? {
         // Records go in a folder beside the cache's downloads (never published).
         let root = environment.cache.incomingDirectory.appendingPathComponent("search-records")
@@ -82,7 +94,8 @@ struct SearchIndexStep: RunStep {
         DispatchQueue.concurrentPerform(iterations: shards.count) { index in
             guard failure.withLock({ $0 == nil }) else { return }
             if let problem = indexShard(
-                shards[index], into: root, command: command, staging: staging, writer: writer, environment: environment)
+                shards[index], records: records, into: root, command: command, staging: staging, writer: writer,
+                environment: environment)
             {
                 failure.withLock { $0 = $0 ?? problem }
             }
@@ -91,16 +104,17 @@ struct SearchIndexStep: RunStep {
     }
 
     private func indexShard(
-        _ shard: (name: String, records: [SearchRecords.Record], stamp: String), into root: URL, command: [String],
-        staging: URL, writer: StagingWriter, environment: RunEnvironment
+        _ shard: Shard, records: ([SearchRecords.Planned]) -> [SearchRecords.Record], into root: URL,
+        command: [String], staging: URL, writer: StagingWriter, environment: RunEnvironment
     ) -> String? {
         let folder = root.appendingPathComponent(shard.name)
         let output = "\(Self.folder)/\(shard.name)"
         do {
             try? FileManager.default.removeItem(at: folder)
             try FileOperations.createDirectory(folder)
-            // A fresh folder of our own: plain writes, no temporary file and rename each.
-            for record in shard.records {
+            // A fresh folder of our own: plain writes, no temporary file and rename each. The
+            // records are made here and gone before Pagefind runs.
+            for record in records(shard.planned) {
                 try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
             }
         } catch {
