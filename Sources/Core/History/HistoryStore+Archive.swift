@@ -70,7 +70,14 @@ extension HistoryStore {
     }
 
     static func writeArchive(_ db: Database, _ events: [ArchivedEvent], now: Date) throws {
-        let upsert = try db.makeStatement(
+        try writeArchiveEvents(db, events, now: now)
+        try writeArchiveGroups(db, of: events, now: now)
+    }
+
+    /// Each event upserted: what is known now replaces what was known (a going count or a
+    /// photo tonight does not have is kept; the queries that listed it are added up).
+    static func writeArchiveEvents(_ db: Database, _ events: [ArchivedEvent], now: Date) throws {
+        let upsert = try db.cachedStatement(
             sql: """
                 INSERT INTO archiveEvent (id, title, start, utcOffset, end, groupKey, groupId, groupUrlname,
                   groupName, networkEventId, online, city, country, going, url, photo, cancelled, queryIds, lastSeen)
@@ -85,10 +92,6 @@ extension HistoryStore {
                   queryIds = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(archiveEvent.queryIds)
                     UNION SELECT value FROM json_each(excluded.queryIds)))
                 """)
-        // Each group as its latest event has it, written when that differs from the last write:
-        // writing it once per event (a select and an update compiled each time) was most of a
-        // W2 night's record step (1.1 s for 10,000 events of 400 groups).
-        var lastWritten: [String: [String?]] = [:]
         for event in events {
             let queries = JSONValue.array(event.queryIDs.sorted().map(JSONValue.string)).compactJSON
             try upsert.execute(arguments: [
@@ -98,12 +101,20 @@ extension HistoryStore {
                 event.url?.absoluteString, event.photoURL?.absoluteString, event.isCancelled, queries,
                 now.timeIntervalSince1970,
             ])
-            if let group = event.group, let key = group.key {
-                let written = [group.urlname, group.name, event.city, event.country]
-                guard lastWritten[key] != written else { continue }
-                lastWritten[key] = written
-                try writeGroup(db, group, city: event.city, country: event.country, now: now)
-            }
+        }
+    }
+
+    /// Each group as its latest event has it, written when that differs from the last write:
+    /// writing it once per event (a select and an update compiled each time) was most of a
+    /// W2 night's record step (1.1 s for 10,000 events of 400 groups).
+    static func writeArchiveGroups(_ db: Database, of events: [ArchivedEvent], now: Date) throws {
+        var lastWritten: [String: [String?]] = [:]
+        for event in events {
+            guard let group = event.group, let key = group.key else { continue }
+            let written = [group.urlname, group.name, event.city, event.country]
+            guard lastWritten[key] != written else { continue }
+            lastWritten[key] = written
+            try writeGroup(db, group, city: event.city, country: event.country, now: now)
         }
     }
 
@@ -166,28 +177,41 @@ extension HistoryStore {
     /// The whole record: every archived event and group.
     package func record() throws(HistoryError) -> (events: [ArchivedEvent], groups: [ArchivedGroup]) {
         do {
-            return try database.read { db in
-                let events = try Row.fetchAll(db, sql: "SELECT * FROM archiveEvent ORDER BY start, id").map(Self.event)
-                let groups = try Row.fetchAll(db, sql: "SELECT * FROM archiveGroup ORDER BY urlname").map(Self.group)
-                return (events, groups)
-            }
+            return try database.read { db in (try Self.archivedEvents(db), try Self.archivedGroups(db)) }
         } catch {
             throw HistoryError(
                 description: "cannot read the archive in \(path.path) (\(error)); its pages are left out")
         }
     }
 
-    private static func event(_ row: Row) -> ArchivedEvent {
-        let groupName: String? = row["groupName"]
+    /// Every archived event, in start order (then by id).
+    static func archivedEvents(_ db: Database) throws -> [ArchivedEvent] {
+        try Row.fetchAll(db, sql: "SELECT \(archivedEventColumns) FROM archiveEvent ORDER BY start, id")
+            .map(archivedEvent)
+    }
+
+    static func archivedGroups(_ db: Database) throws -> [ArchivedGroup] {
+        try Row.fetchAll(db, sql: "SELECT * FROM archiveGroup ORDER BY urlname").map(Self.group)
+    }
+
+    /// The columns `archivedEvent(_:)` reads, in its order: by index, not by name (a name is
+    /// looked up without regard to case for every column of every row: a third of reading W2's
+    /// record every night, perf).
+    static let archivedEventColumns =
+        "id, title, start, utcOffset, end, groupId, groupUrlname, groupName, networkEventId, online, city, country, "
+        + "going, url, photo, cancelled, queryIds"
+
+    static func archivedEvent(_ row: Row) -> ArchivedEvent {
+        let groupName: String? = row[7]
         return ArchivedEvent(
-            id: row["id"], title: row["title"],
-            start: ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"]),
-            end: (row["end"] as Double?).map(Date.init(timeIntervalSince1970:)),
-            group: groupName.map { ArchivedGroupRef(id: row["groupId"], urlname: row["groupUrlname"], name: $0) },
-            networkEventID: row["networkEventId"], isOnline: row["online"], city: row["city"],
-            country: row["country"], going: row["going"], url: (row["url"] as String?).flatMap(URL.init(string:)),
-            photoURL: (row["photo"] as String?).flatMap(URL.init(string:)), isCancelled: row["cancelled"],
-            queryIDs: strings(row["queryIds"]))
+            id: row[0], title: row[1],
+            start: ZonedDate(date: Date(timeIntervalSince1970: row[2]), utcOffsetSeconds: row[3]),
+            end: (row[4] as Double?).map(Date.init(timeIntervalSince1970:)),
+            group: groupName.map { ArchivedGroupRef(id: row[5], urlname: row[6], name: $0) },
+            networkEventID: row[8], isOnline: row[9], city: row[10], country: row[11], going: row[12],
+            url: (row[13] as String?).flatMap(URL.init(string:)),
+            photoURL: (row[14] as String?).flatMap(URL.init(string:)), isCancelled: row[15],
+            queryIDs: strings(row[16]))
     }
 
     private static func group(_ row: Row) -> ArchivedGroup {
@@ -201,74 +225,6 @@ extension HistoryStore {
     static func strings(_ text: String?) -> [String] {
         guard let text, let value = try? JSONValue.parse(Data(text.utf8)) else { return [] }
         return value.arrayValue?.compactMap(\.stringValue) ?? []
-    }
-}
-
-/// Where one backfill scope (a network, or one group) stands.
-package struct BackfillProgress: Sendable, Equatable {
-    package var since: Date
-    /// Where its list goes on; nil before the first request or when done.
-    package var cursor: String?
-    package var done: Bool
-    package var requests: Int
-    package var events: Int
-
-    package init(since: Date, cursor: String? = nil, done: Bool = false, requests: Int = 0, events: Int = 0) {
-        self.since = since
-        self.cursor = cursor
-        self.done = done
-        self.requests = requests
-        self.events = events
-    }
-}
-
-extension HistoryStore {
-    package func backfillProgress(_ scopes: [String]) throws(HistoryError) -> [String: BackfillProgress] {
-        do {
-            return try database.read { db in
-                var found: [String: BackfillProgress] = [:]
-                for scope in scopes {
-                    guard
-                        let row = try Row.fetchOne(
-                            db, sql: "SELECT * FROM backfill WHERE scope = ?", arguments: [scope])
-                    else { continue }
-                    found[scope] = BackfillProgress(
-                        since: Date(timeIntervalSince1970: row["since"]), cursor: row["cursor"], done: row["done"],
-                        requests: row["requests"], events: row["events"])
-                }
-                return found
-            }
-        } catch {
-            throw HistoryError(description: "cannot read the backfill's progress in \(path.path) (\(error))")
-        }
-    }
-
-    /// Keeps a request's events and where its scopes stand, in one transaction: a backfill cut
-    /// short after this request continues from here.
-    package func saveBackfill(
-        _ events: [ArchivedEvent], progress: [String: BackfillProgress], now: Date
-    ) throws(HistoryError) {
-        do {
-            try database.write { db in
-                try Self.writeArchive(db, events, now: now)
-                for (scope, state) in progress {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO backfill (scope, since, cursor, done, requests, events, updatedAt)
-                            VALUES (?, ?, ?, ?, ?, ?, ?)
-                            ON CONFLICT(scope) DO UPDATE SET since = excluded.since, cursor = excluded.cursor,
-                              done = excluded.done, requests = excluded.requests, events = excluded.events,
-                              updatedAt = excluded.updatedAt
-                            """,
-                        arguments: [
-                            scope, state.since.timeIntervalSince1970, state.cursor, state.done, state.requests,
-                            state.events, now.timeIntervalSince1970,
-                        ])
-                }
-            }
-        } catch {
-            throw HistoryError(description: "cannot keep the backfill in \(path.path) (\(error))")
-        }
     }
 }
 

@@ -136,8 +136,11 @@ package final class HistoryStore: Sendable {
             try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM run WHERE published AND at < ?)",
                 arguments: [now.timeIntervalSince1970]) ?? false
+        // Columns by index (`KnownEvent`): by name, each is looked up without regard to case.
         var known: [String: Row] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM event") { known[row["id"]] = row }
+        for row in try Row.fetchAll(db, sql: "SELECT id, firstSeen, start, utcOffset, place, venue FROM event") {
+            known[row[KnownEvent.id]] = row
+        }
 
         var noticed: [HistoryChange] = []
         for event in fetched.distinctEvents {
@@ -147,7 +150,7 @@ package final class HistoryStore: Sendable {
                 if previousRun != nil { report.newEventIDs.insert(event.id) }
                 continue
             }
-            let firstSeen: Double = row["firstSeen"]
+            let firstSeen: Double = row[KnownEvent.firstSeen]
             report.firstSeen[event.id] = Date(timeIntervalSince1970: firstSeen)
             if hadEarlierRun, firstSeen == now.timeIntervalSince1970 { report.newEventIDs.insert(event.id) }
             if let moved = movedChange(of: event, known: row, fetched: fetched, now: now) { noticed.append(moved) }
@@ -169,21 +172,31 @@ package final class HistoryStore: Sendable {
         return report
     }
 
+    /// The columns of `event` the report reads, by index.
+    private enum KnownEvent {
+        static let id = 0, firstSeen = 1, start = 2, utcOffset = 3, place = 4, venue = 5
+    }
+
     /// A change of start (by a minute or more) or of place since the event was last seen.
     private static func movedChange(of event: Event, known row: Row, fetched: FetchedEvents, now: Date)
         -> HistoryChange?
     {
-        let oldStart = ZonedDate(date: Date(timeIntervalSince1970: row["start"]), utcOffsetSeconds: row["utcOffset"])
+        let oldStart = ZonedDate(
+            date: Date(timeIntervalSince1970: row[KnownEvent.start]), utcOffsetSeconds: row[KnownEvent.utcOffset])
         let newPlace = EventPlace(of: event)
-        let oldPlace = EventPlace(jsonText: row["place"])
+        let stored: String? = row[KnownEvent.place]
+        // The place as the record step writes it: unchanged without parsing what was kept (parsing
+        // every event's place every night was a fifth of the report on W2, perf).
+        let sameText = stored != nil && stored == newPlace.jsonValue.compactJSON
+        let oldPlace = sameText ? newPlace : EventPlace(jsonText: stored)
         // v1 rows kept only the displayed text: compared as text, once, until rewritten.
         let placeChanged =
             oldPlace.map { $0 != newPlace }
-            ?? ((row["venue"] as String?) != newPlace.displayText)
+            ?? ((row[KnownEvent.venue] as String?) != newPlace.displayText)
         guard abs(oldStart.date.timeIntervalSince(event.start.date)) >= 60 || placeChanged else { return nil }
         return HistoryChange(
             kind: .moved, eventID: event.id, title: event.title, noticedAt: now, oldStart: oldStart,
-            newStart: event.start, oldPlace: oldPlace ?? EventPlace(displayedText: row["venue"] ?? ""),
+            newStart: event.start, oldPlace: oldPlace ?? EventPlace(displayedText: row[KnownEvent.venue] ?? ""),
             newPlace: newPlace, url: event.eventURL, queryIDs: (fetched.queriesByEvent[event.id] ?? []).map(\.id))
     }
 
@@ -199,13 +212,15 @@ package final class HistoryStore: Sendable {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
+                    SELECT event.id, event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
                     WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
                       SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
                       WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published)
                     """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
             for row in rows {
-                let id: String = row["id"]
+                // By index: every event a query listed last time, every night (the few removed
+                // are then read by name).
+                let id: String = row[0]
                 guard !current.contains(id), fetched.queriesByEvent[id] == nil, !listedUnderAnotherName.contains(id)
                 else { continue }
                 removed[id, default: (row, [])].1.append(entry.query.id)

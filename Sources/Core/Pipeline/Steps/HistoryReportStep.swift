@@ -30,12 +30,14 @@ struct HistoryReportStep: RunStep {
             // Tonight's events join the record before the site shows it: kept after the
             // render, the record a night showed lacked them and a re-run at the same moment
             // rewrote archive.json and every group page they touched.
-            if !environment.offline {
+            let kept: (events: [ArchivedEvent], groups: [ArchivedGroup])
+            if environment.offline {
+                kept = try store.record()
+            } else {
                 let tonight = RecordHistoryStep.tonight(context, now: environment.now)
-                try store.archive(tonight.events, cancelledIDs: tonight.cancelled, now: environment.now)
+                kept = try store.keep(tonight.events, cancelledIDs: tonight.cancelled, now: environment.now)
                 context.keptTonight = true
             }
-            let kept = try store.record()
             context.record = CommunityRecord(events: kept.events, groups: kept.groups)
         } catch {
             environment.observer.warning(error.description)
