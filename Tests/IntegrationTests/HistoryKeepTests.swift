@@ -18,7 +18,8 @@ struct HistoryKeepTests {
     {
         ArchivedEvent(
             id: id, title: "Event \(id)",
-            start: ZonedDate(date: first.addingTimeInterval(Double(day * 86_400 + hour * 3_600)), utcOffsetSeconds: 3_600),
+            start: ZonedDate(
+                date: first.addingTimeInterval(Double(day * 86_400 + hour * 3_600)), utcOffsetSeconds: 3_600),
             group: ArchivedGroupRef(id: "id-\(group)", urlname: group, name: group.capitalized), city: "Berlin",
             country: "de", going: 10, url: URL(string: "https://www.meetup.com/\(group)/events/\(id)/"),
             photoURL: URL(string: "https://photos.example.org/\(group).jpeg"), queryIDs: queries)
@@ -73,9 +74,11 @@ struct HistoryKeepTests {
         #expect(record.map(\.title) == ["Event 1", "Event 2", "Changed", "Event 4", "Event 5"])
         let database = try DatabaseQueue(path: path.path)
         let written = try database.read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM archiveEvent WHERE lastSeen > ? ORDER BY id", arguments: [
-                Self.first.timeIntervalSince1970
-            ])
+            try String.fetchAll(
+                db, sql: "SELECT id FROM archiveEvent WHERE lastSeen > ? ORDER BY id",
+                arguments: [
+                    Self.first.timeIntervalSince1970
+                ])
         }
         #expect(written == ["3"])
     }
