@@ -34,7 +34,7 @@ extension LoopbackServer {
     /// Registers the raw bodies of a Pro network's `proNetwork.groupsSearch`, in page order.
     /// A network with events but no groups registered answers an empty list.
     package func setGroupsPages(_ pages: [Data], forNetwork urlname: String) {
-        state.withLock { $0.pages["network-groups:" + urlname] = pages }
+        state.withLock { $0.setPages(pages, key: "network-groups:" + urlname) }
     }
 
     /// A batch (`g0: groupByUrlname(urlname: $u0) …`) or one group's later page.

@@ -44,7 +44,17 @@ package final class LoopbackServer: Sendable {
     }
 
     struct State: Sendable {
-        var pages: [String: [Data]] = [:]
+        private(set) var pages: [String: [Data]] = [:]
+        /// Each registered page's `endCursor`, worked out once as it is registered: parsing the
+        /// earlier pages again (JSONSerialization) for every request that follows a cursor was
+        /// more CPU than meetup-report's own reading of W2's answers, on the same two cores.
+        private(set) var cursors: [String: [String?]] = [:]
+
+        mutating func setPages(_ registered: [Data], key: String) {
+            pages[key] = registered
+            cursors[key] = registered.map(LoopbackServer.endCursor(of:))
+        }
+
         /// A network's answers as served, by request shape (`LoopbackServer+Network`).
         var networkAnswers: [String: [Data]] = [:]
         var groups: [String: LoopbackGroup] = [:]
@@ -80,14 +90,14 @@ package final class LoopbackServer: Sendable {
 
     /// Registers the raw response bodies for a keyword, in page order.
     package func setPages(_ pages: [Data], forKeyword keyword: String) {
-        state.withLock { $0.pages[keyword] = pages }
+        state.withLock { $0.setPages(pages, key: keyword) }
     }
 
     /// Registers the raw bodies of a Pro network's `proNetwork.eventsSearch`, in page order.
     /// A network with none registered answers `proNetwork: null`, as an unreadable one does.
     package func setPages(_ pages: [Data], forNetwork urlname: String) {
         state.withLock {
-            $0.pages["network:" + urlname] = pages
+            $0.setPages(pages, key: "network:" + urlname)
             $0.networkAnswers = [:]
         }
     }
@@ -261,9 +271,8 @@ package final class LoopbackServer: Sendable {
             return Self.json(#"{"errors":[{"message":"malformed request"}]}"#, status: .badRequest)
         }
         let keyword = key
-        let pages = state.withLock { $0.pages[keyword] ?? [] }
-        let index =
-            after.flatMap { cursor in pages.firstIndex { Self.endCursor(of: $0) == cursor }.map { $0 + 1 } } ?? 0
+        let (pages, cursors) = state.withLock { ($0.pages[keyword] ?? [], $0.cursors[keyword] ?? []) }
+        let index = after.flatMap { cursor in cursors.firstIndex { $0 == cursor }.map { $0 + 1 } } ?? 0
         if let fault = takeFault("\(keyword)#\(index + 1)", photo: false) {
             return Self.response(for: fault)
         }
@@ -304,7 +313,7 @@ package final class LoopbackServer: Sendable {
         return String(hash, radix: 16)
     }
 
-    private static func endCursor(of page: Data) -> String? {
+    fileprivate static func endCursor(of page: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
             let data = object["data"] as? [String: Any],
             let search =
