@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import MeetupSupport
 
 extension BenchCommand {
     /// `--serve-for`: the first workload's API and photos served for a while, with its config
     /// written, so a night can be run by hand against them under `perf` or `heaptrack` (how the
-    /// fetch's 30,000 copies of W2's events were found).
+    /// fetch's 30,000 copies of W2's events were found). `kill -USR1` switches the answers to the
+    /// bench's "one event changed" night and back.
     func serveOnly(seconds: Int, work: URL) async throws {
         let name = workloads.first ?? "W1"
         guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
@@ -18,8 +20,26 @@ extension BenchCommand {
         let folder = work.appendingPathComponent(workload.name)
         let config = try writeConfig(for: workload, endpoint: servers.apiBase.appendingPathComponent("gql"), in: folder)
         print(
-            "serving \(workload.name) for \(seconds) s: MEETUP_TOKEN=bench-token meetup-report --config \(config.path)")
+            "serving \(workload.name) for \(seconds) s: MEETUP_TOKEN=bench-token meetup-report --config \(config.path)"
+                + " (kill -USR1 \(getpid()): one event changed, or back)")
+        signal(SIGUSR1, SIG_IGN)
+        let toggle = DispatchSource.makeSignalSource(signal: SIGUSR1)
+        let changed = LockedBox(false)
+        toggle.setEventHandler {
+            let now = changed.withLock { state -> Bool in
+                state.toggle()
+                return state
+            }
+            do {
+                try servers.setPages(workload, changedEvent: now ? workload.distinctEvents / 2 : nil)
+                FileHandle.standardError.write(Data("serving: \(now ? "one event changed" : "as before")\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("serving: cannot change the pages (\(error))\n".utf8))
+            }
+        }
+        toggle.resume()
         try await Task.sleep(for: .seconds(seconds))
+        toggle.cancel()
         await servers.api.stop()
         await servers.photos.stop()
     }

@@ -279,8 +279,12 @@ struct BenchCommand: AsyncParsableCommand {
         let configFile = folder.appendingPathComponent(search ? "config.json" : "config-no-search.json")
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
         if fresh {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache"))
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent("Output"))
+            // Nothing of an earlier bench run or of a night run by hand: the state folder's history
+            // from another sitting's nights (later than this run's clock) changed what the warm,
+            // offline and digest runs did, and a kept tree made the cold run reuse its folders.
+            for name in ["cache", "Output", ".Output.kept", "meetup-report-state"] {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
         }
         return configFile
     }
