@@ -60,4 +60,36 @@ struct RenderKeysTests {
         #expect(keys.0.page(january, input: tonight.planned()) == keys.1.page(january, input: tomorrow.planned()))
         #expect(keys.0.page(december, input: tonight.planned()) != keys.1.page(december, input: tomorrow.planned()))
     }
+
+    /// An event of a query's second page changes: that page is made again, not the query's
+    /// first (its description names the query's first three events, which did not change).
+    @Test func aChangedEventChangesOnlyItsOwnPageOfAQuery() throws {
+        let templates = try SiteTemplates(directory: Fixtures.templates)
+        let tonight = RenderMemoTests.baseInput().planned()
+        let pages = try #require(tonight.plan.queryPages["swift"])
+        #expect(pages.count == 2)
+        let moved = try #require(pages[1].last)
+        let first = try #require(pages[0].first)
+        func retitled(_ id: String) -> SiteInput {
+            var input = RenderMemoTests.baseInput()
+            input.fetched = FetchedEvents(
+                outcomes: input.fetched.outcomes.map { entry in
+                    var events = entry.outcome.events
+                    for index in events.indices where events[index].id == id { events[index].title = "Renamed" }
+                    return (entry.query, .succeeded(events: events))
+                })
+            return input.planned()
+        }
+        let swift = try #require(tonight.fetched.outcomes.first { $0.query.id == "swift" })
+        func key(_ input: SiteInput, page: Int) -> String {
+            RenderKeys(input: input, templates: templates).page(
+                .query(swift.query, swift.outcome, page: page), input: input)
+        }
+        let later = retitled(moved.id)
+        #expect(key(later, page: 1) == key(tonight, page: 1), "page 1 does not show it")
+        #expect(key(later, page: 2) != key(tonight, page: 2))
+        let soonest = retitled(first.id)
+        #expect(key(soonest, page: 1) != key(tonight, page: 1))
+        #expect(key(soonest, page: 2) != key(tonight, page: 2), "every page's description names the first three")
+    }
 }

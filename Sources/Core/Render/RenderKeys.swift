@@ -111,13 +111,17 @@ package struct RenderKeys: Sendable {
                 key.add(labels(of: pages[page - 1], input: input))
             }
         case .query(let query, let outcome, let page):
+            // What the page shows: its own events, the query's count and pages, and (in its
+            // description) the query's first three titles; not every event of the query, so an
+            // event that changes remakes its own page of each query (W2: 25 pages a query).
             key.add(["query", "\(page)"])
             key.add(outcomeParts(query, outcome))
-            key.add(queryEvents[query.id] ?? "-")
-            key.add(
-                labels(
-                    of: plan.queryPages[query.id].flatMap { page <= $0.count ? $0[page - 1] : nil } ?? [], input: input)
-            )
+            let pages = plan.queryPages[query.id] ?? []
+            let shown = page >= 1 && page <= pages.count ? pages[page - 1] : []
+            key.add("\(pages.count)")
+            key.add(shown.map { events[$0.id] ?? $0.id })
+            key.add((pages.first ?? []).prefix(3).map(\.title))
+            key.add(labels(of: shown, input: input))
             if page == 1 {
                 key.add((input.history?.changes(for: query.id) ?? []).map { String(describing: $0) })
             }
