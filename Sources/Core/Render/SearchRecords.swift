@@ -26,13 +26,11 @@ package enum SearchRecords {
         // On every core, each chunk with its own formatters (they are not thread-safe).
         let made = Parallel.chunks(of: Array(events.enumerated()), empty: [Int: Record]()) { part in
             let formatting = EventFormatting(siteTimeZone: timeZone)
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
+            let days = LocalDays(timeZone)
             var monthLabels: [String: String] = [:]
             var records: [Int: Record] = [:]
             for (index, (event, queries)) in part {
-                let month = calendar.dateComponents([.year, .month], from: event.start.date)
-                let monthKey = String(format: "%04d-%02d", month.year ?? 0, month.month ?? 0)
+                let monthKey = days.monthKey(of: event.start.date)
                 let monthLabel = monthLabels[monthKey] ?? formatting.monthHeading(monthKey)
                 monthLabels[monthKey] = monthLabel
                 records[index] = record(
