@@ -58,16 +58,9 @@ package final class LocalDays {
         return (number < 0 ? "-" : "") + zeros + digits
     }
 
-    /// The year, month and day of a day number (Howard Hinnant's `civil_from_days`).
+    /// The year, month and day of a day number (`ISO8601.civilFromDays`).
     package static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (year, month, day) = ISO8601.civilFromDays(days)
+        return (year, month, day)
     }
 }
