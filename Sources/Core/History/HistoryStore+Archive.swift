@@ -60,13 +60,17 @@ extension HistoryStore {
         do {
             try database.write { db in
                 try Self.writeArchive(db, events, now: now)
-                for id in cancelledIDs {
-                    try db.execute(sql: "UPDATE archiveEvent SET cancelled = 1 WHERE id = ?", arguments: [id])
-                }
+                try Self.markCancelled(db, cancelledIDs)
             }
         } catch {
             throw HistoryError(description: "cannot keep events in the archive \(path.path) (\(error))")
         }
+    }
+
+    /// Events that vanished before they began, marked cancelled.
+    static func markCancelled(_ db: Database, _ ids: Set<String>) throws {
+        let cancel = try db.cachedStatement(sql: "UPDATE archiveEvent SET cancelled = 1 WHERE id = ?")
+        for id in ids { try cancel.execute(arguments: [id]) }
     }
 
     static func writeArchive(_ db: Database, _ events: [ArchivedEvent], now: Date) throws {

@@ -23,8 +23,7 @@ extension HistoryStore {
                 }
                 try Self.writeArchiveEvents(db, changed, now: now)
                 try Self.writeArchiveGroups(db, of: events, now: now)
-                let cancel = try db.cachedStatement(sql: "UPDATE archiveEvent SET cancelled = 1 WHERE id = ?")
-                for id in cancelledIDs { try cancel.execute(arguments: [id]) }
+                try Self.markCancelled(db, cancelledIDs)
                 let written = Set(changed.map(\.id)).union(cancelledIDs)
                 guard !written.isEmpty else { return (kept, try Self.archivedGroups(db)) }
                 let read = try db.cachedStatement(

@@ -19,11 +19,11 @@ package final class EventArtefactSpill: Sendable {
     /// when the file cannot be written.
     package func write(_ made: [String: EventArtefacts]) -> [String: EventArtefacts]? {
         let fields = EventArtefacts.Field.allCases
-        let ids = Array(made.keys)
-        let texts = ids.flatMap { id in fields.map { made[id]?[$0] ?? "" } }
+        let entries = Array(made)
+        let texts = entries.flatMap { entry in fields.map { entry.value[$0] } }
         guard let places = spill.append(texts), let reader = spill.reader else { return nil }
         var spilled: [String: EventArtefacts] = [:]
-        for (index, id) in ids.enumerated() {
+        for (index, (id, _)) in entries.enumerated() {
             let its = places[index * fields.count..<(index + 1) * fields.count].map { ($0.offset, $0.length) }
             guard let artefacts = EventArtefacts(file: reader, places: its) else { return nil }
             spilled[id] = artefacts
