@@ -71,8 +71,8 @@ struct RunContext: Sendable {
     /// The rendered site, not yet published (after `RenderStep`).
     var staged: StagedSite?
     /// Each event's description as plain text by event id, when the render made or loaded
-    /// them (the search records reuse them).
-    var plainDescriptions: [String: String] = [:]
+    /// them (the search records reuse them), read from the render's kept artefacts when asked.
+    var plainDescriptions: TextsByEvent = [:]
     var digest: Digest?
     /// Tonight's digest as the archive keeps it; saved once the site is published.
     var digestEntry: DigestArchive.Entry?

@@ -92,9 +92,14 @@ package struct TextsByEvent: Sendable, ExpressibleByDictionaryLiteral {
 
     /// Texts given as they are (tests, small pages).
     package init(dictionaryLiteral elements: (String, String)...) {
+        self.init(given: Dictionary(elements) { first, _ in first })
+    }
+
+    /// Texts held in memory (while the artefacts are made).
+    init(given: [String: String]) {
         artefacts = [:]
         field = .plain
-        given = Dictionary(elements) { first, _ in first }
+        self.given = given
     }
 
     package subscript(id: String) -> String? {
@@ -160,7 +165,7 @@ package struct EventArtefactSet: Sendable {
         for (id, text) in texts { plain[id] = text.0 }
         let foundBy = keys.foundBy
         let blocks = Parallel.chunks(of: events, empty: [String: (String, String)]()) { [plain] part in
-            let contexts = PageContexts(input: input, plainDescriptions: plain)
+            let contexts = PageContexts(input: input, plainDescriptions: TextsByEvent(given: plain))
             var made: [String: (String, String)] = [:]
             for event in part {
                 made[event.id] = (

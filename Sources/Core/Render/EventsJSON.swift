@@ -12,17 +12,17 @@ enum EventsJSON {
 
     /// The file's bytes: each event's item is made as it is written (`serializedData(adding:items:)`).
     /// - Parameter descriptions: each event's plain description, for its calendar link.
-    static func data(_ input: SiteInput, descriptions: [String: String] = [:]) -> Data {
+    static func data(_ input: SiteInput, descriptions: TextsByEvent = [:]) -> Data {
         header(input).serializedData(adding: "events", items: items(input, descriptions: descriptions))
     }
 
     /// The same bytes, written into `file` as they are made: the whole file (13 MB on W2), its
     /// growing buffer and its copy into `Data` were 31 MB of a full render's heap peak (heaptrack).
-    static func write(_ input: SiteInput, descriptions: [String: String], to file: BufferedFile) {
+    static func write(_ input: SiteInput, descriptions: TextsByEvent, to file: BufferedFile) {
         header(input).write(adding: "events", items: items(input, descriptions: descriptions)) { file.append(&$0) }
     }
 
-    private static func items(_ input: SiteInput, descriptions: [String: String]) -> some Sequence<JSONValue> {
+    private static func items(_ input: SiteInput, descriptions: TextsByEvent) -> some Sequence<JSONValue> {
         let foundBy = input.fetched.queriesByEvent
         return SitePaths.chronological(input.plan.distinct).lazy.map { event in
             item(

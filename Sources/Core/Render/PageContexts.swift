@@ -55,7 +55,7 @@ struct PageContexts {
     let formatting: EventFormatting
     /// Each event's description as plain text (by event id), made once: pages,
     /// feeds and calendars all show excerpts of it.
-    let plainDescriptions: [String: String]
+    let plainDescriptions: TextsByEvent
 
     /// Each event's Markdown block, rendered once (see `EventBlocks`).
     let eventBlocks: EventBlocks?
@@ -63,17 +63,17 @@ struct PageContexts {
     /// - Parameters:
     ///   - plainDescriptions: from `plainDescriptions(of:)`, shared by every page's contexts.
     ///   - eventBlocks: needed by the list pages (`queryPage`, `allEvents`).
-    init(input: SiteInput, plainDescriptions: [String: String]? = nil, eventBlocks: EventBlocks? = nil) {
+    init(input: SiteInput, plainDescriptions: TextsByEvent? = nil, eventBlocks: EventBlocks? = nil) {
         self.input = input
         formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
         self.plainDescriptions = plainDescriptions ?? Self.plainDescriptions(of: input)
         self.eventBlocks = eventBlocks
     }
 
-    static func plainDescriptions(of input: SiteInput) -> [String: String] {
+    static func plainDescriptions(of input: SiteInput) -> TextsByEvent {
         var descriptions: [String: String] = [:]
         for event in input.fetched.distinctEvents { descriptions[event.id] = PlainText.of(markdown: event.description) }
-        return descriptions
+        return TextsByEvent(given: descriptions)
     }
 
     /// The event's description cut to `maxLength` characters.

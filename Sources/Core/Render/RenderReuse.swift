@@ -27,8 +27,10 @@ package struct RenderEverything: RenderReuse {
 package struct RenderOutcome: Sendable {
     /// Every event's artefacts tonight, to keep for the next night; nil when no item needed them.
     package var artefacts: EventArtefactSet?
-    /// Each event's description as plain text by event id, when the artefacts were needed.
-    package var plainDescriptions: [String: String] = [:]
+    /// Each event's description as plain text by event id, when the artefacts were needed:
+    /// read from where the artefacts are kept when asked, not held (W2's 10,000 plain texts were
+    /// 20 MB of this process while two Pagefinds ran beside it).
+    package var plainDescriptions: TextsByEvent = [:]
     /// Items reused as they were and items made.
     package var itemsReused = 0
     package var itemsMade = 0

@@ -56,7 +56,7 @@ extension SearchRecords {
 
     /// The records of a shard's plan, in its order.
     package static func records(
-        _ planned: [Planned], timeZone: TimeZone, plainDescriptions: [String: String] = [:]
+        _ planned: [Planned], timeZone: TimeZone, plainDescriptions: TextsByEvent = [:]
     ) -> [Record] {
         var upcoming: [(index: Int, event: Event, queries: [EventQuery])] = []
         var records: [Record?] = Array(repeating: nil, count: planned.count)

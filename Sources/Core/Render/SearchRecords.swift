@@ -21,7 +21,7 @@ package enum SearchRecords {
     /// - Parameter plainDescriptions: the render's plain texts by event id (each description
     ///   through cmark once); an event without one is parsed here.
     static func make(
-        _ events: [(event: Event, queries: [EventQuery])], timeZone: TimeZone, plainDescriptions: [String: String]
+        _ events: [(event: Event, queries: [EventQuery])], timeZone: TimeZone, plainDescriptions: TextsByEvent
     ) -> [Record] {
         // On every core, each chunk with its own formatters (they are not thread-safe).
         let made = Parallel.chunks(of: Array(events.enumerated()), empty: [Int: Record]()) { part in

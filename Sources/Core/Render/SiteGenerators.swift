@@ -7,7 +7,7 @@ import MeetupSupport
 package struct RenderShared: Sendable {
     package let input: SiteInput
     let templates: SiteTemplates
-    let descriptions: [String: String]
+    let descriptions: TextsByEvent
     /// Each event's description as HTML, by its marker (`DescriptionRendering`).
     let richDescriptions: TextsByEvent
     let imageSizes: [String: PixelSize]
