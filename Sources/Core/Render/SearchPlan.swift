@@ -74,3 +74,15 @@ extension SearchRecords {
 
     static func recordName(_ event: Event) -> String { ContentHash.sha256Hex(event.id).prefix(24) + ".html" }
 }
+
+extension SearchRecords.Planned {
+    /// About the bytes of its record: a past event's record itself, an upcoming event's
+    /// description and title with the record's fixed part (its record is made only when its
+    /// shard is indexed).
+    package var estimatedBytes: Int {
+        switch source {
+        case .past(let record): record.html.utf8.count
+        case .upcoming(let event, _): 600 + event.description.utf8.count + event.title.utf8.count
+        }
+    }
+}

@@ -77,10 +77,10 @@ struct SearchIndexStep: RunStep {
         var stamp: String
     }
 
-    /// Each changed shard through Pagefind, two at a time (a machine's two cores; Pagefind's
-    /// memory is two shards', not the site's); the first failure, or nil. A shard's records are
-    /// made as it is indexed: all of W2's made first were 12 MB of the cold night's peak, which
-    /// the search stage had become.
+    /// Each changed shard through Pagefind, two at a time while their memory allows
+    /// (`SearchIndexSchedule`); the first failure, or nil. A shard's records are made as it is
+    /// indexed: all of W2's made first were 12 MB of the cold night's peak, which the search
+    /// stage had become.
     private func index(
         _ shards: [Shard], command: [String], staging: URL, writer: StagingWriter, environment: RunEnvironment,
         records: @escaping @Sendable ([SearchRecords.Planned]) -> [SearchRecords.Record]
@@ -88,18 +88,36 @@ struct SearchIndexStep: RunStep {
         // Records go in a folder beside the cache's downloads (never published).
         let root = environment.cache.incomingDirectory.appendingPathComponent("search-records")
         defer { try? FileManager.default.removeItem(at: root) }
-        // The night's memory holds this process and two Pagefinds at once.
+        // The night's memory holds this process and the Pagefinds at once.
         ProcessMemory.releaseFree()
+        let memory = shards.map { shard in
+            SearchIndexSchedule.memory(recordBytes: shard.planned.map(\.estimatedBytes).reduce(0, +))
+        }
+        let schedule = LockedBox(SearchIndexSchedule(memory: memory))
         let failure = LockedBox<String?>(nil)
-        DispatchQueue.concurrentPerform(iterations: shards.count) { index in
-            guard failure.withLock({ $0 == nil }) else { return }
-            if let problem = indexShard(
-                shards[index], records: records, into: root, command: command, staging: staging, writer: writer,
-                environment: environment)
-            {
-                failure.withLock { $0 = $0 ?? problem }
+        let done = DispatchGroup()
+        // Started when the schedule allows: at first, and again as each shard finishes.
+        @Sendable func startAllowed() {
+            for index in schedule.withLock({ $0.start() }) {
+                done.enter()
+                DispatchQueue.global().async {
+                    let problem = indexShard(
+                        shards[index], records: records, into: root, command: command, staging: staging,
+                        writer: writer, environment: environment)
+                    schedule.withLock {
+                        $0.finish(index)
+                        if let problem {
+                            $0.stopped = true
+                            failure.withLock { $0 = $0 ?? problem }
+                        }
+                    }
+                    startAllowed()
+                    done.leave()
+                }
             }
         }
+        startAllowed()
+        done.wait()
         return failure.withLock { $0 }
     }
 
