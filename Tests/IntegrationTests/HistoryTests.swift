@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LoopbackServer
 @testable import MeetupConfig
 @testable import MeetupHistory
@@ -220,6 +221,54 @@ extension LoopbackSuites {
                 "\(observer.warnings)")
             #expect(try harness.page("index.html").contains("<svg"), "the moved history is the one read")
             #expect(!manager.fileExists(atPath: config.cacheDirectory.appendingPathComponent("history.sqlite").path))
+        }
+
+        /// A night on which the lists are as they were writes no event and no membership: each
+        /// written event's `lastSeen` and each membership's run would say so.
+        @Test func aNightWithTheSameListsWritesNoEventAndNoMembership() async throws {
+            let harness = try await PipelineHarness.start()
+            let config = harness.config(history: true)
+            #expect(await run(harness, config, now: PipelineHarness.now).succeeded)
+            #expect(await run(harness, config, now: PipelineHarness.now.addingTimeInterval(Self.day)).succeeded)
+            let store = try HistoryStore(path: StateFolder.history(config.stateDirectory))
+            let (events, written, memberships, added) = try await store.database.read { db in
+                (
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0,
+                    try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM event WHERE lastSeen > ?",
+                        arguments: [PipelineHarness.now.timeIntervalSince1970]) ?? -1,
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM eventQuery") ?? 0,
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM eventQuery WHERE addedRunId > 1") ?? -1
+                )
+            }
+            #expect(events > 0 && memberships > 0)
+            #expect(written == 0, "events written on the second night")
+            #expect(added == 0, "memberships written on the second night")
+        }
+
+        /// A history from before v8 kept every night's memberships; only the last successful
+        /// published run's are each query's list.
+        @Test func theMigrationKeepsEachQuerysLastList() throws {
+            let folder = try TemporaryDirectory()
+            let database = try DatabaseQueue(path: folder.path("history.sqlite").path)
+            try HistoryStore.migrator.migrate(database, upTo: "v7: a change kept once")
+            try database.write { db in
+                try db.execute(sql: "INSERT INTO run (id, at, published) VALUES (1, 1, 1), (2, 2, 1), (3, 3, 0)")
+                try db.execute(
+                    sql: "INSERT INTO runQuery VALUES (1, 'q', 1, 'ok'), (2, 'q', 1, 'ok'), (3, 'q', 1, 'ok')")
+                for id in ["a", "b", "c"] {
+                    try db.execute(
+                        sql: "INSERT INTO event (id, firstSeen, lastSeen, title, start, utcOffset, venue) "
+                            + "VALUES (?, 1, 2, ?, 9, 0, '')", arguments: [id, id])
+                }
+                // a: listed by the first run only; b: by the last published one; c: by the unpublished one.
+                try db.execute(
+                    sql: "INSERT INTO eventQuery (eventId, queryId, lastSeenRunId) "
+                        + "VALUES ('a', 'q', 1), ('b', 'q', 2), ('c', 'q', 3)")
+            }
+            try HistoryStore.migrator.migrate(database)
+            let listed = try database.read { db in try String.fetchAll(db, sql: "SELECT eventId FROM eventQuery") }
+            #expect(listed == ["b"])
         }
 
         /// The Meetup ids kept for pins and notes go with their events at the retention's end.

@@ -38,7 +38,11 @@ extension HistoryStore {
                 try Self.writeChanges(db, report: report, now: now)
                 let cutoff = now.addingTimeInterval(-Double(settings.retentionDays) * 86_400).timeIntervalSince1970
                 try db.execute(sql: "DELETE FROM run WHERE at < ?", arguments: [cutoff])
-                try db.execute(sql: "DELETE FROM event WHERE lastSeen < ?", arguments: [cutoff])
+                // A query no run within the retention asked (gone from the config) lists nothing.
+                try db.execute(sql: "DELETE FROM eventQuery WHERE queryId NOT IN (SELECT queryId FROM runQuery)")
+                try db.execute(
+                    sql: "DELETE FROM event WHERE lastSeen < ? AND id NOT IN (SELECT eventId FROM eventQuery)",
+                    arguments: [cutoff])
                 // An event's former names go with it: the aliases never outgrow the retention.
                 try db.execute(sql: "DELETE FROM eventAlias WHERE eventId NOT IN (SELECT id FROM event)")
                 try db.execute(sql: "DELETE FROM change WHERE at < ?", arguments: [cutoff])
@@ -54,34 +58,70 @@ extension HistoryStore {
     private static func writeEvents(
         _ db: Database, fetched: FetchedEvents, report: HistoryReport, runID: Int64, now: Date
     ) throws {
-        // Statements compiled once: a large run writes tens of thousands of rows.
+        // Statements compiled once: a large run writes tens of thousands of rows. A row is written
+        // only when what it says changed (`WHERE`): an event still listed is seen (its `lastSeen`
+        // is set when it leaves every list, `writeMemberships`), so a night on which nothing
+        // changed writes none. Writing every event's `lastSeen` and every membership's run, every
+        // night, was W2's record step (0.42 s, 10,000 events and 30,000 memberships).
         let upsertEvent = try db.cachedStatement(
             sql: """
                 INSERT INTO event (id, firstSeen, lastSeen, title, start, utcOffset, venue, place, url)
                 VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)
                 ON CONFLICT(id) DO UPDATE SET lastSeen = excluded.lastSeen, title = excluded.title,
                   start = excluded.start, utcOffset = excluded.utcOffset, venue = '', place = excluded.place, url = excluded.url
-                """)
-        let upsertMembership = try db.cachedStatement(
-            sql: """
-                INSERT INTO eventQuery (eventId, queryId, lastSeenRunId) VALUES (?, ?, ?)
-                ON CONFLICT(eventId, queryId) DO UPDATE SET lastSeenRunId = excluded.lastSeenRunId
+                WHERE title IS NOT excluded.title OR start IS NOT excluded.start OR utcOffset IS NOT excluded.utcOffset
+                  OR venue <> '' OR place IS NOT excluded.place OR url IS NOT excluded.url
                 """)
         var written = Set<String>()
         for entry in fetched.outcomes {
             guard case .succeeded(let events) = entry.outcome else { continue }
-            for event in events {
-                if written.insert(event.id).inserted {
-                    try upsertEvent.execute(arguments: [
-                        event.id, (report.firstSeen[event.id] ?? now).timeIntervalSince1970,
-                        now.timeIntervalSince1970, event.title, event.start.date.timeIntervalSince1970,
-                        event.start.utcOffsetSeconds, EventPlace(of: event).jsonValue.compactJSON,
-                        event.eventURL?.absoluteString,
-                    ])
-                }
-                try upsertMembership.execute(arguments: [event.id, entry.query.id, runID])
+            for event in events where written.insert(event.id).inserted {
+                try upsertEvent.execute(arguments: [
+                    event.id, (report.firstSeen[event.id] ?? now).timeIntervalSince1970,
+                    now.timeIntervalSince1970, event.title, event.start.date.timeIntervalSince1970,
+                    event.start.utcOffsetSeconds, EventPlace(of: event).jsonValue.compactJSON,
+                    event.eventURL?.absoluteString,
+                ])
             }
         }
+        try writeMemberships(db, fetched: fetched, runID: runID, now: now)
+    }
+
+    /// Each query that succeeded: its list as `eventQuery` holds it becomes tonight's, writing
+    /// only the events it gained and lost. An event no list holds any more was last seen by the
+    /// last run that listed it (its query's last successful published run before this one).
+    private static func writeMemberships(_ db: Database, fetched: FetchedEvents, runID: Int64, now: Date) throws {
+        let insert = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO eventQuery (eventId, queryId, addedRunId) VALUES (?, ?, ?)")
+        let delete = try db.cachedStatement(sql: "DELETE FROM eventQuery WHERE eventId = ? AND queryId = ?")
+        var left: [String: Double] = [:]
+        for entry in fetched.outcomes {
+            guard case .succeeded(let events) = entry.outcome else { continue }
+            let listed = Set(
+                try String.fetchAll(
+                    db, sql: "SELECT eventId FROM eventQuery WHERE queryId = ?", arguments: [entry.query.id]))
+            let tonight = Set(events.map(\.id))
+            let gone = listed.subtracting(tonight)
+            if !gone.isEmpty {
+                let lastListed =
+                    try Double.fetchOne(
+                        db,
+                        sql: """
+                            SELECT MAX(run.at) FROM runQuery JOIN run ON run.id = runQuery.runId
+                            WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published AND run.id <> ?
+                            """, arguments: [entry.query.id, runID]) ?? 0
+                for id in gone {
+                    try delete.execute(arguments: [id, entry.query.id])
+                    left[id] = max(left[id] ?? 0, lastListed)
+                }
+            }
+            for id in tonight.subtracting(listed) { try insert.execute(arguments: [id, entry.query.id, runID]) }
+        }
+        let leave = try db.cachedStatement(
+            sql: """
+                UPDATE event SET lastSeen = max(lastSeen, ?) WHERE id = ? AND id NOT IN (SELECT eventId FROM eventQuery)
+                """)
+        for (id, at) in left { try leave.execute(arguments: [at, id]) }
     }
 
     /// The changes this run noticed (earlier ones are already stored). A re-run at the same
@@ -116,6 +156,18 @@ extension HistoryStore {
                     DELETE FROM change WHERE id NOT IN (SELECT MIN(id) FROM change GROUP BY at, kind, eventId)
                     """)
             try db.create(index: "changeOnce", on: "change", columns: ["at", "kind", "eventId"], unique: true)
+        }
+        migrator.registerMigration("v8: a query's list, not each night's") { db in
+            // `eventQuery` holds each query's list as its last successful published run left it
+            // (the rows that run wrote); the rows of earlier runs go. An event still listed is seen.
+            try db.execute(
+                sql: """
+                    DELETE FROM eventQuery WHERE lastSeenRunId IS NOT (
+                      SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
+                      WHERE runQuery.queryId = eventQuery.queryId AND runQuery.status = 'ok' AND run.published)
+                    """)
+            try db.alter(table: "eventQuery") { $0.rename(column: "lastSeenRunId", to: "addedRunId") }
+            try db.create(index: "eventQueryByQuery", on: "eventQuery", columns: ["queryId", "eventId"])
         }
     }
 }

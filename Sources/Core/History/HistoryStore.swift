@@ -213,10 +213,8 @@ package final class HistoryStore: Sendable {
                 db,
                 sql: """
                     SELECT event.id, event.* FROM eventQuery JOIN event ON event.id = eventQuery.eventId
-                    WHERE eventQuery.queryId = ? AND event.start >= ? AND eventQuery.lastSeenRunId = (
-                      SELECT MAX(runQuery.runId) FROM runQuery JOIN run ON run.id = runQuery.runId
-                      WHERE runQuery.queryId = ? AND runQuery.status = 'ok' AND run.published)
-                    """, arguments: [entry.query.id, now.timeIntervalSince1970, entry.query.id])
+                    WHERE eventQuery.queryId = ? AND event.start >= ?
+                    """, arguments: [entry.query.id, now.timeIntervalSince1970])
             for row in rows {
                 // By index: every event a query listed last time, every night (the few removed
                 // are then read by name).
