@@ -149,7 +149,7 @@ package enum ISO8601 {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -60,7 +60,6 @@ package final class LocalDays {
 
     /// The year, month and day of a day number (`ISO8601.civilFromDays`).
     package static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let (year, month, day) = ISO8601.civilFromDays(days)
-        return (year, month, day)
+        ISO8601.civilFromDays(days)
     }
 }

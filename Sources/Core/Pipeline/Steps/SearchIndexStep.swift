@@ -104,12 +104,10 @@ struct SearchIndexStep: RunStep {
                     let problem = indexShard(
                         shards[index], records: records, into: root, command: command, staging: staging,
                         writer: writer, environment: environment)
+                    if let problem { failure.withLock { $0 = $0 ?? problem } }
                     schedule.withLock {
                         $0.finish(index)
-                        if let problem {
-                            $0.stopped = true
-                            failure.withLock { $0 = $0 ?? problem }
-                        }
+                        $0.stopped = $0.stopped || problem != nil
                     }
                     startAllowed()
                     done.leave()
