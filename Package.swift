@@ -33,7 +33,7 @@ let package = Package(
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
+            providers: [.apt(["libvips-dev", "liborc-0.4-dev"])]
         ),
         .systemLibrary(
             name: "CICal",
@@ -45,7 +45,8 @@ let package = Package(
         // each document in a forked worker under a time and memory limit.
         .target(name: "CICalShim", dependencies: ["CICal"]),
         // vips's API is variadic, which Swift cannot call: the shim gives it fixed signatures.
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // liborc is linked for the allocator race test's churn (shim.c); libvips loads it anyway.
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("orc-0.4")]),
         // Sample photos for the benchmark only; not linked into the tool.
         .target(name: "CVipsBenchShim", dependencies: ["CVips"]),
         // Linux calls Swift cannot reach directly (renameat2 with RENAME_EXCHANGE).
@@ -148,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "MeetupReportIntegrationTests",
             dependencies: coreTargets + [
-                "MeetupReportTestSupport", "LoopbackServer",
+                "MeetupReportTestSupport", "LoopbackServer", "CVipsShim",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),

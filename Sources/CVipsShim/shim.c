@@ -3,6 +3,32 @@
 #include <stdio.h>
 #include <string.h>
 #include <vips/vips.h>
+#include <orc/orc.h>
+#include <orc/orccode.h>
+
+/* liborc 0.4.33 (Debian 12) allocates code memory under its own lock but frees it without: a
+   thumbnail building a reduce operation (allocating its vector program) while another disposes
+   one (freeing) corrupts orc's chunk list, and the night aborts with a double free (2 of 36 cold
+   W2 nights in make bench; ThumbnailerRaceTests reproduces it in a tenth of a second). Later orc
+   takes its lock in both, where this one is redundant.
+   So every call that may compile or free an orc program takes this lock: the builds of the
+   operations that compile one (vips_resize, vips_thumbnail) and each unref that may dispose them.
+   Pixels are computed outside it: building an operation is lazy, and saving runs the pipeline. */
+static GMutex code_memory;
+
+static void release(void *object) {
+    if (object == NULL) return;
+    g_mutex_lock(&code_memory);
+    g_object_unref(object);
+    g_mutex_unlock(&code_memory);
+}
+
+static int reduce(VipsImage *in, VipsImage **out, double scale) {
+    g_mutex_lock(&code_memory);
+    int result = vips_resize(in, out, scale, "kernel", VIPS_KERNEL_CUBIC, NULL);
+    g_mutex_unlock(&code_memory);
+    return result;
+}
 
 static void copy_error(char *error, size_t capacity, const char *fallback) {
     if (error == NULL || capacity == 0) return;
@@ -43,7 +69,7 @@ int mr_vips_probe(const char *input_path, int *width, int *height,
     }
     *width = vips_image_get_width(image);
     *height = vips_image_get_height(image);
-    g_object_unref(image);
+    release(image);
     return 0;
 }
 
@@ -62,17 +88,17 @@ static int load_jpeg_thumbnail(const char *path, int width, int minimum, int sou
                                                  "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
     if (loaded == NULL) return -1;
     VipsImage *rotated = NULL;
-    if (vips_autorot(loaded, &rotated, NULL) != 0) { g_object_unref(loaded); return -1; }
-    g_object_unref(loaded);
+    if (vips_autorot(loaded, &rotated, NULL) != 0) { release(loaded); return -1; }
+    release(loaded);
     VipsImage *srgb = rotated;
     if (vips_image_get_interpretation(rotated) == VIPS_INTERPRETATION_CMYK) {
-        if (vips_colourspace(rotated, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) { g_object_unref(rotated); return -1; }
-        g_object_unref(rotated);
+        if (vips_colourspace(rotated, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) { release(rotated); return -1; }
+        release(rotated);
     }
     int current = vips_image_get_width(srgb);
     if (current <= width) { *out = srgb; return 0; }
-    int result = vips_resize(srgb, out, (double)width / current, "kernel", VIPS_KERNEL_CUBIC, NULL);
-    g_object_unref(srgb);
+    int result = reduce(srgb, out, (double)width / current);
+    release(srgb);
     return result;
 }
 
@@ -95,10 +121,15 @@ static VipsImage *decoded(const char *input_path, int width, int minimum, uint64
     }
     /* Not a JPEG: vips_thumbnail handles every other format (shrink-on-load where the format has
        it). height is a large bound so only the width constrains; SIZE_DOWN never upscales. */
-    if (thumbnail == NULL && vips_thumbnail(input_path, &thumbnail, width, "height", VIPS_MAX_COORD,
-                                            "size", VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0) {
-        copy_error(error, error_capacity, "could not decode the image");
-        return NULL;
+    if (thumbnail == NULL) {
+        g_mutex_lock(&code_memory);
+        int failed = vips_thumbnail(input_path, &thumbnail, width, "height", VIPS_MAX_COORD, "size",
+                                    VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+        g_mutex_unlock(&code_memory);
+        if (failed != 0) {
+            copy_error(error, error_capacity, "could not decode the image");
+            return NULL;
+        }
     }
     VipsImage *opaque = thumbnail;
     if (vips_image_hasalpha(thumbnail)) {
@@ -106,7 +137,7 @@ static VipsImage *decoded(const char *input_path, int width, int minimum, uint64
         VipsArrayDouble *background = vips_array_double_new(white, 3);
         int failed = vips_flatten(thumbnail, &opaque, "background", background, NULL);
         vips_area_unref(VIPS_AREA(background));
-        g_object_unref(thumbnail);
+        release(thumbnail);
         if (failed != 0) {
             copy_error(error, error_capacity, "could not flatten transparency");
             return NULL;
@@ -141,7 +172,7 @@ int mr_vips_thumbnail_pair(const char *input_path, const char *output_path, cons
     if (twice == NULL) return status;
     /* Read once, used twice: the decode is sequential. */
     VipsImage *memory = vips_image_copy_memory(twice);
-    g_object_unref(twice);
+    release(twice);
     if (memory == NULL) {
         copy_error(error, error_capacity, "could not decode the image");
         return -1;
@@ -149,20 +180,20 @@ int mr_vips_thumbnail_pair(const char *input_path, const char *output_path, cons
     int current = vips_image_get_width(memory);
     if (current > width && save_jpeg(memory, double_path, quality, double_width, double_height, error,
                                      error_capacity) != 0) {
-        g_object_unref(memory);
+        release(memory);
         return -1;
     }
     VipsImage *single = memory;
     if (current > width) {
-        if (vips_resize(memory, &single, (double)width / current, "kernel", VIPS_KERNEL_CUBIC, NULL) != 0) {
-            g_object_unref(memory);
+        if (reduce(memory, &single, (double)width / current) != 0) {
+            release(memory);
             copy_error(error, error_capacity, "could not reduce the image");
             return -1;
         }
-        g_object_unref(memory);
+        release(memory);
     }
     int result = save_jpeg(single, output_path, quality, out_width, out_height, error, error_capacity);
-    g_object_unref(single);
+    release(single);
     return result;
 }
 
@@ -174,6 +205,25 @@ int mr_vips_thumbnail(const char *input_path, const char *output_path,
     VipsImage *opaque = decoded(input_path, width, width, max_pixels, error, error_capacity, &status);
     if (opaque == NULL) return status;
     int result = save_jpeg(opaque, output_path, quality, out_width, out_height, error, error_capacity);
-    g_object_unref(opaque);
+    release(opaque);
     return result;
+}
+
+/* orc's code allocator used the way a reduce operation's build and dispose use it, `rounds` times
+   eight programs, under the shim's lock as every other use in the process: ThumbnailerRaceTests
+   runs it beside thumbnails, so that a use outside the lock (the race above) shows within a second
+   instead of once in some twenty cold nights. */
+void mr_vips_churn_code_memory(int rounds) {
+    OrcCode *codes[8];
+    for (int round = 0; round < rounds; round++) {
+        g_mutex_lock(&code_memory);
+        for (int index = 0; index < 8; index++) {
+            codes[index] = orc_code_new();
+            orc_code_allocate_codemem(codes[index], 64 + 32 * index);
+        }
+        g_mutex_unlock(&code_memory);
+        g_mutex_lock(&code_memory);
+        for (int index = 0; index < 8; index++) orc_code_free(codes[index]);
+        g_mutex_unlock(&code_memory);
+    }
 }
