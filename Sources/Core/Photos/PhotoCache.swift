@@ -46,22 +46,18 @@ package struct PhotoCache: Sendable {
 
     package func key(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
 
-    // `isDirectory: false` throughout: without it, Foundation asks the file system about every
-    // name it appends (a `stat` per photo and thumbnail, each night).
-    package func dataFile(for url: URL) -> URL {
-        photosDirectory.appendingPathComponent(key(for: url), isDirectory: false)
+    /// The photo's files, named from one hash of its URL.
+    package func files(for url: URL) -> PhotoFiles {
+        PhotoFiles(key: key(for: url), photos: photosDirectory, thumbnails: thumbnailsDirectory)
     }
 
-    private func metadataFile(for url: URL) -> URL {
-        photosDirectory.appendingPathComponent(key(for: url) + ".json", isDirectory: false)
-    }
+    package func dataFile(for url: URL) -> URL { files(for: url).data }
 
     /// A thumbnail is known by its width and the processor that made it.
     package static func thumbnailKey(width: Int, processor: String) -> String { "w\(width)-\(processor)" }
 
     package func thumbnailFile(for url: URL, width: Int, processor: String) -> URL {
-        thumbnailsDirectory.appendingPathComponent(
-            "\(key(for: url))-\(Self.thumbnailKey(width: width, processor: processor)).jpg", isDirectory: false)
+        files(for: url).thumbnail(width: width, processor: processor)
     }
 
     package func prepare() throws {
@@ -78,10 +74,11 @@ package struct PhotoCache: Sendable {
 
     /// The entry for `url`, only if both its metadata and its bytes are present.
     package func entry(for url: URL) -> CachedPhoto? {
-        guard let data = try? Data(contentsOf: metadataFile(for: url)),
+        let files = files(for: url)
+        guard let data = try? Data(contentsOf: files.metadata),
             let entry = (try? JSONValue.parse(data)).flatMap(CachedPhoto.init(jsonValue:)),
             entry.url == url.absoluteString,
-            FileOperations.fileSize(dataFile(for: url)) == entry.byteCount
+            FileOperations.fileSize(files.data) == entry.byteCount
         else { return nil }
         return entry
     }
@@ -98,16 +95,17 @@ package struct PhotoCache: Sendable {
         let byteCount = FileOperations.fileSize(downloadedFile) ?? 0
         // Metadata goes first, so a run killed mid-way leaves no entry rather than
         // old validators describing new bytes.
-        try? FileManager.default.removeItem(at: metadataFile(for: url))
-        try FileOperations.replace(dataFile(for: url), with: downloadedFile)
+        let files = files(for: url)
+        try? FileManager.default.removeItem(at: files.metadata)
+        try FileOperations.replace(files.data, with: downloadedFile)
         let entry = CachedPhoto(
             url: url.absoluteString, validators: validators, byteCount: byteCount,
             storedAt: now, thumbnails: [:], freshUntil: freshUntil)
         return entry
     }
 
-    package func write(_ entry: CachedPhoto, for url: URL) throws {
-        try FileOperations.writeAtomically(Data(entry.jsonValue.compactJSON.utf8), to: metadataFile(for: url))
+    package func write(_ entry: CachedPhoto, to files: PhotoFiles) throws {
+        try FileOperations.writeAtomically(Data(entry.jsonValue.compactJSON.utf8), to: files.metadata)
     }
 }
 

@@ -59,7 +59,8 @@ extension PhotoPipeline {
     /// metadata once if it changed (`unsaved`, or a new thumbnail size).
     func makeThumbnail(_ url: URL, entry: CachedPhoto, unsaved: Bool) {
         let width = settings.thumbnailWidth
-        let name = String(cache.key(for: url).prefix(32))
+        let files = cache.files(for: url)
+        let name = String(files.key.prefix(32))
         var updated = entry
         let started = ContinuousClock.now
         defer {
@@ -68,25 +69,25 @@ extension PhotoPipeline {
         }
         do {
             // Both widths from one decode when neither is cached (a cold night), else what is missing.
-            if let made = try makePair(url, width: width, entry: &updated) {
+            if let made = try makePair(files, width: width, entry: &updated) {
                 results.withLock { $0.thumbnails[url] = made.thumbnail(name) }
                 results.withLock { $0.statistics.thumbnailsMade += 1 }
-                try? cache.write(updated, for: url)
+                try? cache.write(updated, to: files)
                 return
             }
-            let single = try sized(url, width: width, entry: &updated)
+            let single = try sized(files, width: width, entry: &updated)
             // Never upscaled: a photo no wider than the thumbnail has no sharper twin.
-            let double = try? sized(url, width: width * 2, entry: &updated)
+            let double = try? sized(files, width: width * 2, entry: &updated)
             // A photo counts once, however many of its widths were made.
             if updated.thumbnails != entry.thumbnails { results.withLock { $0.statistics.thumbnailsMade += 1 } }
             let twin = double.flatMap { $0.size.width > single.size.width ? $0 : nil }
-            if unsaved || updated.thumbnails != entry.thumbnails { try? cache.write(updated, for: url) }
+            if unsaved || updated.thumbnails != entry.thumbnails { try? cache.write(updated, to: files) }
             let thumbnail = Thumbnail(
                 file: single.file, size: single.size, publishedName: name + ".jpg",
                 double: twin.map { .init(file: $0.file, size: $0.size, publishedName: name + "@2x.jpg") })
             results.withLock { $0.thumbnails[url] = thumbnail }
         } catch {
-            if unsaved { try? cache.write(entry, for: url) }
+            if unsaved { try? cache.write(entry, to: files) }
             results.withLock {
                 $0.statistics.failed += 1
                 $0.warnings.append(
@@ -107,25 +108,19 @@ extension PhotoPipeline {
     }
 
     /// Both widths in one call to the thumbnailer when neither is cached; nil when one is.
-    private func makePair(_ url: URL, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> Pair? {
+    private func makePair(_ files: PhotoFiles, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> Pair? {
         let identity = thumbnailer.identity
         let (key, doubleKey) = (
             PhotoCache.thumbnailKey(width: width, processor: identity),
             PhotoCache.thumbnailKey(width: width * 2, processor: identity)
         )
-        let file = cache.thumbnailFile(for: url, width: width, processor: identity)
-        let doubleFile = cache.thumbnailFile(for: url, width: width * 2, processor: identity)
+        let file = files.thumbnail(width: width, processor: identity)
+        let doubleFile = files.thumbnail(width: width * 2, processor: identity)
         guard entry.thumbnails[key] == nil || !FileManager.default.fileExists(atPath: file.path),
             entry.thumbnails[doubleKey] == nil || !FileManager.default.fileExists(atPath: doubleFile.path)
         else { return nil }
-        results.withLock {
-            $0.usedCacheFiles.formUnion([
-                "photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
-                "thumbnails/" + file.lastPathComponent, "thumbnails/" + doubleFile.lastPathComponent,
-            ])
-        }
-        let made = try thumbnailer.makeThumbnails(
-            of: cache.dataFile(for: url), width: width, to: file, double: doubleFile)
+        results.withLock { $0.usedCacheFiles.formUnion(files.used(thumbnails: [file, doubleFile])) }
+        let made = try thumbnailer.makeThumbnails(of: files.data, width: width, to: file, double: doubleFile)
         entry.thumbnails[key] = made.single
         // A photo no wider than the thumbnail has no twin: the 1x file stands for the 2x key too
         // (a link), so a warm night finds both and makes nothing.
@@ -138,20 +133,15 @@ extension PhotoPipeline {
     }
 
     /// One thumbnail width: the cached file when its size is known, else made (and counted).
-    private func sized(_ url: URL, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> (
+    private func sized(_ files: PhotoFiles, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> (
         file: URL, size: PixelSize
     ) {
         let key = PhotoCache.thumbnailKey(width: width, processor: thumbnailer.identity)
-        let file = cache.thumbnailFile(for: url, width: width, processor: thumbnailer.identity)
+        let file = files.thumbnail(width: width, processor: thumbnailer.identity)
         // The cache sweep keeps what a run used: the photo, its metadata, its thumbnails.
-        results.withLock {
-            $0.usedCacheFiles.formUnion([
-                "photos/" + cache.key(for: url), "photos/\(cache.key(for: url)).json",
-                "thumbnails/" + file.lastPathComponent,
-            ])
-        }
+        results.withLock { $0.usedCacheFiles.formUnion(files.used(thumbnails: [file])) }
         if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) { return (file, size) }
-        let size = try thumbnailer.makeThumbnail(of: cache.dataFile(for: url), width: width, to: file)
+        let size = try thumbnailer.makeThumbnail(of: files.data, width: width, to: file)
         entry.thumbnails[key] = size
         return (file, size)
     }
