@@ -127,8 +127,8 @@ let package = Package(
         .executableTarget(
             name: "MeetupReportBench",
             dependencies: [
-                "LoopbackServer", "MeetupPipeline", "MeetupPhotos", "MeetupHistory", "MeetupConfig", "MeetupModel",
-                "MeetupSupport", "CVipsBenchShim",
+                "LoopbackServer", "MeetupPipeline", "MeetupFetch", "MeetupPhotos", "MeetupHistory", "MeetupConfig",
+                "MeetupModel", "MeetupSupport", "CVipsBenchShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

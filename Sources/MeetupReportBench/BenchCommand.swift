@@ -65,6 +65,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "With --write-snapshot: no curation rules in the config.")
     var noCuration = false
 
+    @Flag(help: "Only measure parsing and mapping the first workload's API answers (the fetch stage's CPU).")
+    var parseOnly = false
+
     @Option(
         help:
             "Only serve the first workload (its API and photos, at the configured latency) for this many seconds, with its config in the work directory: to profile a night against the servers (perf, heaptrack)."
@@ -85,6 +88,14 @@ struct BenchCommand: AsyncParsableCommand {
             }
             try workload.writeSnapshotSite(into: URL(fileURLWithPath: writeSnapshot), curation: !noCuration)
             print("wrote \(workload.name) as a snapshot site into \(writeSnapshot)")
+            return
+        }
+        if parseOnly {
+            let name = workloads.first ?? "W2"
+            guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
+                throw ValidationError("unknown workload \(name); use W1 or W2")
+            }
+            print(try ParseBench.measure(workload, work: work))
             return
         }
         if let serveFor {
