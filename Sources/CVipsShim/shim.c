@@ -9,7 +9,7 @@
 /* liborc 0.4.33 (Debian 12) allocates code memory under its own lock but frees it without: a
    thumbnail building a reduce operation (allocating its vector program) while another disposes
    one (freeing) corrupts orc's chunk list, and the night aborts with a double free (2 of 36 cold
-   W2 nights in make bench; ThumbnailerRaceTests reproduces it in a tenth of a second). Later orc
+   W2 nights in make bench; VipsThumbnailerConcurrencyTests makes it happen in a tenth of a second). Later orc
    takes its lock in both, where this one is redundant.
    So every call that may compile or free an orc program takes this lock: the builds of the
    operations that compile one (vips_resize, vips_thumbnail) and each unref that may dispose them.
@@ -210,8 +210,8 @@ int mr_vips_thumbnail(const char *input_path, const char *output_path,
 }
 
 /* orc's code allocator used the way a reduce operation's build and dispose use it, `rounds` times
-   eight programs, under the shim's lock as every other use in the process: ThumbnailerRaceTests
-   runs it beside thumbnails, so that a use outside the lock (the race above) shows within a second
+   eight programs, under the shim's lock as every other use in the process:
+   VipsThumbnailerConcurrencyTests runs it beside thumbnails, so that a use outside the lock (the race above) shows within a second
    instead of once in some twenty cold nights. */
 void mr_vips_churn_code_memory(int rounds) {
     OrcCode *codes[8];

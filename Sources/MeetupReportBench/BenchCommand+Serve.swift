@@ -3,15 +3,21 @@ import Foundation
 import MeetupSupport
 
 extension BenchCommand {
+    /// The workload the single-workload modes work on: the first one named (W1 by default).
+    func firstWorkload() throws -> Workload {
+        let name = workloads.first ?? "W1"
+        guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
+            throw ValidationError("unknown workload \(name); use W1 or W2")
+        }
+        return workload
+    }
+
     /// `--serve-for`: the first workload's API and photos served for a while, with its config
     /// written, so a night can be run by hand against them under `perf` or `heaptrack` (how the
     /// fetch's 30,000 copies of W2's events were found). `kill -USR1` switches the answers to the
     /// bench's "one event changed" night and back.
     func serveOnly(seconds: Int, work: URL) async throws {
-        let name = workloads.first ?? "W1"
-        guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
-            throw ValidationError("unknown workload \(name); use W1 or W2")
-        }
+        let workload = try firstWorkload()
         let photos = try Workload(
             name: "photos", queries: 1, pagesPerQuery: 1, distinctEvents: 1, distinctPhotos: workload.distinctPhotos
         )

@@ -82,20 +82,13 @@ struct BenchCommand: AsyncParsableCommand {
             return
         }
         if let writeSnapshot {
-            let name = workloads.first ?? "W1"
-            guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
-                throw ValidationError("unknown workload \(name); use W1 or W2")
-            }
+            let workload = try firstWorkload()
             try workload.writeSnapshotSite(into: URL(fileURLWithPath: writeSnapshot), curation: !noCuration)
             print("wrote \(workload.name) as a snapshot site into \(writeSnapshot)")
             return
         }
         if parseOnly {
-            let name = workloads.first ?? "W2"
-            guard let workload = [Workload.w1, Workload.w2].first(where: { $0.name == name }) else {
-                throw ValidationError("unknown workload \(name); use W1 or W2")
-            }
-            print(try ParseBench.measure(workload, work: work))
+            print(try ParseBench.measure(try firstWorkload()))
             return
         }
         if let serveFor {

@@ -2,11 +2,11 @@ import Foundation
 import MeetupFetch
 import MeetupSupport
 
-/// The fetch stage's CPU on its own: W2's 60 answers (the realistic descriptions, 59 MB) parsed
+/// The fetch stage's CPU on its own: W2's 60 answers (the realistic descriptions, 58 MB) parsed
 /// into a JSON tree, then parsed and mapped into events, as each answer is when it arrives. The
 /// hand-written `JSONParser` is measured here, beside JSONSerialization on the same bytes.
 enum ParseBench {
-    static func measure(_ workload: Workload, work: URL) throws -> String {
+    static func measure(_ workload: Workload) throws -> String {
         let pages = try workload.pages(photoBase: URL(string: "http://127.0.0.1:9/")!).values.flatMap { $0 }
         let megabytes = Double(pages.reduce(0) { $0 + $1.count }) / 1_000_000
         func best(_ body: () throws -> Void) rethrows -> Double {

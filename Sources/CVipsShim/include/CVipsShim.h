@@ -29,8 +29,8 @@ int mr_vips_thumbnail_pair(const char *input_path, const char *output_path, cons
                            int *out_width, int *out_height, int *double_width, int *double_height,
                            char *error, size_t error_capacity);
 
-/// Allocates and frees orc code memory `rounds` times eight, as reduce operations do, taking the
-/// shim's lock to free as every free in the process does. The instrument of the allocator race
+/// Allocates and frees orc code memory `rounds` times eight, as reduce operations do, under the
+/// shim's lock as every other allocation and free in the process. The instrument of the allocator race
 /// test (shim.c): thumbnails beside it must never corrupt the allocator.
 void mr_vips_churn_code_memory(int rounds);
 

@@ -56,10 +56,6 @@ package struct PhotoCache: Sendable {
     /// A thumbnail is known by its width and the processor that made it.
     package static func thumbnailKey(width: Int, processor: String) -> String { "w\(width)-\(processor)" }
 
-    package func thumbnailFile(for url: URL, width: Int, processor: String) -> URL {
-        files(for: url).thumbnail(width: width, processor: processor)
-    }
-
     package func prepare() throws {
         for folder in [photosDirectory, thumbnailsDirectory, incomingDirectory] {
             try FileOperations.createDirectory(folder)
