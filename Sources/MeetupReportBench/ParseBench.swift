@@ -24,6 +24,12 @@ enum ParseBench {
             events = 0
             for page in pages { events += try EventMapper.page(from: page).events.count }
         }
+        var distinct = 0
+        let shared = try best {
+            let nodes = EventNodes()
+            for page in pages { _ = try EventMapper.page(from: page, nodes: nodes) }
+            distinct = nodes.count
+        }
         let foundation = try best { for page in pages { _ = try JSONSerialization.jsonObject(with: page) } }
         func line(_ name: String, _ seconds: Double) -> String {
             "  " + name.padding(toLength: 40, withPad: " ", startingAt: 0)
@@ -35,6 +41,7 @@ enum ParseBench {
                 pages.count, megabytes, events),
             line("JSONParser (JSONValue tree)", parse),
             line("JSONParser and EventMapper (events)", map),
+            line("the same, each node once (\(distinct) of \(events))", shared),
             line("JSONSerialization (reference)", foundation),
         ].joined(separator: "\n")
     }

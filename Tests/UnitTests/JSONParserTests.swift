@@ -39,3 +39,44 @@ struct JSONParserTests {
         #expect(try JSONValue.parse(Data(#""\ud800x""#.utf8)) == .string("\u{FFFD}x"), "a lone surrogate is replaced")
     }
 }
+
+/// `JSONRepeatedObjects`: the parser hands each object in a named member's place to the table
+/// by its bytes, parsed the first time only, and puts the table's stand-in in its place.
+@Suite("JSON parser, repeated objects")
+struct JSONRepeatedObjectsTests {
+    final class Counting: JSONRepeatedObjects {
+        let memberName = "node"
+        let seen = LockedBox([JSONObjectDigest: JSONValue]())
+        let parsed = LockedBox([JSONValue]())
+        func known(_ digest: JSONObjectDigest) -> JSONValue? { seen.withLock { $0[digest] } }
+        func first(_ value: JSONValue, digest: JSONObjectDigest) -> JSONValue {
+            parsed.withLock { $0.append(value) }
+            let standIn = JSONValue.string("#\(parsed.withLock { $0.count })")
+            seen.withLock { $0[digest] = standIn }
+            return standIn
+        }
+    }
+
+    @Test func eachDistinctObjectIsParsedOnceAndOthersAreLeftAlone() throws {
+        let table = Counting()
+        let text =
+            #"{"a":{"node":{"x":"}\"{","y":[1,{"z":2}]}},"b":[{"node":{"x":2}},"#
+            + #"{"node": {"x":"}\"{","y":[1,{"z":2}]}}],"node":3,"c":{"node":[{"x":2}]}}"#
+        let value = try JSONValue.parse(Data(text.utf8), repeated: table)
+        #expect(value["a"]?["node"] == .string("#1"))
+        #expect(value["b"] == .array([.object(["node": .string("#2")]), .object(["node": .string("#1")])]))
+        #expect(value["node"] == .number(3) && value["c"]?["node"] == .array([.object(["x": .number(2)])]))
+        let plain = try JSONValue.parse(Data(text.utf8))
+        #expect(table.parsed.withLock { $0 } == [plain["a"]?["node"], plain["b"]?.arrayValue?.first?["node"]])
+        let again = try JSONValue.parse(Data(#"[{"node":{"x":2}}]"#.utf8), repeated: table)
+        #expect(again == .array([.object(["node": .string("#2")])]) && table.parsed.withLock { $0.count } == 2)
+    }
+
+    @Test func brokenObjectsFailAsWithoutATable() {
+        for bad in [#"{"node":{"x":1"#, #"{"node":{"x":"1}"#, #"{"node":{"x":1,}}"#, #"{"node":{"x":01}}"#] {
+            #expect(throws: JSONValue.ParseError.self, "\(bad)") {
+                try JSONValue.parse(Data(bad.utf8), repeated: Counting())
+            }
+        }
+    }
+}

@@ -14,17 +14,24 @@ package enum EventMapper {
     /// Statuses that mean the event will not happen; such entries are skipped.
     static let withdrawnStatuses: Set<String> = ["CANCELLED", "CANCELLED_PERM", "DELETED", "cancelled", "deleted"]
 
-    package static func page(from data: Data) throws(PageMappingError) -> EventPage {
+    /// - Parameter nodes: the run's nodes, so that a node other answers hold too is parsed and
+    ///   mapped once (`EventNodes`).
+    package static func page(from data: Data, nodes: EventNodes? = nil) throws(PageMappingError) -> EventPage {
         let document: JSONValue
         do {
-            document = try JSONValue.parse(data)
+            document = try JSONValue.parse(data, repeated: nodes)
         } catch {
             throw .notJSON(error.reason)
         }
-        return try page(from: document)
+        return try page(document, nodes: nodes)
     }
 
     package static func page(from document: JSONValue) throws(PageMappingError) -> EventPage {
+        try page(document, nodes: nil)
+    }
+
+    /// - Parameter nodes: the table `document` was parsed with, whose stand-ins its nodes are.
+    private static func page(_ document: JSONValue, nodes: EventNodes?) throws(PageMappingError) -> EventPage {
         if case .array(let items) = document {
             return legacyPage(items)
         }
@@ -41,7 +48,7 @@ package enum EventMapper {
             throw .graphQLErrors(messages)
         }
         if let data = root["data"] {
-            return try graphQLPage(data)
+            return try graphQLPage(data, nodes: nodes)
         }
         if case .array(let items)? = root["events"] {
             return legacyPage(items)
@@ -52,7 +59,7 @@ package enum EventMapper {
 
     // MARK: GraphQL
 
-    private static func graphQLPage(_ data: JSONValue) throws(PageMappingError) -> EventPage {
+    private static func graphQLPage(_ data: JSONValue, nodes: EventNodes?) throws(PageMappingError) -> EventPage {
         let candidates: [(String, JSONValue?)] = [
             ("eventSearch", data["eventSearch"]),
             ("groupByUrlname.events", data["groupByUrlname"]?["events"]),
@@ -67,7 +74,7 @@ package enum EventMapper {
                 for (alias, group) in groups.sorted(by: { Int($0.key.dropFirst()) ?? 0 < Int($1.key.dropFirst()) ?? 0 })
                 {
                     guard let events = group["events"], group != .null else { continue }
-                    let page = try connectionPage(events, root: "\(alias).events")
+                    let page = try connectionPage(events, root: "\(alias).events", nodes: nodes)
                     merged.events += page.events
                     merged.skippedCount += page.skippedCount
                 }
@@ -76,18 +83,20 @@ package enum EventMapper {
             throw .unexpectedShape(
                 "data holds no event list (expected eventSearch, groupByUrlname.events or proNetwork.eventsSearch)")
         }
-        return try connectionPage(connection, root: root)
+        return try connectionPage(connection, root: root, nodes: nodes)
     }
 
     /// One event connection (`edges`, `pageInfo`, `totalCount`) as a page.
-    static func connectionPage(_ connection: JSONValue, root: String) throws(PageMappingError) -> EventPage {
+    static func connectionPage(
+        _ connection: JSONValue, root: String, nodes: EventNodes? = nil
+    ) throws(PageMappingError) -> EventPage {
         guard case .array(let edges)? = connection["edges"] else {
             throw .unexpectedShape("\(root).edges is missing or not an array")
         }
         var events: [Event] = []
         var skipped = 0
         for edge in edges {
-            if let node = edge["node"], let event = graphQLEvent(node) {
+            if let node = edge["node"], let event = nodes.map({ $0.event(for: node) }) ?? graphQLEvent(node) {
                 events.append(event)
             } else {
                 skipped += 1

@@ -17,6 +17,10 @@ package protocol EventSource: Sendable {
     func fetchEventsAndGroups(
         for query: EventQuery, window: DateInterval,
         completion: @escaping @Sendable (QueryOutcome, [GroupActivity]?) -> Void)
+
+    /// Told once every query of a fetch has finished: what the source shared between them
+    /// (the run's event nodes) can go before the render.
+    func fetchFinished()
 }
 
 extension EventSource {
@@ -27,6 +31,9 @@ extension EventSource {
     ) {
         fetchEvents(for: query, window: window) { completion($0, nil) }
     }
+
+    /// A source that shares nothing between queries has nothing to let go.
+    package func fetchFinished() {}
 }
 
 /// Runs every query concurrently through one source and waits for all of them.
@@ -58,6 +65,7 @@ package struct EventFetcher: Sendable {
             }
         }
         group.wait()
+        source.fetchFinished()
         let outcomes = results.withLock { $0 }
         return FetchedEvents(
             outcomes: queries.enumerated().map { index, query in

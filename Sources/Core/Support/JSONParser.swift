@@ -7,11 +7,15 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private let maximumDepth: Int
+    private let repeated: (any JSONRepeatedObjects)?
 
-    static func parse(_ data: Data, maximumDepth: Int) throws(JSONValue.ParseError) -> JSONValue {
+    static func parse(
+        _ data: Data, maximumDepth: Int, repeated: (any JSONRepeatedObjects)? = nil
+    ) throws(JSONValue.ParseError) -> JSONValue {
         // Copied in one piece: `[UInt8](data)` went through Data's per-byte iterator.
         var parser = JSONParser(
-            bytes: data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }, maximumDepth: maximumDepth)
+            bytes: data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }, maximumDepth: maximumDepth,
+            repeated: repeated)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -19,9 +23,10 @@ struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8], maximumDepth: Int) {
+    private init(bytes: [UInt8], maximumDepth: Int, repeated: (any JSONRepeatedObjects)?) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.repeated = repeated
     }
 
     private func error(_ message: String) -> JSONValue.ParseError {
@@ -73,13 +78,36 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue(depth: depth)
+            if let repeated, key == repeated.memberName, index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+                members[key] = try parseRepeated(depth: depth, in: repeated)
+            } else {
+                members[key] = try parseValue(depth: depth)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input in an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             throw error("expected ',' or '}' in an object")
         }
+    }
+
+    /// An object read once however many documents repeat its bytes (`JSONRepeatedObjects`).
+    private mutating func parseRepeated(
+        depth: Int, in table: any JSONRepeatedObjects
+    ) throws(JSONValue.ParseError) -> JSONValue {
+        let start = index
+        let found = bytes.withUnsafeBufferPointer { buffer -> (end: Int, digest: JSONObjectDigest)? in
+            guard let end = Self.endOfObject(in: buffer, from: start, depth: depth + 1, maximumDepth: maximumDepth)
+            else { return nil }
+            return (end, Self.digest(of: buffer, start..<end))
+        }
+        guard let found else { return try parseValue(depth: depth) }
+        if let known = table.known(found.digest) {
+            index = found.end
+            return known
+        }
+        let value = try parseValue(depth: depth)
+        return index == found.end ? table.first(value, digest: found.digest) : value
     }
 
     private mutating func parseArray(depth: Int) throws(JSONValue.ParseError) -> JSONValue {

@@ -18,12 +18,15 @@ package enum JSONValue: Sendable, Hashable {
     /// Parses UTF-8 JSON. Throws `JSONValue.ParseError` with the decoder's reason.
     /// Invalid UTF-8 sequences are replaced with U+FFFD rather than failing the whole
     /// document: one bad byte in one event's description should not lose the query.
-    package static func parse(_ data: Data) throws(ParseError) -> JSONValue {
+    /// With `repeated`, objects that recur byte for byte are read once (`JSONRepeatedObjects`).
+    package static func parse(
+        _ data: Data, repeated: (any JSONRepeatedObjects)? = nil
+    ) throws(ParseError) -> JSONValue {
         var data = data
         if !isValidUTF8(data) {
             data = Data(String(decoding: data, as: UTF8.self).utf8)
         }
-        return try JSONParser.parse(data, maximumDepth: maximumDepth)
+        return try JSONParser.parse(data, maximumDepth: maximumDepth, repeated: repeated)
     }
 
     package struct ParseError: Error, Sendable, CustomStringConvertible {

@@ -38,6 +38,10 @@ package struct CalendarSource: EventSource {
         self.onWarning = onWarning
     }
 
+    package func fetchFinished() {
+        meetup.fetchFinished()
+    }
+
     package func fetchEvents(
         for query: EventQuery, window: DateInterval, completion: @escaping @Sendable (QueryOutcome) -> Void
     ) {

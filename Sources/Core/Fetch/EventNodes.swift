@@ -1,0 +1,62 @@
+import MeetupModel
+import MeetupSupport
+
+/// A run's event nodes, each read once however many answers hold it. W2's 10,000 events arrive
+/// as 30,000 nodes (each found by 3 of 20 queries); parsing and mapping every copy was most of
+/// the fetch stage's CPU (`meetup-report-bench --parse-only`, BENCHMARKS.md "Issue 34, tenth
+/// part").
+///
+/// The parser hands each node's bytes over by their digest (`JSONRepeatedObjects`): the first
+/// time, parsed, to be mapped here; later, without being parsed. Either way the answer's tree
+/// holds a stand-in in the node's place, which `event(for:)` turns into the node's event, so no
+/// node's tree outlives its mapping: kept for the whole fetch they were 30 MB more at its peak.
+/// A node that differs between two answers (fetched moments apart) is read as its own.
+package final class EventNodes: JSONRepeatedObjects {
+    package let memberName = "node"
+    private let table = LockedBox(Table())
+
+    private struct Table {
+        var numbers: [JSONObjectDigest: Int] = [:]
+        var events: [Event?] = []
+    }
+
+    /// The stand-in's one member: its value is the node's number in the table.
+    private static let standInKey = "eventNode"
+
+    package init() {}
+
+    /// How many distinct nodes were read (for the bench).
+    package var count: Int { table.withLock { $0.events.count } }
+
+    package func known(_ digest: JSONObjectDigest) -> JSONValue? {
+        table.withLock { $0.numbers[digest] }.map(Self.standIn)
+    }
+
+    package func first(_ value: JSONValue, digest: JSONObjectDigest) -> JSONValue {
+        let event = EventMapper.graphQLEvent(value)
+        let number = table.withLock { table in
+            // Two answers holding the same new node can both parse it: the first one kept wins.
+            if let number = table.numbers[digest] { return number }
+            table.events.append(event)
+            table.numbers[digest] = table.events.count - 1
+            return table.events.count - 1
+        }
+        return Self.standIn(number)
+    }
+
+    /// The event in a node's place of a tree parsed with this table (nil: not a usable event).
+    /// Every object in a node's place is a stand-in there: the parser reads each through the table.
+    func event(for node: JSONValue) -> Event? {
+        guard let number = node[Self.standInKey]?.intValue else { return EventMapper.graphQLEvent(node) }
+        return table.withLock { $0.events.indices.contains(number) ? $0.events[number] : nil }
+    }
+
+    /// Forgets the nodes once the fetch is done: the events the walks kept are all the run needs.
+    package func removeAll() {
+        table.withLock { $0 = Table() }
+    }
+
+    private static func standIn(_ number: Int) -> JSONValue {
+        .object([standInKey: .number(Double(number))])
+    }
+}

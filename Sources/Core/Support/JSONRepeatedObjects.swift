@@ -1,0 +1,63 @@
+import Crypto
+import Foundation
+
+/// Objects that recur byte for byte across many documents, read once.
+///
+/// One query's page and another's hold the same event as the same bytes: W2's 10,000 events
+/// arrive as 30,000 nodes (each found by 3 of 20 queries), and the tree of each copy was built,
+/// mapped and freed. Given a table, the parser reads the bytes of every object that is the value
+/// of `memberName`, and asks the table by their SHA-256 what to put in the tree instead: the
+/// first time, after parsing them (`first`); every later time, without (`known`). A JSON value
+/// is its bytes, so the table sees each distinct object once, and keeps no copy of the bytes.
+package protocol JSONRepeatedObjects: Sendable {
+    /// The member whose object values go through the table ("node" for a GraphQL edge).
+    var memberName: String { get }
+    /// What stands in the tree for bytes the table was given before; nil: parse them.
+    func known(_ digest: JSONObjectDigest) -> JSONValue?
+    /// What stands in the tree for bytes seen for the first time, given their parsed value.
+    func first(_ value: JSONValue, digest: JSONObjectDigest) -> JSONValue
+}
+
+/// The SHA-256 of an object's bytes: two different objects never meet, whatever a document holds.
+package struct JSONObjectDigest: Hashable, Sendable {
+    let digest: SHA256.Digest
+}
+
+extension JSONParser {
+    /// The end (one past the closing brace) of the object starting at `start`, found without
+    /// building anything; nil if the bytes end first or nest deeper than `maximumDepth` from
+    /// `depth`. It need not reject what the parser would: a span is only ever matched against
+    /// spans the parser read whole, and a JSON value is determined by its bytes.
+    static func endOfObject(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, depth: Int, maximumDepth: Int
+    ) -> Int? {
+        var index = start
+        var level = depth - 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                level += 1
+                if level > maximumDepth { return nil }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                level -= 1
+                if level < depth { return index + 1 }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The digest of `bytes[start..<end]`.
+    static func digest(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> JSONObjectDigest {
+        var hash = SHA256()
+        hash.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+        return JSONObjectDigest(digest: hash.finalize())
+    }
+}
