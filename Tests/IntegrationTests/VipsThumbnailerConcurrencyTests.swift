@@ -42,11 +42,13 @@ struct VipsThumbnailerConcurrencyTests {
                 }
             }
         }
-        var rounds = 0
+        // Bounded by time, not by rounds: the churn takes the lock so often that a thumbnail thread
+        // can wait long for it (2,000,000 rounds ran out in 1 run of 12, at 3.8 s, one thread short
+        // of 25). Where the race is, it kills the child within a tenth of a second.
+        let deadline = ContinuousClock.now + .seconds(60)
         repeat {
             mr_vips_churn_code_memory(5_000)
-            rounds += 5_000
-        } while made.withLock({ $0.min() ?? 0 }) < 25 && rounds < 2_000_000
+        } while made.withLock({ $0.min() ?? 0 }) < 25 && ContinuousClock.now < deadline
         stop.withLock { $0 = true }
         group.wait()
         return wrong.withLock { $0 } == 0 && made.withLock { $0.allSatisfy { $0 >= 25 } }
