@@ -18,6 +18,8 @@ lintian --tag-display-limit 0 "$deb" > "$work/lintian.txt" 2>&1 || true
 sed 's/^/check-deb: lintian: /' "$work/lintian.txt"
 if grep -q '^E:' "$work/lintian.txt"; then echo "check-deb: lintian reports errors"; exit 1; fi
 
+dpkg-deb -f "$deb" Depends | grep -q 'libvips42 (>= 8.14)' \
+  || { echo "check-deb: Depends does not name libvips42, which the binary opens on its first thumbnail"; exit 1; }
 apt_install "./$deb" >/dev/null || { echo "check-deb: apt-get install ./$deb failed"; exit 1; }
 # The manual: every section a manual has, and groff has nothing to say about it.
 need_apt man man-db || { unavailable "check-deb: man-db"; exit 1; }

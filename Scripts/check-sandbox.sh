@@ -84,4 +84,10 @@ if [ "$status" -ne 0 ] || [ -z "$published" ]; then
   echo "check-sandbox: $UNIT's ExecStart did not publish $output in its own sandbox (exit $status)"
   exit 1
 fi
+# libvips is opened on the night's first thumbnail, not linked: it must open under the unit's restrictions.
+if grep -q "libvips" "$work/out.log"; then
+  grep -m 3 "libvips" "$work/out.log"
+  echo "check-sandbox: libvips did not open in $UNIT's sandbox: the night's photos became placeholders"
+  exit 1
+fi
 echo "check-sandbox: the unit published $output as uid $service_uid with a read-only root (exit 0)"

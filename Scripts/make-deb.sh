@@ -52,6 +52,9 @@ rm -rf "$shlibs" && mkdir -p "$shlibs/debian"
 printf 'Source: meetup-report\n\nPackage: meetup-report\nArchitecture: any\n' > "$shlibs/debian/control"
 depends=$(cd "$shlibs" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/meetup-report" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make deb: dpkg-shlibdeps found no dependencies"; exit 1; }
+# libvips is opened on the first thumbnail, not linked (CVipsShim), so dpkg-shlibdeps cannot see it:
+# the soname the shim opens (vips_abi.h) is libvips 8's, and 8.14 is the release it was built against.
+depends="$depends, libvips42 (>= 8.14)"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed "s/@VERSION@/$version/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$size/" deploy/debian/control > "$root/DEBIAN/control"
 deb="meetup-report_${version}_${arch}.deb"

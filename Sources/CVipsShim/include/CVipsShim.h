@@ -4,8 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Starts libvips once per process. Returns 0 on success.
-int mr_vips_start(const char *program_name);
+/// Opens and starts libvips once per process (it is not linked: shim.c). Returns 0 on success,
+/// else non-zero with the reason in `error`.
+int mr_vips_start(const char *program_name, char *error, size_t error_capacity);
 
 /// Reads only the header of an image file. Returns 0 and fills width/height
 /// when the file is an image libvips can open, else non-zero with a message in `error`.

@@ -40,7 +40,12 @@ package struct VipsThumbnailer: Thumbnailing {
     package let maximumPixels: UInt64
     package let quality: Int
 
-    private static let started: Bool = mr_vips_start("meetup-report") == 0
+    /// Why libvips could not be opened or started (nil: it did), on first use: it is not linked.
+    private static let startFailure: String? = {
+        var message = [CChar](repeating: 0, count: 512)
+        guard mr_vips_start("meetup-report", &message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
 
     /// Bump the version when the shim's resampling changes (it is the algorithm's name).
     package var identity: String { "vips2-q\(quality)" }
@@ -52,7 +57,7 @@ package struct VipsThumbnailer: Thumbnailing {
 
     /// The pixel size of an image file from its header alone, or nil when it is not an image libvips reads.
     package static func imageSize(of file: URL) -> PixelSize? {
-        guard started else { return nil }
+        guard startFailure == nil else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -64,7 +69,7 @@ package struct VipsThumbnailer: Thumbnailing {
     package func makeThumbnails(of source: URL, width: Int, to destination: URL, double: URL)
         throws(ThumbnailError) -> (single: PixelSize, double: PixelSize?)
     {
-        guard Self.started else { throw ThumbnailError(reason: "libvips could not start") }
+        if let failure = Self.startFailure { throw ThumbnailError(reason: failure) }
         let temporary = Self.temporary(for: destination)
         let temporaryDouble = Self.temporary(for: double)
         var size: (Int32, Int32) = (0, 0)
@@ -97,7 +102,7 @@ package struct VipsThumbnailer: Thumbnailing {
     }
 
     package func makeThumbnail(of source: URL, width: Int, to destination: URL) throws(ThumbnailError) -> PixelSize {
-        guard Self.started else { throw ThumbnailError(reason: "libvips could not start") }
+        if let failure = Self.startFailure { throw ThumbnailError(reason: failure) }
         // vips picks the saver from the suffix, so the temporary name keeps `.jpg`.
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(UUID().uuidString.prefix(8))-\(destination.lastPathComponent)")
