@@ -146,6 +146,12 @@ let package = Package(
             dependencies: coreTargets + ["MeetupReportTestSupport", "LoopbackServer", "CICalShim"],
             path: "Tests/UnitTests"
         ),
+        // The benchmark's own measuring (it is what every goal of make bench is read from).
+        .testTarget(
+            name: "MeetupReportBenchTests",
+            dependencies: ["MeetupReportBench"],
+            path: "Tests/BenchTests"
+        ),
         // Loopback servers, the real binary, faults, kills, history across runs.
         .testTarget(
             name: "MeetupReportIntegrationTests",

@@ -12,16 +12,19 @@ final class ProcessTreeMemory: Sendable {
     private let root: pid_t
     private let state = LockedBox((running: true, peak: 0))
     private let finished = DispatchGroup()
+    /// Signalled by `stop()`: the sampler waits on it between samples rather than sleeping, so it
+    /// stops at once (it slept out its interval, and `ChildProcess` timed the run after `stop()`).
+    private let wake = DispatchSemaphore(value: 0)
 
     /// Starts sampling `root` and its descendants until `stop()`.
-    init(root: pid_t) {
+    init(root: pid_t, interval: TimeInterval = ProcessTreeMemory.interval) {
         self.root = root
         finished.enter()
         DispatchQueue.global().async { [self] in
             while state.withLock({ $0.running }) {
                 let bytes = Self.residentBytes(under: root)
                 state.withLock { $0.peak = max($0.peak, bytes) }
-                Thread.sleep(forTimeInterval: Self.interval)
+                _ = wake.wait(timeout: .now() + interval)
             }
             finished.leave()
         }
@@ -30,6 +33,7 @@ final class ProcessTreeMemory: Sendable {
     /// Stops sampling; the largest sum seen.
     func stop() -> Int {
         state.withLock { $0.running = false }
+        wake.signal()
         finished.wait()
         return state.withLock { $0.peak }
     }
