@@ -75,7 +75,7 @@ package struct MeetupAPISource: EventSource {
         }
     }
 
-    /// The nodes are parsed trees (W2: 17 MB more at the run's peak if kept for the render).
+    /// The table holds a digest and an event per distinct node: the walks kept the events they need.
     package func fetchFinished() {
         nodes.removeAll()
     }
