@@ -85,8 +85,9 @@ if [ "$status" -ne 0 ] || [ -z "$published" ]; then
   exit 1
 fi
 # libvips is opened on the night's first thumbnail, not linked: it must open under the unit's restrictions.
-if grep -q "libvips" "$work/out.log"; then
-  grep -m 3 "libvips" "$work/out.log"
+# (The shim's own words when it cannot: "libvips could not be loaded/start", "libvips (<soname>) has no …".)
+if grep -Eq "libvips (could not|\()" "$work/out.log"; then
+  grep -Em 3 "libvips (could not|\()" "$work/out.log"
   echo "check-sandbox: libvips did not open in $UNIT's sandbox: the night's photos became placeholders"
   exit 1
 fi

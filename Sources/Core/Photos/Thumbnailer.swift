@@ -44,7 +44,7 @@ package struct VipsThumbnailer: Thumbnailing {
     private static let startFailure: String? = {
         var message = [CChar](repeating: 0, count: 512)
         guard mr_vips_start("meetup-report", &message, message.count) != 0 else { return nil }
-        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text(of: message)
     }()
 
     /// Bump the version when the shim's resampling changes (it is the algorithm's name).
@@ -80,8 +80,7 @@ package struct VipsThumbnailer: Thumbnailing {
             &size.0, &size.1, &twin.0, &twin.1, &message, message.count)
         defer { for file in [temporary, temporaryDouble] { try? FileManager.default.removeItem(at: file) } }
         guard status == 0 else {
-            throw ThumbnailError(
-                reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw ThumbnailError(reason: Self.text(of: message))
         }
         do {
             if twin.0 > 0 { try FileOperations.replace(double, with: temporaryDouble) }
@@ -93,6 +92,11 @@ package struct VipsThumbnailer: Thumbnailing {
             PixelSize(width: Int(size.0), height: Int(size.1)),
             twin.0 > 0 ? PixelSize(width: Int(twin.0), height: Int(twin.1)) : nil
         )
+    }
+
+    /// The shim's message: the buffer's bytes up to its terminating zero.
+    private static func text(of message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// vips picks the saver from the suffix, so the temporary name keeps `.jpg`.
@@ -114,8 +118,7 @@ package struct VipsThumbnailer: Thumbnailing {
             &outputWidth, &outputHeight, &message, message.count)
         guard status == 0 else {
             try? FileManager.default.removeItem(at: temporary)
-            throw ThumbnailError(
-                reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw ThumbnailError(reason: Self.text(of: message))
         }
         do {
             try FileOperations.replace(destination, with: temporary)
