@@ -289,34 +289,3 @@ struct PaginationTests {
         #expect(Pagination.pageNumbers(events, timeZone: Self.zone, size: 10)["2-0"] == 2)
     }
 }
-
-@Suite("Day labels")
-struct DayLabelTests {
-    /// "Today", "Tomorrow" and "This weekend" from the run's moment in the site's zone.
-    @Test func relativeLabelsFollowTheSitesClock() {
-        let zone = TimeZone(identifier: "Europe/Berlin")!
-        let query = EventQuery(id: "q", title: "Q", keyword: "k", latitude: 0, longitude: 0)
-        func headings(now: String) -> [String] {
-            let config = ReportConfig(
-                siteTitle: "S", baseURL: URL(string: "https://x.org/")!, timeZone: zone,
-                source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
-                outputDirectory: URL(fileURLWithPath: "/u"), cacheDirectory: URL(fileURLWithPath: "/u"))
-            let contexts = PageContexts(
-                input: SiteInput(
-                    settings: SiteSettings(config), fetched: FetchedEvents(outcomes: []), thumbnails: [:],
-                    generatedAt: ISO8601.parseDateTime(now)!.date))
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            return (26...30).map { day in
-                contexts.dayHeading(calendar.date(from: DateComponents(year: 2026, month: 11, day: day)) ?? Date())
-                    .components(separatedBy: " · ").dropLast().joined()
-            }
-        }
-        // Thursday 26 Nov 2026, 23:30 in Berlin (22:30 UTC): Thursday is still today there.
-        #expect(headings(now: "2026-11-26T22:30:00Z") == ["Today", "Tomorrow", "This weekend", "This weekend", ""])
-        #expect(
-            headings(now: "2026-11-28T09:00:00Z") == ["", "", "Today", "Tomorrow", ""],
-            "Saturday: today and tomorrow first")
-        #expect(headings(now: "2026-11-30T09:00:00Z") == ["", "", "", "", "Today"])
-    }
-}

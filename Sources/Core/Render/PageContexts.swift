@@ -59,6 +59,7 @@ struct PageContexts {
 
     /// Each event's Markdown block, rendered once (see `EventBlocks`).
     let eventBlocks: EventBlocks?
+    let dayLabels: DayLabels
 
     /// - Parameters:
     ///   - plainDescriptions: from `plainDescriptions(of:)`, shared by every page's contexts.
@@ -68,6 +69,7 @@ struct PageContexts {
         formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
         self.plainDescriptions = plainDescriptions ?? Self.plainDescriptions(of: input)
         self.eventBlocks = eventBlocks
+        dayLabels = DayLabels(now: input.generatedAt, zone: input.settings.timeZone)
     }
 
     static func plainDescriptions(of input: SiteInput) -> TextsByEvent {
@@ -296,26 +298,10 @@ struct PageContexts {
     }
 
     /// "Today · Sunday 22 November 2026", "Tomorrow · …", "This weekend · …": the label from
-    /// the run's moment in the site's zone (the page is remade every night).
+    /// the run's moment in the site's zone (a page's key holds its days' labels, `RenderKeys`).
     func dayHeading(_ day: Date) -> String {
-        let label = Self.relativeLabel(of: day, now: input.generatedAt, zone: input.settings.timeZone)
+        let label = dayLabels.label(of: day)
         return (label.map { $0 + " · " } ?? "") + formatting.dayHeading(day)
-    }
-
-    /// "Today", "Tomorrow", "This weekend" or nil: the only way a list page depends on the
-    /// clock (`RenderKeys` keys a page by the labels of its days, not by the moment).
-    static func relativeLabel(of day: Date, now: Date, zone: TimeZone) -> String? {
-        // Every label is within a week of today: the calendar only for those days (it was asked
-        // for each of W2's 10,000 events on every night, in the render keys and the pages).
-        guard day.timeIntervalSince(now) > -2 * 86_400, day.timeIntervalSince(now) < 8 * 86_400 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let today = calendar.startOfDay(for: now)
-        let days = calendar.dateComponents([.day], from: today, to: calendar.startOfDay(for: day)).day ?? -1
-        // This week's Saturday and Sunday (Sunday is weekday 1): from today to the coming Sunday.
-        let toSunday = (8 - calendar.component(.weekday, from: today)) % 7
-        let weekend = calendar.isDateInWeekend(day) && days >= 0 && days <= toSunday
-        return days == 0 ? "Today" : days == 1 ? "Tomorrow" : weekend ? "This weekend" : nil
     }
 
     /// A small card on the index: thumbnail, date and title, linking to the event's own page.

@@ -34,6 +34,7 @@ package struct RenderKeys: Sendable {
     /// Each query's events (their keys, in order) as one hash, by query id: its pages and the
     /// index add it once instead of every event again (W2: 500 pages of 1,500 events).
     let queryEvents: [String: String]
+    let dayLabels: DayLabels
 
     package init(input: SiteInput, templates: SiteTemplates) {
         let renderer = ContentHash.Builder(
@@ -50,6 +51,7 @@ package struct RenderKeys: Sendable {
         self.site = site.hex()
 
         moment = "\(input.generatedAt.timeIntervalSince1970)"
+        dayLabels = DayLabels(now: input.generatedAt, zone: input.settings.timeZone)
         plan = input.plan
         distinct = plan.distinct
         foundBy = input.fetched.queriesByEvent
@@ -108,7 +110,7 @@ package struct RenderKeys: Sendable {
             key.add("\(pages.count)")
             if page >= 1, page <= pages.count {
                 key.add(pages[page - 1].map { events[$0.id] ?? $0.id })
-                key.add(labels(of: pages[page - 1], input: input))
+                key.add(labels(of: pages[page - 1]))
             }
         case .query(let query, let outcome, let page):
             // What the page shows: its own events, the query's count and pages, and (in its
@@ -121,7 +123,7 @@ package struct RenderKeys: Sendable {
             key.add("\(pages.count)")
             key.add(shown.map { events[$0.id] ?? $0.id })
             key.add((pages.first ?? []).prefix(3).map(\.title))
-            key.add(labels(of: shown, input: input))
+            key.add(labels(of: shown))
             if page == 1 {
                 key.add((input.history?.changes(for: query.id) ?? []).map { String(describing: $0) })
             }
@@ -130,10 +132,10 @@ package struct RenderKeys: Sendable {
     }
 
     /// The relative labels ("Today", "Tomorrow", "This weekend") the page's days get tonight.
-    private func labels(of events: [Event], input: SiteInput) -> [String] {
+    private func labels(of events: [Event]) -> [String] {
         var seen = Set<String>()
         return events.compactMap { event in
-            PageContexts.relativeLabel(of: event.start.date, now: input.generatedAt, zone: input.settings.timeZone)
+            dayLabels.label(of: event.start.date)
                 .map { "\(Int(event.start.date.timeIntervalSince1970 / 86_400)) \($0)" }
         }.filter { seen.insert($0).inserted }
     }
