@@ -34,15 +34,19 @@ package struct CachedPhoto: Sendable, Equatable {
 /// entry or the new one, never a torn file.
 package struct PhotoCache: Sendable {
     package let directory: URL
+    // Named once: every photo of a warm night names its files under them (a URL appended to
+    // is 10-20 µs on Linux; `PhotoFiles`).
+    package let photosDirectory: URL
+    package let thumbnailsDirectory: URL
+    /// Downloads land here first, on the cache's file system, so storing is a rename.
+    package let incomingDirectory: URL
 
     package init(directory: URL) {
         self.directory = directory
+        photosDirectory = CacheFolder.photos(directory)
+        thumbnailsDirectory = CacheFolder.thumbnails(directory)
+        incomingDirectory = CacheFolder.incoming(directory)
     }
-
-    package var photosDirectory: URL { CacheFolder.photos(directory) }
-    package var thumbnailsDirectory: URL { CacheFolder.thumbnails(directory) }
-    /// Downloads land here first, on the cache's file system, so storing is a rename.
-    package var incomingDirectory: URL { CacheFolder.incoming(directory) }
 
     package func key(for url: URL) -> String { ContentHash.sha256Hex(url.absoluteString) }
 
@@ -50,8 +54,6 @@ package struct PhotoCache: Sendable {
     package func files(for url: URL) -> PhotoFiles {
         PhotoFiles(key: key(for: url), photos: photosDirectory, thumbnails: thumbnailsDirectory)
     }
-
-    package func dataFile(for url: URL) -> URL { files(for: url).data }
 
     /// A thumbnail is known by its width and the processor that made it.
     package static func thumbnailKey(width: Int, processor: String) -> String { "w\(width)-\(processor)" }
@@ -68,9 +70,8 @@ package struct PhotoCache: Sendable {
         }
     }
 
-    /// The entry for `url`, only if both its metadata and its bytes are present.
-    package func entry(for url: URL) -> CachedPhoto? {
-        let files = files(for: url)
+    /// The entry for `url` (its files: `files`), only if both its metadata and its bytes are present.
+    package func entry(for url: URL, files: PhotoFiles) -> CachedPhoto? {
         guard let data = try? Data(contentsOf: files.metadata),
             let entry = (try? JSONValue.parse(data)).flatMap(CachedPhoto.init(jsonValue:)),
             entry.url == url.absoluteString,
@@ -85,13 +86,13 @@ package struct PhotoCache: Sendable {
     /// rewrite is a rename over an existing file, which makes ext4 flush it).
     /// Until then the bytes have no entry and would simply be downloaded again.
     @discardableResult
-    package func store(_ downloadedFile: URL, for url: URL, validators: PhotoValidators, freshUntil: Date?, now: Date)
-        throws -> CachedPhoto
-    {
+    package func store(
+        _ downloadedFile: URL, for url: URL, files: PhotoFiles, validators: PhotoValidators, freshUntil: Date?,
+        now: Date
+    ) throws -> CachedPhoto {
         let byteCount = FileOperations.fileSize(downloadedFile) ?? 0
         // Metadata goes first, so a run killed mid-way leaves no entry rather than
         // old validators describing new bytes.
-        let files = files(for: url)
         try? FileManager.default.removeItem(at: files.metadata)
         try FileOperations.replace(files.data, with: downloadedFile)
         let entry = CachedPhoto(

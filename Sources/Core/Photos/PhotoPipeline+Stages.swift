@@ -7,15 +7,17 @@ import MeetupNetwork
 extension PhotoPipeline {
     /// Folds a fetch result into the cache and the statistics; returns the entry to
     /// thumbnail, if any, and whether its metadata still has to be written.
-    func store(_ result: PhotoFetchResult, for url: URL, cached: CachedPhoto?) -> (CachedPhoto, unsaved: Bool)? {
+    func store(_ result: PhotoFetchResult, for url: URL, files: PhotoFiles, cached: CachedPhoto?) -> (
+        CachedPhoto, unsaved: Bool
+    )? {
         switch result {
         case .downloaded(let file, let byteCount, let validators, let freshFor):
             do {
                 let now = clock()
                 let entry = try cache.store(
-                    file, for: url, validators: validators,
+                    file, for: url, files: files, validators: validators,
                     freshUntil: now.addingTimeInterval(freshFor ?? settings.defaultFreshness), now: now)
-                recorder?.recordPhoto(cache.dataFile(for: url), for: url)
+                recorder?.recordPhoto(files.data, for: url)
                 results.withLock {
                     $0.statistics.downloaded += 1
                     $0.statistics.bytesDownloaded += byteCount
@@ -34,7 +36,7 @@ extension PhotoPipeline {
                 return nil
             }
             cached.freshUntil = clock().addingTimeInterval(freshFor ?? settings.defaultFreshness)
-            recorder?.recordPhoto(cache.dataFile(for: url), for: url)
+            recorder?.recordPhoto(files.data, for: url)
             results.withLock {
                 if overNetwork { $0.statistics.revalidated += 1 } else { $0.statistics.fromCache += 1 }
             }
@@ -57,9 +59,12 @@ extension PhotoPipeline {
 
     /// Reuses or makes the thumbnail and its double-density twin, then writes the entry's
     /// metadata once if it changed (`unsaved`, or a new thumbnail size).
-    func makeThumbnail(_ url: URL, entry: CachedPhoto, unsaved: Bool) {
+    func makeThumbnail(_ url: URL, files: PhotoFiles, entry: CachedPhoto, unsaved: Bool) {
         let width = settings.thumbnailWidth
-        let files = cache.files(for: url)
+        let (single, double) = (
+            files.thumbnail(width: width, processor: thumbnailer.identity),
+            files.thumbnail(width: width * 2, processor: thumbnailer.identity)
+        )
         let name = String(files.key.prefix(32))
         var updated = entry
         let started = ContinuousClock.now
@@ -69,21 +74,21 @@ extension PhotoPipeline {
         }
         do {
             // Both widths from one decode when neither is cached (a cold night), else what is missing.
-            if let made = try makePair(files, width: width, entry: &updated) {
+            if let made = try makePair(files, single, double, width: width, entry: &updated) {
                 results.withLock { $0.thumbnails[url] = made.thumbnail(name) }
                 results.withLock { $0.statistics.thumbnailsMade += 1 }
                 try? cache.write(updated, to: files)
                 return
             }
-            let single = try sized(files, width: width, entry: &updated)
+            let one = try sized(files, single, width: width, entry: &updated)
             // Never upscaled: a photo no wider than the thumbnail has no sharper twin.
-            let double = try? sized(files, width: width * 2, entry: &updated)
+            let two = try? sized(files, double, width: width * 2, entry: &updated)
             // A photo counts once, however many of its widths were made.
             if updated.thumbnails != entry.thumbnails { results.withLock { $0.statistics.thumbnailsMade += 1 } }
-            let twin = double.flatMap { $0.size.width > single.size.width ? $0 : nil }
+            let twin = two.flatMap { $0.size.width > one.size.width ? $0 : nil }
             if unsaved || updated.thumbnails != entry.thumbnails { try? cache.write(updated, to: files) }
             let thumbnail = Thumbnail(
-                file: single.file, size: single.size, publishedName: name + ".jpg",
+                file: one.file, size: one.size, publishedName: name + ".jpg",
                 double: twin.map { .init(file: $0.file, size: $0.size, publishedName: name + "@2x.jpg") })
             results.withLock { $0.thumbnails[url] = thumbnail }
         } catch {
@@ -108,18 +113,15 @@ extension PhotoPipeline {
     }
 
     /// Both widths in one call to the thumbnailer when neither is cached; nil when one is.
-    private func makePair(_ files: PhotoFiles, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> Pair? {
-        let identity = thumbnailer.identity
-        let (key, doubleKey) = (
-            PhotoCache.thumbnailKey(width: width, processor: identity),
-            PhotoCache.thumbnailKey(width: width * 2, processor: identity)
-        )
-        let file = files.thumbnail(width: width, processor: identity)
-        let doubleFile = files.thumbnail(width: width * 2, processor: identity)
+    private func makePair(
+        _ files: PhotoFiles, _ single: ThumbnailFile, _ double: ThumbnailFile, width: Int, entry: inout CachedPhoto
+    ) throws(ThumbnailError) -> Pair? {
+        let (key, doubleKey, file, doubleFile) = (single.key, double.key, single.file, double.file)
         guard entry.thumbnails[key] == nil || !FileManager.default.fileExists(atPath: file.path),
             entry.thumbnails[doubleKey] == nil || !FileManager.default.fileExists(atPath: doubleFile.path)
         else { return nil }
-        results.withLock { $0.usedCacheFiles.formUnion(files.used(thumbnails: [file, doubleFile])) }
+        let used = files.used(thumbnails: [single, double])
+        results.withLock { $0.usedCacheFiles.formUnion(used) }
         let made = try thumbnailer.makeThumbnails(of: files.data, width: width, to: file, double: doubleFile)
         entry.thumbnails[key] = made.single
         // A photo no wider than the thumbnail has no twin: the 1x file stands for the 2x key too
@@ -133,13 +135,14 @@ extension PhotoPipeline {
     }
 
     /// One thumbnail width: the cached file when its size is known, else made (and counted).
-    private func sized(_ files: PhotoFiles, width: Int, entry: inout CachedPhoto) throws(ThumbnailError) -> (
-        file: URL, size: PixelSize
-    ) {
-        let key = PhotoCache.thumbnailKey(width: width, processor: thumbnailer.identity)
-        let file = files.thumbnail(width: width, processor: thumbnailer.identity)
-        // The cache sweep keeps what a run used: the photo, its metadata, its thumbnails.
-        results.withLock { $0.usedCacheFiles.formUnion(files.used(thumbnails: [file])) }
+    private func sized(_ files: PhotoFiles, _ thumbnail: ThumbnailFile, width: Int, entry: inout CachedPhoto)
+        throws(ThumbnailError) -> (file: URL, size: PixelSize)
+    {
+        let (key, file) = (thumbnail.key, thumbnail.file)
+        // The cache sweep keeps what a run used: the photo, its metadata, its thumbnails (named
+        // outside the lock: eight threads wait on it).
+        let used = files.used(thumbnails: [thumbnail])
+        results.withLock { $0.usedCacheFiles.formUnion(used) }
         if let size = entry.thumbnails[key], FileManager.default.fileExists(atPath: file.path) { return (file, size) }
         let size = try thumbnailer.makeThumbnail(of: files.data, width: width, to: file)
         entry.thumbnails[key] = size

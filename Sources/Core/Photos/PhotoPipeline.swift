@@ -100,26 +100,31 @@ package final class PhotoPipeline: Sendable {
 
     /// Load: from the cache while fresh (no request at all), else through a download slot.
     private func load(_ url: URL, done: @escaping @Sendable () -> Void) {
-        let cached = cache.entry(for: url)
+        let files = cache.files(for: url)
+        let cached = cache.entry(for: url, files: files)
         if let cached, let freshUntil = cached.freshUntil, freshUntil > clock() {
             results.withLock { $0.statistics.fromCache += 1 }
             onProgress(.fetched(url))
-            return thumbnail(url, entry: cached, unsaved: false, done: done)
+            return thumbnail(url, files: files, entry: cached, unsaved: false, done: done)
         }
         downloads.enqueue { [self] slotDone in
             fetcher.fetch(url, validators: cached.map(\.validators), into: cache.incomingDirectory) { [self] result in
                 slotDone()
                 onProgress(.fetched(url))
-                guard let (entry, unsaved) = store(result, for: url, cached: cached) else { return done() }
-                thumbnail(url, entry: entry, unsaved: unsaved, done: done)
+                guard let (entry, unsaved) = store(result, for: url, files: files, cached: cached) else {
+                    return done()
+                }
+                thumbnail(url, files: files, entry: entry, unsaved: unsaved, done: done)
             }
         }
     }
 
     /// Thumbnail: one per core at a time.
-    private func thumbnail(_ url: URL, entry: CachedPhoto, unsaved: Bool, done: @escaping @Sendable () -> Void) {
+    private func thumbnail(
+        _ url: URL, files: PhotoFiles, entry: CachedPhoto, unsaved: Bool, done: @escaping @Sendable () -> Void
+    ) {
         thumbnails.enqueueBlocking { [self] in
-            makeThumbnail(url, entry: entry, unsaved: unsaved)
+            makeThumbnail(url, files: files, entry: entry, unsaved: unsaved)
             onProgress(.thumbnailed(url))
             done()
         }
