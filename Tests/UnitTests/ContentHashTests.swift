@@ -31,4 +31,27 @@ struct ContentHashTests {
         #expect(built.hex() == expected)
         #expect(ContentHash.Builder("a", "bc", "café ☕").hex() != expected)
     }
+
+    /// Parts gathered in chunks hash as the same bytes hashed as they came: 20,000 parts of
+    /// every length from 0 to 9,000 bytes (some longer than a chunk), against one SHA-256 of the
+    /// lengths and bytes laid end to end; a key asked for twice, or after more parts, is as if
+    /// asked once.
+    @Test func partsGatheredInChunksHashAsTheirBytes() {
+        var generator = SystemRandomNumberGenerator()
+        var builder = ContentHash.Builder()
+        var stream: [UInt8] = []
+        for index in 0..<20_000 {
+            let length = index % 997 == 0 ? Int.random(in: 4_000...9_000, using: &generator) : index % 61
+            let part = String(repeating: index % 3 == 0 ? "é" : "x", count: length / (index % 3 == 0 ? 2 : 1))
+            builder.add(part)
+            withUnsafeBytes(of: UInt64(part.utf8.count).littleEndian) { stream.append(contentsOf: $0) }
+            stream.append(contentsOf: part.utf8)
+            if index == 7 || index == 10_000 {
+                #expect(builder.hex() == ContentHash.sha256Hex(Data(stream)))
+                #expect(builder.hex() == ContentHash.sha256Hex(Data(stream)), "asked twice")
+            }
+        }
+        #expect(stream.count > 500_000)
+        #expect(builder.hex() == ContentHash.sha256Hex(Data(stream)))
+    }
 }

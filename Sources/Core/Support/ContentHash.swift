@@ -30,6 +30,13 @@ extension ContentHash {
     /// and ("a", "bc") never hash alike whatever the parts contain.
     package struct Builder: Sendable {
         private var hasher = SHA256()
+        /// Parts gathered before they are hashed, up to `chunk` bytes: swift-crypto's `update`
+        /// has a cost per call beyond its bytes (exclusivity checks, a retain on its box), and
+        /// keys hash their parts by the hundred thousand (every event's fields, every page's
+        /// events). W1's next night spent 25.8 ms in builders, 22.5 ms gathering (perf, three
+        /// nights each). The digest is the one of the same bytes, hashed as they come.
+        private var pending: [UInt8] = []
+        private static let chunk = 4_096
 
         package init(_ parts: String...) {
             for part in parts { add(part) }
@@ -40,8 +47,12 @@ extension ContentHash {
             // fields every night (an array per part was a malloc and a copy each).
             var part = part
             part.withUTF8 { bytes in
-                withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hasher.update(bufferPointer: $0) }
-                hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+                withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { pending.append(contentsOf: $0) }
+                pending.append(contentsOf: UnsafeRawBufferPointer(bytes))
+            }
+            if pending.count >= Self.chunk {
+                pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+                pending.removeAll(keepingCapacity: true)
             }
         }
 
@@ -49,6 +60,10 @@ extension ContentHash {
             for part in parts { add(part) }
         }
 
-        package func hex() -> String { ContentHash.hex(hasher.finalize()) }
+        package func hex() -> String {
+            var hasher = hasher
+            pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+            return ContentHash.hex(hasher.finalize())
+        }
     }
 }
