@@ -45,9 +45,10 @@ package struct RenderKeys: Sendable {
         // and All events show the day; a list page its days' "Today"/"Tomorrow" labels).
         var site = ContentHash.Builder(
             self.renderer, input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-")
-        for (url, thumbnail) in input.thumbnails.sorted(by: { $0.key.absoluteString < $1.key.absoluteString }) {
-            site.add([url.absoluteString, thumbnail.keyText])
-        }
+        // Each URL's text taken once, then sorted: sorting by `absoluteString` asked for it in every
+        // comparison (2.8 ms of W1's next night for 400 photos, perf).
+        let thumbnails = input.thumbnails.map { ($0.key.absoluteString, $0.value.keyText) }.sorted { $0.0 < $1.0 }
+        for (url, thumbnail) in thumbnails { site.add([url, thumbnail]) }
         self.site = site.hex()
 
         moment = "\(input.generatedAt.timeIntervalSince1970)"
