@@ -15,8 +15,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Release builds link the Swift runtime and Foundation in, as `make deb` does: the binary users
+# run, and a start 11 ms shorter than with Swift's shared libraries (perf stat -r 10 --version:
+# 31 -> 20 ms), which every nightly run pays. A flag of every release build here, so
+# .build/release is never rebuilt for want of it.
+RELEASE := -c release --static-swift-stdlib
+
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 
 # `make install` puts the tool where cron and systemd expect it. PREFIX and DESTDIR work
 # as usual for packagers; CONFIGURATION=debug skips the release build (the install test).
@@ -30,10 +36,11 @@ BASH_DIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 BUILT := .build/$(CONFIGURATION)
+BUILD_FLAGS := $(if $(filter release,$(CONFIGURATION)),$(RELEASE),-c $(CONFIGURATION))
 
 install: deps
-	$(SWIFT) build -c $(CONFIGURATION) --product meetup-report
-	$(SWIFT) build -c $(CONFIGURATION) --product generate-manual
+	$(SWIFT) build $(BUILD_FLAGS) --product meetup-report
+	$(SWIFT) build $(BUILD_FLAGS) --product generate-manual
 	install -d $(BIN_DIR) $(SHARE_DIR)/Templates $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
 	install -m 755 $(BUILT)/meetup-report $(BIN_DIR)/meetup-report
 	install -m 644 Templates/* $(SHARE_DIR)/Templates/
@@ -115,12 +122,12 @@ bench: deps
 	@source Scripts/lib/tools.sh; for tool in curl:curl vipsthumbnail:libvips-tools cmark:cmark /usr/bin/time:time; do \
 	  need_apt $${tool%%:*} $${tool#*:} || { echo "bench: cannot install $${tool#*:}"; exit 1; }; \
 	done
-	$(SWIFT) build -c release --product meetup-report
-	$(SWIFT) build -c release --product meetup-report-bench
+	$(SWIFT) build $(RELEASE) --product meetup-report
+	$(SWIFT) build $(RELEASE) --product meetup-report-bench
 	.build/release/meetup-report-bench --binary .build/release/meetup-report $(BENCH_ARGS)
 
 # A simulated year of nightly W1-sized runs through the history database: its size
 # with 180- and 365-day retention (about 2.5 minutes).
 bench-history: deps
-	$(SWIFT) build -c release --product meetup-report-bench
+	$(SWIFT) build $(RELEASE) --product meetup-report-bench
 	.build/release/meetup-report-bench --history-year
