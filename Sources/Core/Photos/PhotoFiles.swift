@@ -1,10 +1,10 @@
 import Foundation
 
-/// One photo's files in the cache, named once from its key (the SHA-256 of its URL), and
-/// handed from stage to stage. A warm night hashed each photo's URL and built its paths eleven
-/// times; `PhotoCache.thumbnailFile` alone was 2.3 % of a W2 next night's CPU (perf). Named
-/// three times still, with the cache's folders named each time, the warm path was 74 ms of CPU in W1's
-/// next night (400 photos; 49 ms now), spent during the fetch, on the two cores it needs.
+/// One photo's files in the cache, named once from its key (the SHA-256 of its URL) and handed
+/// from stage to stage. A warm night hashed each photo's URL and built its paths eleven times;
+/// `PhotoCache.thumbnailFile` alone was 2.3 % of a W2 next night's CPU (perf). Still named three
+/// times, the cache's folders each time, the warm path was 74 ms of CPU in W1's next night (400
+/// photos; 49 ms named once), spent during the fetch, on the two cores the fetch needs.
 package struct PhotoFiles: Sendable {
     /// The SHA-256 of the photo's URL, in hex.
     package let key: String
