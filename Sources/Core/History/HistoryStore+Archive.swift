@@ -188,10 +188,14 @@ extension HistoryStore {
         }
     }
 
-    /// Every archived event, in start order (then by id).
+    /// Every archived event, in start order (then by id). Through a cursor: each row decoded
+    /// from SQLite's own columns as it is stepped to, not copied into a row of values first
+    /// (`Row.fetchAll`), which was 56 ms of W2's next night for its 10,000 (perf, 2 kHz).
     static func archivedEvents(_ db: Database) throws -> [ArchivedEvent] {
-        try Row.fetchAll(db, sql: "SELECT \(archivedEventColumns) FROM archiveEvent ORDER BY start, id")
-            .map(archivedEvent)
+        var events: [ArchivedEvent] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(archivedEventColumns) FROM archiveEvent ORDER BY start, id")
+        while let row = try rows.next() { events.append(archivedEvent(row)) }
+        return events
     }
 
     static func archivedGroups(_ db: Database) throws -> [ArchivedGroup] {
