@@ -82,4 +82,40 @@ struct HistoryKeepTests {
         }
         #expect(written == ["3"])
     }
+
+    /// The groups as three nights leave them: a group seen again is seen tonight (and keeps what
+    /// tonight does not say, its city), a renamed one keeps its old urlname, one not seen keeps
+    /// its night. Most nights change no group but its `lastSeen`, which is written for all of
+    /// them at once.
+    @Test func groupsAreSeenRenamedOrLeftAsTheyWere() throws {
+        let folder = try TemporaryDirectory()
+        let store = try HistoryStore(path: folder.path("history.sqlite"))
+        let nights = (0..<3).map { Self.first.addingTimeInterval(Double($0) * 86_400) }
+        var paris = Self.event("2", day: 1, group: "h")
+        (paris.city, paris.country) = ("Paris", "fr")
+        _ = try store.keep([Self.event("1", day: 1), paris], now: nights[0])
+        var quiet = paris
+        quiet.city = nil
+        _ = try store.keep([Self.event("1", day: 1), quiet], now: nights[1])
+        var renamed = Self.event("1", day: 1)
+        renamed.group = ArchivedGroupRef(id: "id-g", urlname: "g-new", name: "G New")
+        let groups = try store.keep([renamed], now: nights[2]).groups
+        let byKey = Dictionary(uniqueKeysWithValues: groups.map { ($0.key, $0) })
+        let g = try #require(byKey["id:id-g"]), h = try #require(byKey["id:id-h"])
+        #expect(groups.count == 2)
+        #expect((g.urlname, g.name, g.formerUrlnames, g.city) == ("g-new", "G New", ["g"], "Berlin"))
+        #expect((g.firstSeen, g.lastSeen) == (nights[0], nights[2]))
+        #expect((h.urlname, h.city, h.country, h.formerUrlnames) == ("h", "Paris", "fr", []))
+        #expect((h.firstSeen, h.lastSeen) == (nights[0], nights[1]), "seen on the second night, not the third")
+        #expect(try store.record().groups == groups, "as stored")
+        // Two events of a group that say different cities: the last one's, night after night
+        // (checked against the row as kept before tonight, the second night read Berlin).
+        var potsdam = Self.event("3", day: 2)
+        potsdam.city = "Potsdam"
+        for night in 3...4 {
+            let now = Self.first.addingTimeInterval(Double(night) * 86_400)
+            let kept = try store.keep([Self.event("1", day: 1), potsdam], now: now).groups
+            #expect(kept.first { $0.key == "id:id-g" }?.city == "Potsdam", "night \(night)")
+        }
+    }
 }
