@@ -94,32 +94,34 @@ package struct ExternalCommand {
     }
 
     /// Reads both pipes to their end on threads of their own, so a child that fills one
-    /// while we wait on the other never blocks; `finished` is signalled when both are done.
+    /// while we wait on the other never blocks; `finished` is done when both are.
     private func drain(output: Pipe?, errors: Pipe) -> (
-        finished: DispatchSemaphore, stdout: LockedBox<Data>, stderr: LockedBox<Data>
+        finished: DispatchGroup, stdout: LockedBox<Data>, stderr: LockedBox<Data>
     ) {
-        let finished = DispatchSemaphore(value: 0)
         let stdout = LockedBox(Data()), stderr = LockedBox(Data())
         let readers = DispatchGroup()
         let limit = outputLimit
-        if let output {
-            DispatchQueue.global().async(group: readers) {
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                stdout.withLock { $0 = data.prefix(limit) }
+        // Threads of their own, not libdispatch's pool: a read blocks until the child ends, and
+        // with the pool's threads busy (a render beside a Pagefind, two children at once) it waited
+        // for one to free, or a second for libdispatch to add one (SearchIndexJobTests: 1.0 s a
+        // child on two cores).
+        func read(_ pipe: Pipe, into box: LockedBox<Data>, limit: Int) {
+            readers.enter()
+            Thread.detachNewThread {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                box.withLock { $0 = data.prefix(limit) }
+                readers.leave()
             }
         }
-        DispatchQueue.global().async(group: readers) {
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            stderr.withLock { $0 = data }
-        }
-        readers.notify(queue: .global()) { finished.signal() }
-        return (finished, stdout, stderr)
+        if let output { read(output, into: stdout, limit: limit) }
+        read(errors, into: stderr, limit: Int.max)
+        return (readers, stdout, stderr)
     }
 
     /// Waits for the child's output to end; past the time limit its whole process group
     /// (Foundation makes the child a group leader: an rsync's ssh, a script's children)
     /// is asked to stop, then forced. True when the limit was reached.
-    private func waitOrStop(_ process: Process, finished: DispatchSemaphore) -> Bool {
+    private func waitOrStop(_ process: Process, finished: DispatchGroup) -> Bool {
         guard finished.wait(timeout: .now() + timeout) == .timedOut else { return false }
         let group = -process.processIdentifier
         kill(group, SIGTERM)
