@@ -120,6 +120,70 @@ extension LoopbackSuites {
 
         }
 
+        @Test func aPagefindThatFailsBesideTheRenderPublishesWithoutSearch() async throws {
+            let harness = try await PipelineHarness.start()
+            let bin = try Fixtures.temporaryDirectory()
+            // Half an index, then a failure, while the render runs.
+            let script = """
+                #!/bin/sh
+                while [ "$#" -gt 0 ]; do [ "$1" = "--output-path" ] && out="$2"; shift; done
+                mkdir -p "$out" && echo '{}' > "$out/pagefind-entry.json"
+                echo "Error: out of disk" >&2
+                exit 3
+                """
+            try FileOperations.writeAtomically(Data(script.utf8), to: bin.path("pagefind"))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.path("pagefind").path)
+            let (summary, warnings) = await runWithSearch(harness, path: bin.url.path + ":" + Self.path)
+            #expect(summary.succeeded && summary.published)
+            #expect(warnings.contains("search: Pagefind exited with 3: Error: out of disk; published without search"))
+            #expect(
+                !FileManager.default.fileExists(atPath: harness.outputDirectory.appendingPathComponent("pagefind").path)
+            )
+            #expect(try harness.page("index.html").contains("<h1"), "the pages are published")
+        }
+
+        @Test func aRenderThatFailsWaitsForTheSearchIndexThenLeavesNothing() async throws {
+            let harness = try await PipelineHarness.start()
+            #expect(await harness.run().succeeded)
+            let goodSite = PipelineHarness.tree(harness.outputDirectory)
+            let bin = try Fixtures.temporaryDirectory()
+            // Held until the test sees it start, then writes into its output and logs its end: a
+            // night that removed the staging folder without waiting would leave one behind.
+            let script = """
+                #!/bin/sh
+                while [ "$#" -gt 0 ]; do [ "$1" = "--output-path" ] && out="$2"; shift; done
+                touch "\(bin.path("started").path)"
+                tries=0
+                while [ ! -e "\(bin.path("release").path)" ] && [ $tries -lt 3000 ]; do
+                    sleep 0.01; tries=$((tries + 1))
+                done
+                mkdir -p "$out" && echo '{}' > "$out/pagefind-entry.json"
+                touch "\(bin.path("ended").path)"
+                """
+            try FileOperations.writeAtomically(Data(script.utf8), to: bin.path("pagefind"))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.path("pagefind").path)
+            DispatchQueue.global().async {
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !FileManager.default.fileExists(atPath: bin.path("started").path), ContinuousClock.now < deadline
+                {
+                    usleep(2_000)
+                }
+                try? FileOperations.writeAtomically(Data(), to: bin.path("release"))
+            }
+            var config = harness.config()
+            config.search = true
+            // A page name no file system takes: the render's write fails.
+            config.queries[0].id = String(repeating: "a", count: 300)
+            let summary = await harness.run(config, environment: ["PATH": bin.url.path + ":" + Self.path])
+            #expect(!summary.succeeded && !summary.published)
+            #expect(summary.line.contains("File name too long"), "\(summary.line)")
+            #expect(FileManager.default.fileExists(atPath: bin.path("ended").path), "the index was waited for")
+            #expect(PipelineHarness.tree(harness.outputDirectory) == goodSite, "the last good site is untouched")
+            let siblings = try FileManager.default.contentsOfDirectory(
+                atPath: harness.outputDirectory.deletingLastPathComponent().path)
+            #expect(!siblings.contains { $0.contains("staging") }, "no staging folder is left behind: \(siblings)")
+        }
+
         @Test(
             .enabled(
                 if: pagefindOrCI, "Pagefind is not installed here (make test installs it: pip install pagefind-bin)"))

@@ -54,6 +54,34 @@ struct SearchIndexScheduleTests {
         #expect(schedule.start().isEmpty)
     }
 
+    @Test func besideTheRenderOnlyWhatFitsTheNarrowedBudgetStartsThenTheRest() {
+        // W1's shards (about 50 MB each) run two at a time beside the render; W2's do not start
+        // until it ends, not even alone.
+        var small = SearchIndexSchedule(memory: [50, 45, 40].map { $0 * Self.megabyte }, narrowed: 100 * Self.megabyte)
+        #expect(small.start() == [0, 1])
+        small.finish(0)
+        #expect(small.start() == [2])
+        var large = SearchIndexSchedule(
+            memory: [131, 161, 35].map { $0 * Self.megabyte }, narrowed: 100 * Self.megabyte)
+        #expect(large.isNarrowed)
+        #expect(large.start() == [2], "only the small one fits beside the render")
+        large.finish(2)
+        #expect(large.start().isEmpty, "a shard over the narrowed budget does not run alone")
+        large.widen()
+        #expect(!large.isNarrowed)
+        #expect(large.start() == [1], "then the largest first, over the budget alone as before")
+        large.finish(1)
+        #expect(large.start() == [0])
+    }
+
+    @Test func aStoppedNarrowedScheduleStartsNothingWhenWidened() {
+        var schedule = SearchIndexSchedule(memory: [150 * Self.megabyte], narrowed: 100 * Self.megabyte)
+        #expect(schedule.start().isEmpty)
+        schedule.stopped = true
+        schedule.widen()
+        #expect(schedule.start().isEmpty)
+    }
+
     @Test func pagefindsMemoryGrowsWithItsRecordsBytes() {
         #expect(SearchIndexSchedule.memory(recordBytes: 0) == 10 * Self.megabyte)
         // W2's largest shard: 3.83 MB of records, 161 MB measured.

@@ -9,7 +9,8 @@ import MeetupSupport
 
 /// One run of the batch pipeline, and the one place that lists its steps:
 ///
-///     fetch → backfill → history → curate → groups → photos → (recording) → digest → render → search → publish → (command) → record → deliver → sweep
+///     fetch → backfill → history → curate → groups → photos → (recording) → digest → stage → search (started)
+///     → render → search (waited for) → (discard) → publish → (command) → record → deliver → sweep
 ///
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
@@ -49,9 +50,8 @@ package struct ReportRun: Sendable {
     static let steps: [any RunStep] = [
         FetchStep(), BackfillStep(), HistoryReportStep(), CurateStep(), GroupsReportStep(), PhotosStep(),
         FinishRecordingStep(),
-        DigestStep(),
-        RenderStep(), SearchIndexStep(), PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(),
-        SweepCacheStep(),
+        DigestStep(), StageStep(), SearchIndexStep(), RenderStep(), SearchWaitStep(), DiscardStagingStep(),
+        PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(), SweepCacheStep(),
     ]
 
     /// The steps' names in the order they run (their `--stats` figures are named for them).

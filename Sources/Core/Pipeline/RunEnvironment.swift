@@ -68,11 +68,12 @@ struct RunContext: Sendable {
     /// The groups report, when a query follows groups (after `GroupsReportStep`).
     var groups: GroupsReport?
     var photos = PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [])
+    /// The folder the night's site is built in (after `StageStep`), until it is published or discarded.
+    var staging: URL?
+    /// The search index being made beside the render (`SearchIndexStep` to `SearchWaitStep`).
+    var search: SearchIndexStep.Running?
     /// The rendered site, not yet published (after `RenderStep`).
     var staged: StagedSite?
-    /// Each event's description as plain text by event id, when the render made or loaded
-    /// them (the search records reuse them), read from the render's kept artefacts when asked.
-    var plainDescriptions: TextsByEvent = [:]
     var digest: Digest?
     /// Tonight's digest as the archive keeps it; saved once the site is published.
     var digestEntry: DigestArchive.Entry?

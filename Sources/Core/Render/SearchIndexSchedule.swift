@@ -8,24 +8,45 @@ import Foundation
 /// within `budget` (200 MB: the night's processes under 400 MB with this one under 200 MB),
 /// the largest waiting shard first; a shard over the budget on its own runs alone. Small
 /// shards (W1's, every night's one or two changed ones) still run two at a time.
+///
+/// The shards are indexed while the render runs (`narrowed`): then the Pagefinds stay within
+/// `besideRender` together and none runs over it, since the render's own peak is the
+/// night's (W2's cold 179 MB, with 200 MB for Pagefind and 20 MB to spare); the others wait
+/// for the render's end (`widen`).
 package struct SearchIndexSchedule: Sendable {
     /// Pagefind's memory for a shard whose records hold `bytes` of HTML (measured, above).
     package static func memory(recordBytes bytes: Int) -> Int { 10 << 20 + 40 * bytes }
     package static let budget = 200 << 20
+    /// What the Pagefinds may hold together while the render runs.
+    package static let besideRender = 100 << 20
 
     private var waiting: [(index: Int, memory: Int)]
     private var running: [Int: Int] = [:]
     private let parallel: Int
-    private let budget: Int
+    private var budget: Int
+    private let wideBudget: Int
     /// Set when a shard fails: no other starts.
     package var stopped = false
 
-    /// - Parameter memory: each shard's estimated memory (`memory(recordBytes:)`), by index.
-    package init(memory: [Int], parallel: Int = 2, budget: Int = SearchIndexSchedule.budget) {
+    /// - Parameters:
+    ///   - memory: each shard's estimated memory (`memory(recordBytes:)`), by index.
+    ///   - narrowed: a budget to keep, none running over it alone, until `widen`.
+    package init(memory: [Int], parallel: Int = 2, budget: Int = SearchIndexSchedule.budget, narrowed: Int? = nil) {
         waiting = memory.enumerated().map { (index: $0.offset, memory: $0.element) }
             .sorted { $0.memory != $1.memory ? $0.memory > $1.memory : $0.index < $1.index }
         self.parallel = max(1, parallel)
-        self.budget = budget
+        self.budget = narrowed.map { min($0, budget) } ?? budget
+        wideBudget = budget
+        isNarrowed = narrowed != nil
+    }
+
+    /// Whether the narrowed budget holds (no shard runs over it alone).
+    package private(set) var isNarrowed: Bool
+
+    /// The full budget from now on; `start` says what it lets start.
+    package mutating func widen() {
+        budget = wideBudget
+        isNarrowed = false
     }
 
     /// The shards to start now (by index), counted as running until `finish`.
@@ -33,9 +54,8 @@ package struct SearchIndexSchedule: Sendable {
         var started: [Int] = []
         while !stopped, running.count < parallel, !waiting.isEmpty {
             let used = running.values.reduce(0, +)
-            guard let next = running.isEmpty ? 0 : waiting.firstIndex(where: { used + $0.memory <= budget }) else {
-                break
-            }
+            let fits = waiting.firstIndex { used + $0.memory <= budget }
+            guard let next = running.isEmpty && !isNarrowed ? 0 : fits else { break }
             let shard = waiting.remove(at: next)
             running[shard.index] = shard.memory
             started.append(shard.index)

@@ -14,6 +14,15 @@ extension SearchRecords {
         /// A hash of everything its record is made from (a past event's record itself: it is small).
         package var input: String
         fileprivate var source: Source
+
+        /// A past event's record, planned as it is.
+        package init(past record: Record) {
+            self.init(name: record.name, start: record.start, input: record.html, source: .past(record))
+        }
+
+        fileprivate init(name: String, start: Date, input: String, source: Source) {
+            (self.name, self.start, self.input, self.source) = (name, start, input, source)
+        }
     }
 
     fileprivate enum Source: Sendable {
@@ -38,7 +47,7 @@ extension SearchRecords {
                     source: .upcoming(event, queries: queries)))
         }
         for made in record.map({ past($0, now: now, timeZone: timeZone) }) ?? [] {
-            planned.append(Planned(name: made.name, start: made.start, input: made.html, source: .past(made)))
+            planned.append(Planned(past: made))
         }
         return planned
     }

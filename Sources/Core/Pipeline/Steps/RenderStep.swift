@@ -2,10 +2,24 @@ import Foundation
 import MeetupRender
 import MeetupSupport
 
-/// Render: every page, feed and file of the site into a staging folder beside the
-/// output (the site the last publish swapped out, brought up to date). Files go to disk as
+/// Stage: the folder the night's site is built in, beside the output: the site the last
+/// publish swapped out, to be brought up to date (the search index goes into it while the
+/// render runs).
+struct StageStep: RunStep {
+    var name: String { "stage" }
+
+    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+        do {
+            context.staging = try environment.publisher.makeStagingDirectory(reusingKeptTree: true)
+        } catch {
+            throw RunAbort(reason: String(describing: error))
+        }
+    }
+}
+
+/// Render: every page, feed and file of the site into the staging folder. Files go to disk as
 /// they are made (a large site is never held in memory whole); the first write error stops
-/// the run and the staging folder is removed.
+/// the run (and `DiscardStagingStep` removes the folder).
 struct RenderStep: RunStep {
     var name: String { "render" }
 
@@ -14,13 +28,8 @@ struct RenderStep: RunStep {
     }
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+        guard let staging = context.staging else { return }
         let config = environment.config
-        let staging: URL
-        do {
-            staging = try environment.publisher.makeStagingDirectory(reusingKeptTree: true)
-        } catch {
-            throw RunAbort(reason: String(describing: error))
-        }
         let previous =
             FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
         // Last night's swapped-out site, brought up to date: what tonight does not claim goes.
@@ -59,15 +68,25 @@ struct RenderStep: RunStep {
                 writeError.withLock { $0 = $0 ?? error }
             }
         }
-        if let error = writeError.withLock({ $0 }) {
-            environment.publisher.discard(staging)
-            throw RunAbort(reason: String(describing: error))
-        }
+        if let error = writeError.withLock({ $0 }) { throw RunAbort(reason: String(describing: error)) }
         inventory.sweep()
         context.staged = StagedSite(folder: staging, memo: memo)
         context.summary.render = .init(
             itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)
-        context.plainDescriptions = outcome.plainDescriptions
+    }
+}
+
+/// A night that will not publish removes its staging folder, once nothing writes into it
+/// (after `SearchWaitStep`). The previous site is left as it was.
+struct DiscardStagingStep: RunStep {
+    var name: String { "discard" }
+    var runsAfterAbort: Bool { true }
+
+    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
+        guard context.isAborted, let staging = context.staging else { return }
+        environment.publisher.discard(staging)
+        context.staging = nil
+        context.staged = nil
     }
 }
 

@@ -1,0 +1,138 @@
+import Foundation
+import MeetupRender
+import MeetupSupport
+
+/// The shards of the search index a night makes again, each through Pagefind on a thread of
+/// its own into the staging folder, while the render runs: started by `SearchIndexStep`,
+/// waited for by `SearchWaitStep`. Which shards run at once is `SearchIndexSchedule`'s: beside
+/// the render, only what its narrowed budget allows; the rest once `finish` widens it.
+///
+/// Indexed after the render, W1's night with one event changed spent 0.50-0.58 s in the search
+/// step after a 0.23 s render (its shard of 252 records: Pagefind alone 0.22 s); beside it, what
+/// the night waits for is what is left of the index when the render ends (BENCHMARKS.md, issue
+/// 34's twelfth part).
+final class SearchIndexJob: Sendable {
+    /// A shard to index again: its planned records and the stamp it will carry.
+    struct Shard: Sendable {
+        var name: String
+        var planned: [SearchRecords.Planned]
+        var stamp: String
+    }
+
+    let shards: [Shard]
+    private let command: [String]
+    private let writer: StagingWriter
+    /// Pagefind's environment, and what keeps secrets out of its messages.
+    private let children: ChildEnvironment, redactor: SecretRedactor
+    /// Each shard's records, made when it is indexed.
+    private let records: @Sendable ([SearchRecords.Planned]) -> [SearchRecords.Record]
+    /// Where the records are written for Pagefind (never published).
+    private let root: URL
+    private let schedule: LockedBox<SearchIndexSchedule>
+    private let failure = LockedBox<String?>(nil)
+    private let done = DispatchGroup()
+    private let started = ContinuousClock.now
+    private let lastEnded = LockedBox<ContinuousClock.Instant?>(nil)
+
+    /// - Parameter budget: what the Pagefinds may hold together beside the render.
+    init(
+        _ shards: [Shard], command: [String], writer: StagingWriter, records root: URL,
+        children: ChildEnvironment, redactor: SecretRedactor, budget: Int = SearchIndexSchedule.besideRender,
+        records: @escaping @Sendable ([SearchRecords.Planned]) -> [SearchRecords.Record]
+    ) {
+        self.shards = shards
+        self.command = command
+        self.writer = writer
+        self.root = root
+        self.children = children
+        self.redactor = redactor
+        self.records = records
+        let memory = shards.map { shard in
+            SearchIndexSchedule.memory(recordBytes: shard.planned.map(\.estimatedBytes).reduce(0, +))
+        }
+        schedule = LockedBox(SearchIndexSchedule(memory: memory, narrowed: budget))
+    }
+
+    /// Starts what the narrowed budget allows.
+    func start() { startAllowed() }
+
+    /// Widens the budget, starts what waited, and waits for every shard; the first failure, or
+    /// nil. `abandoning` (a night that will not publish): no shard starts any more, and those
+    /// running are waited for, so that nothing writes into a staging folder being removed.
+    func finish(abandoning: Bool) -> String? {
+        schedule.withLock {
+            $0.stopped = $0.stopped || abandoning
+            $0.widen()
+        }
+        // The night's memory now holds this process and the Pagefinds at once.
+        ProcessMemory.releaseFree()
+        startAllowed()
+        done.wait()
+        try? FileManager.default.removeItem(at: root)
+        return failure.withLock { $0 }
+    }
+
+    /// From the start to the last shard's end (`finish` waited for it).
+    var seconds: Double {
+        guard let ended = lastEnded.withLock({ $0 }) else { return 0 }
+        return (ended - started).seconds
+    }
+
+    /// Started when the schedule allows: at first, as each shard finishes, and when widened.
+    private func startAllowed() {
+        for index in schedule.withLock({ $0.start() }) {
+            done.enter()
+            // A thread of its own: it waits for Pagefind, and libdispatch's pool is the render's.
+            Thread.detachNewThread { [self] in
+                let problem = indexShard(shards[index])
+                if let problem { failure.withLock { $0 = $0 ?? problem } }
+                lastEnded.withLock { $0 = ContinuousClock.now }
+                schedule.withLock {
+                    $0.finish(index)
+                    $0.stopped = $0.stopped || problem != nil
+                }
+                startAllowed()
+                done.leave()
+            }
+        }
+    }
+
+    private func indexShard(_ shard: Shard) -> String? {
+        let folder = root.appendingPathComponent(shard.name)
+        let output = "\(SearchIndexStep.folder)/\(shard.name)"
+        let staging = writer.staging
+        do {
+            try? FileManager.default.removeItem(at: folder)
+            try FileOperations.createDirectory(folder)
+            // A fresh folder of our own: plain writes, no temporary file and rename each. The
+            // records are made here and gone before Pagefind runs.
+            for record in records(shard.planned) {
+                try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
+            }
+        } catch {
+            return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
+        }
+        // Pagefind writes into a folder of its own, never into last night's files (hard links
+        // shared with the published site).
+        FileTree.clear(staging.appendingPathComponent(output).path)
+        let result = ExternalCommand(
+            arguments: command + ["--site", folder.path, "--output-path", staging.appendingPathComponent(output).path],
+            environment: children, timeout: 300
+        ).run()
+        try? FileManager.default.removeItem(at: folder)
+        switch result {
+        case .success(let outcome) where outcome.succeeded:
+            try? FileOperations.writeAtomically(
+                Data(shard.stamp.utf8),
+                to: staging.appendingPathComponent("\(output)/\(SearchIndexStep.stampName)"))
+            // Unchanged index files keep the published copy (and its modification time).
+            writer.relinkUnchanged(in: output)
+            return nil
+        case .success(let outcome):
+            return "Pagefind exited with \(outcome.status)"
+                + (outcome.lastErrorLine.map { ": \(redactor.redact($0, limit: 200))" } ?? "")
+        case .failure(let failure):
+            return "\(failure)"
+        }
+    }
+}
