@@ -55,15 +55,15 @@ struct WorkloadReport {
         row("cold: CPU time (user + system)") { seconds($0.cold.child.cpuSeconds) }
         row("cold: peak RSS") { megabytes($0.cold.child.peakRSSBytes) }
         func stages(_ run: RunMeasurement) -> String {
-            ["fetch", "photos", "render", "search", "publish"].map {
+            ["fetch", "photos", "render", "search", "searchWait", "publish"].map {
                 String(format: "%.2f", run.figures["\($0)Seconds"] ?? 0)
             }
             .joined(separator: " / ") + " s"
         }
-        row("cold: fetch / photos / render / search / publish") { stages($0.cold) }
+        row("cold: fetch / photos / render / search beside it / its wait / publish") { stages($0.cold) }
         row("warm run (nothing changed), wall") { seconds($0.warm.wallSeconds) }
         row("warm: CPU time") { seconds($0.warm.child.cpuSeconds) }
-        row("warm: fetch / photos / render / search / publish") { stages($0.warm) }
+        row("warm: fetch / photos / render / search beside it / its wait / publish") { stages($0.warm) }
         row("warm: fetch / its latency bound") { report in
             String(format: "%.2fx", (report.warm.figures["fetchSeconds"] ?? 0) / report.fetchBound)
         }
@@ -72,14 +72,14 @@ struct WorkloadReport {
         row("warm: files rewritten (a re-run at the same moment)") { $0.warm.changes.text }
         row("warm, one event changed, wall") { seconds($0.changed.wallSeconds) }
         row("one changed: CPU time") { seconds($0.changed.child.cpuSeconds) }
-        row("one changed: fetch / photos / render / search / publish") { stages($0.changed) }
+        row("one changed: fetch / photos / render / search beside it / its wait / publish") { stages($0.changed) }
         row("--offline re-render, wall") { seconds($0.offline.wallSeconds) }
         row("--offline: CPU time") { seconds($0.offline.child.cpuSeconds) }
         row("--offline: render time") { seconds($0.offline.figures["renderSeconds"] ?? 0) }
         row("--offline: peak RSS") { megabytes($0.offline.child.peakRSSBytes) }
         row("next night (clock +1 day, nothing changed), wall") { seconds($0.nextNight.wallSeconds) }
         row("next night: CPU time") { seconds($0.nextNight.child.cpuSeconds) }
-        row("next night: fetch / photos / render / search / publish") { stages($0.nextNight) }
+        row("next night: fetch / photos / render / search beside it / its wait / publish") { stages($0.nextNight) }
         row("next night: files rewritten (what rsync sends)") { $0.nextNight.changes.text }
         row("one event changed: files rewritten (what rsync sends)") { $0.changed.changes.text }
         if rows.contains(where: { $0.searchOff != nil }) {
