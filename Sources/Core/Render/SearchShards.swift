@@ -16,7 +16,7 @@ package protocol SearchShardItem: Sendable {
 /// few of them: the events that pass are yesterday's (their week's shard), new ones arrive at
 /// the window's end, and an archive's years stand still. A year is one shard (`2026`) up to
 /// 500 records; in a busier year, each month of more than 300 is a shard per week
-/// (`2026-11-w4`: days 1-7, 8-14, 15-21, 22 to the end; a week of more than 1,000 in halves,
+/// (`2026-11-w4`: days 1-7, 8-14, 15-21, 22 to the end; a week of more than 200 in halves,
 /// `2026-12-w1a`) and the other months stay together in the year's shard (each its own,
 /// `2026-03`, when they hold more than 1,500). The years before last are one shard (`older`)
 /// up to 5,000 records, else the same per year. The boundaries are the calendar's, so a
@@ -26,14 +26,19 @@ package protocol SearchShardItem: Sendable {
 ///
 /// Measured on the W2 snapshot site with the R-Ladies record (15,500 records), a night later
 /// (about 170 events passing): shards by a hash of the event re-indexed all eight (search
-/// 13.8 s); by date, 2.0 s (BENCHMARKS.md, issue 34's third part).
+/// 13.8 s); by date, 2.0 s (BENCHMARKS.md, issue 34's third part). Pagefind's time is linear
+/// in a shard's records (W1's week of 252: 0.22 s; its halves of 126: 0.11 s), and a reader's
+/// search merges the shards at little cost: Pagefind loads its WebAssembly once, for the first
+/// shard, and from the others their small entry, metadata and the chunks a search needs (W1's
+/// first search in Chromium: 4 weeks 40 requests and 375 KB, 8 halves 56 requests and 373 KB;
+/// issue 34's twelfth part).
 extension SearchRecords {
     static let smallSite = 600
     static let olderLimit = 5_000
     static let yearLimit = 500
     static let monthLimit = 300
     static let restLimit = 1_500
-    static let weekLimit = 1_000
+    static let weekLimit = 200
 
     /// Each shard's name (`older`, `2025`, `2026-11`, `2026-11-w4`, `2026-12-w1a` or `all`) and its records, by name.
     package static func shards<Item: SearchShardItem>(_ records: [Item], now: Date, timeZone: TimeZone)
@@ -85,9 +90,9 @@ extension SearchRecords {
                     made.append(("\(name)-w\(week)", sortedByName(inWeek.map(\.record))))
                     continue
                 }
-                // Halves, not days: every shard is a WebAssembly module the reader's first search
-                // loads, and a shard's ranking statistics are its own (W2's December by day was 28
-                // shards; by half-week it is 8, as many as the hashed shards were).
+                // Halves, not days: every shard is more requests for a reader's search, and a
+                // shard's ranking statistics are its own (W2's December by day was 28 shards; by
+                // half-week it is 8).
                 let firstDay = (week - 1) * 7 + 1
                 made += Dictionary(grouping: inWeek) { $0.day < firstDay + (week == 4 ? 5 : 4) ? "a" : "b" }.map {
                     half, inHalf in ("\(name)-w\(week)\(half)", sortedByName(inHalf.map(\.record)))
