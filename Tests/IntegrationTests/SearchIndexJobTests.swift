@@ -48,7 +48,7 @@ struct SearchIndexJobTests {
             writer: StagingWriter(staging: folder.path("staging"), previous: folder.path("published")),
             records: folder.path("records"), children: ChildEnvironment(["PATH": "/usr/bin:/bin"], secretVariables: []),
             redactor: SecretRedactor(), budget: 20 << 20
-        ) { SearchRecords.records($0, timeZone: .gmt) }
+        ) { SearchRecords.records($0, timeZone: .gmt, plainDescriptions: $1) }
     }
 
     func logged(_ name: String) -> Bool {

@@ -74,6 +74,16 @@ struct SearchIndexScheduleTests {
         #expect(large.start() == [0])
     }
 
+    @Test func aNightThatIndexesManyRecordsIndexesThemAfterTheRender() {
+        #expect(SearchIndexSchedule.besideRender(records: 126) == 100 * Self.megabyte)
+        #expect(SearchIndexSchedule.besideRender(records: 600) == 100 * Self.megabyte)
+        var cold = SearchIndexSchedule(memory: [30, 30].map { $0 * Self.megabyte }, narrowed: 0)
+        #expect(cold.start().isEmpty)
+        cold.widen()
+        #expect(cold.start() == [0, 1])
+        #expect(SearchIndexSchedule.besideRender(records: 1_000) == 0)
+    }
+
     @Test func aStoppedNarrowedScheduleStartsNothingWhenWidened() {
         var schedule = SearchIndexSchedule(memory: [150 * Self.megabyte], narrowed: 100 * Self.megabyte)
         #expect(schedule.start().isEmpty)

@@ -74,6 +74,9 @@ struct RunContext: Sendable {
     var search: SearchIndexStep.Running?
     /// The rendered site, not yet published (after `RenderStep`).
     var staged: StagedSite?
+    /// Each event's description as plain text by event id, when the render made or loaded
+    /// them (the search records of shards indexed after it reuse them), read when asked.
+    var plainDescriptions: TextsByEvent = [:]
     var digest: Digest?
     /// Tonight's digest as the archive keeps it; saved once the site is published.
     var digestEntry: DigestArchive.Entry?

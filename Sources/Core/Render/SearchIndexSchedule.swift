@@ -10,15 +10,20 @@ import Foundation
 /// shards (W1's, every night's one or two changed ones) still run two at a time.
 ///
 /// The shards are indexed while the render runs (`narrowed`): then the Pagefinds stay within
-/// `besideRender` together and none runs over it, since the render's own peak is the
+/// `besideRender(records:)` together and none runs over it, since the render's own peak is the
 /// night's (W2's cold 179 MB, with 200 MB for Pagefind and 20 MB to spare); the others wait
 /// for the render's end (`widen`).
 package struct SearchIndexSchedule: Sendable {
     /// Pagefind's memory for a shard whose records hold `bytes` of HTML (measured, above).
     package static func memory(recordBytes bytes: Int) -> Int { 10 << 20 + 40 * bytes }
     package static let budget = 200 << 20
-    /// What the Pagefinds may hold together while the render runs.
-    package static let besideRender = 100 << 20
+    /// What the Pagefinds may hold together while the render runs, when the night indexes
+    /// `records` in all: 100 MB, or nothing over 600 records. A night that indexes that many
+    /// renders as many pages, and the two then contend for the disk (each writes thousands of
+    /// files) more than they share the cores: W1's cold night with its 1,000 records beside
+    /// the render took 0.2-0.9 s longer (three nights each alternating, issue 34's twelfth
+    /// part); a night with an event or two changed gains what the index takes.
+    package static func besideRender(records: Int) -> Int { records > 600 ? 0 : 100 << 20 }
 
     private var waiting: [(index: Int, memory: Int)]
     private var running: [Int: Int] = [:]

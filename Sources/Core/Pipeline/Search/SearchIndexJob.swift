@@ -24,21 +24,25 @@ final class SearchIndexJob: Sendable {
     private let writer: StagingWriter
     /// Pagefind's environment, and what keeps secrets out of its messages.
     private let children: ChildEnvironment, redactor: SecretRedactor
-    /// Each shard's records, made when it is indexed.
-    private let records: @Sendable ([SearchRecords.Planned]) -> [SearchRecords.Record]
+    /// Each shard's records, made when it is indexed, with the descriptions' plain texts known then.
+    private let records: @Sendable ([SearchRecords.Planned], TextsByEvent) -> [SearchRecords.Record]
+    /// The render's plain texts once it has made them (`finish`); before, each record's
+    /// description goes through cmark again.
+    private let texts = LockedBox<TextsByEvent>([:])
     /// Where the records are written for Pagefind (never published).
     private let root: URL
     private let schedule: LockedBox<SearchIndexSchedule>
     private let failure = LockedBox<String?>(nil)
     private let done = DispatchGroup()
-    private let started = ContinuousClock.now
-    private let lastEnded = LockedBox<ContinuousClock.Instant?>(nil)
+    /// How long some shard was being indexed: shards running, since when, and the time before.
+    private let busy = LockedBox<(running: Int, since: ContinuousClock.Instant, total: Duration)>(
+        (0, .now, .zero))
 
     /// - Parameter budget: what the Pagefinds may hold together beside the render.
     init(
         _ shards: [Shard], command: [String], writer: StagingWriter, records root: URL,
-        children: ChildEnvironment, redactor: SecretRedactor, budget: Int = SearchIndexSchedule.besideRender,
-        records: @escaping @Sendable ([SearchRecords.Planned]) -> [SearchRecords.Record]
+        children: ChildEnvironment, redactor: SecretRedactor, budget: Int,
+        records: @escaping @Sendable ([SearchRecords.Planned], TextsByEvent) -> [SearchRecords.Record]
     ) {
         self.shards = shards
         self.command = command
@@ -56,10 +60,12 @@ final class SearchIndexJob: Sendable {
     /// Starts what the narrowed budget allows.
     func start() { startAllowed() }
 
-    /// Widens the budget, starts what waited, and waits for every shard; the first failure, or
-    /// nil. `abandoning` (a night that will not publish): no shard starts any more, and those
-    /// running are waited for, so that nothing writes into a staging folder being removed.
-    func finish(abandoning: Bool) -> String? {
+    /// Widens the budget, starts what waited (with the render's plain `texts`), and waits for
+    /// every shard; the first failure, or nil. `abandoning` (a night that will not publish): no
+    /// shard starts any more, and those running are waited for, so that nothing writes into a
+    /// staging folder being removed.
+    func finish(abandoning: Bool, texts: TextsByEvent = [:]) -> String? {
+        self.texts.withLock { $0 = texts }
         schedule.withLock {
             $0.stopped = $0.stopped || abandoning
             $0.widen()
@@ -72,21 +78,25 @@ final class SearchIndexJob: Sendable {
         return failure.withLock { $0 }
     }
 
-    /// From the start to the last shard's end (`finish` waited for it).
-    var seconds: Double {
-        guard let ended = lastEnded.withLock({ $0 }) else { return 0 }
-        return (ended - started).seconds
-    }
+    /// How long some shard was being indexed (not the time shards waited for the render's end).
+    var seconds: Double { busy.withLock { $0.total }.seconds }
 
     /// Started when the schedule allows: at first, as each shard finishes, and when widened.
     private func startAllowed() {
         for index in schedule.withLock({ $0.start() }) {
             done.enter()
+            busy.withLock {
+                if $0.running == 0 { $0.since = .now }
+                $0.running += 1
+            }
             // A thread of its own: it waits for Pagefind, and libdispatch's pool is the render's.
             Thread.detachNewThread { [self] in
                 let problem = indexShard(shards[index])
                 if let problem { failure.withLock { $0 = $0 ?? problem } }
-                lastEnded.withLock { $0 = ContinuousClock.now }
+                busy.withLock {
+                    $0.running -= 1
+                    if $0.running == 0 { $0.total += .now - $0.since }
+                }
                 schedule.withLock {
                     $0.finish(index)
                     $0.stopped = $0.stopped || problem != nil
@@ -106,7 +116,7 @@ final class SearchIndexJob: Sendable {
             try FileOperations.createDirectory(folder)
             // A fresh folder of our own: plain writes, no temporary file and rename each. The
             // records are made here and gone before Pagefind runs.
-            for record in records(shard.planned) {
+            for record in records(shard.planned, texts.withLock { $0 }) {
                 try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
             }
         } catch {

@@ -73,6 +73,7 @@ struct RenderStep: RunStep {
         context.staged = StagedSite(folder: staging, memo: memo)
         context.summary.render = .init(
             itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)
+        context.plainDescriptions = outcome.plainDescriptions
     }
 }
 

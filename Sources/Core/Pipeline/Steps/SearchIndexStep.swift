@@ -54,13 +54,14 @@ struct SearchIndexStep: RunStep {
             // Only a shard to index again makes its records, when it is indexed.
             changed.append(.init(name: name, planned: shard, stamp: stamp))
         }
-        // Each description through cmark for the records of the shards indexed again only (the
-        // render's own plain texts are made while this runs).
+        // The records of a shard indexed beside the render parse their descriptions (the
+        // render's plain texts are made while it runs); after it, they are the render's.
         let job = SearchIndexJob(
             changed, command: command, writer: writer,
             records: environment.cache.incomingDirectory.appendingPathComponent("search-records"),
-            children: environment.children, redactor: environment.redactor
-        ) { SearchRecords.records($0, timeZone: zone) }
+            children: environment.children, redactor: environment.redactor,
+            budget: SearchIndexSchedule.besideRender(records: changed.map(\.planned.count).reduce(0, +))
+        ) { SearchRecords.records($0, timeZone: zone, plainDescriptions: $1) }
         job.start()
         context.search = .init(job: job, shards: shards.map(\.name), inputs: inputs)
     }
@@ -86,7 +87,7 @@ struct SearchWaitStep: RunStep {
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard let running = context.search else { return }
         context.search = nil
-        let failure = running.job.finish(abandoning: context.isAborted)
+        let failure = running.job.finish(abandoning: context.isAborted, texts: context.plainDescriptions)
         context.summary.stageSeconds[SearchIndexStep().name] = running.job.seconds
         guard !context.isAborted, let staging = context.staging else { return }
         let folder = SearchIndexStep.folder
