@@ -46,7 +46,8 @@ struct SearchIndexJobTests {
         SearchIndexJob(
             [shard("small", bytes: 1_000), shard("large", bytes: 500_000)], command: [folder.path("pagefind").path],
             writer: StagingWriter(staging: folder.path("staging"), previous: folder.path("published")),
-            records: folder.path("records"), children: ChildEnvironment(["PATH": "/usr/bin:/bin"], secretVariables: []),
+            recordsFolder: folder.path("records"),
+            children: ChildEnvironment(["PATH": "/usr/bin:/bin"], secretVariables: []),
             redactor: SecretRedactor(), budget: 20 << 20
         ) { SearchRecords.records($0, timeZone: .gmt, plainDescriptions: $1) }
     }

@@ -19,7 +19,7 @@ final class SearchIndexJob: Sendable {
         var stamp: String
     }
 
-    let shards: [Shard]
+    private let shards: [Shard]
     private let command: [String]
     private let writer: StagingWriter
     /// Pagefind's environment, and what keeps secrets out of its messages.
@@ -40,7 +40,7 @@ final class SearchIndexJob: Sendable {
 
     /// - Parameter budget: what the Pagefinds may hold together beside the render.
     init(
-        _ shards: [Shard], command: [String], writer: StagingWriter, records root: URL,
+        _ shards: [Shard], command: [String], writer: StagingWriter, recordsFolder root: URL,
         children: ChildEnvironment, redactor: SecretRedactor, budget: Int,
         records: @escaping @Sendable ([SearchRecords.Planned], TextsByEvent) -> [SearchRecords.Record]
     ) {

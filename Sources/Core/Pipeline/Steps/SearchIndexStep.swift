@@ -58,7 +58,7 @@ struct SearchIndexStep: RunStep {
         // render's plain texts are made while it runs); after it, they are the render's.
         let job = SearchIndexJob(
             changed, command: command, writer: writer,
-            records: environment.cache.incomingDirectory.appendingPathComponent("search-records"),
+            recordsFolder: environment.cache.incomingDirectory.appendingPathComponent("search-records"),
             children: environment.children, redactor: environment.redactor,
             budget: SearchIndexSchedule.besideRender(records: changed.map(\.planned.count).reduce(0, +))
         ) { SearchRecords.records($0, timeZone: zone, plainDescriptions: $1) }
