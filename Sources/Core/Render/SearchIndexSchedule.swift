@@ -11,8 +11,8 @@ import Foundation
 ///
 /// The shards are indexed while the render runs (`narrowed`): then the Pagefinds stay within
 /// `besideRender(records:)` together and none runs over it, since the render's own peak is the
-/// night's (W2's cold 179 MB, with 200 MB for Pagefind and 20 MB to spare); the others wait
-/// for the render's end (`widen`).
+/// night's (W2's cold 179 MB: with 100 MB beside it, the night stays under 400 MB with room
+/// for error in the estimates); the others wait for the render's end (`widen`).
 package struct SearchIndexSchedule: Sendable {
     /// Pagefind's memory for a shard whose records hold `bytes` of HTML (measured, above).
     package static func memory(recordBytes bytes: Int) -> Int { 10 << 20 + 40 * bytes }

@@ -24,7 +24,8 @@ final class SearchIndexJob: Sendable {
     private let writer: StagingWriter
     /// Pagefind's environment, and what keeps secrets out of its messages.
     private let children: ChildEnvironment, redactor: SecretRedactor
-    /// Each shard's records, made when it is indexed, with the descriptions' plain texts known then.
+    /// Each shard's records, made when it is indexed (all of W2's made first were 12 MB of the cold
+    /// night's peak), with the descriptions' plain texts known then.
     private let records: @Sendable ([SearchRecords.Planned], TextsByEvent) -> [SearchRecords.Record]
     /// The render's plain texts once it has made them (`finish`); before, each record's
     /// description goes through cmark again.

@@ -31,7 +31,7 @@ struct SearchIndexStep: RunStep {
         let identity = SearchRecords.indexerIdentity(command)
         let inputs = SearchRecords.inputs(
             context.shown, record: context.record, now: environment.now, timeZone: zone, indexer: identity)
-        let inputsFile = "\(SearchIndexStep.folder)/\(Self.inputsName)"
+        let inputsFile = "\(Self.folder)/\(Self.inputsName)"
         if (try? String(
             contentsOf: environment.publisher.outputDirectory.appendingPathComponent(inputsFile), encoding: .utf8))
             == inputs, writer.linkFolder(Self.folder)
@@ -44,10 +44,10 @@ struct SearchIndexStep: RunStep {
         for (name, shard) in shards {
             let stamp = SearchRecords.stamp(shard, timeZone: zone, indexer: identity)
             let published = environment.publisher.outputDirectory.appendingPathComponent(
-                "\(SearchIndexStep.folder)/\(name)/\(Self.stampName)")
+                "\(Self.folder)/\(name)/\(Self.stampName)")
             // Unchanged: yesterday's shard as it is (Pagefind's files differ from run to run for the same input).
             if (try? String(contentsOf: published, encoding: .utf8)) == stamp,
-                writer.linkFolder("\(SearchIndexStep.folder)/\(name)")
+                writer.linkFolder("\(Self.folder)/\(name)")
             {
                 continue
             }
