@@ -71,8 +71,8 @@ final class SearchIndexJob: Sendable {
             $0.stopped = $0.stopped || abandoning
             $0.widen()
         }
-        // The night's memory now holds this process and the Pagefinds at once.
-        ProcessMemory.releaseFree()
+        // What the render freed went back to the system as its step ended (`StepRunner`), before
+        // the Pagefinds that waited for it start.
         startAllowed()
         done.wait()
         try? FileManager.default.removeItem(at: root)
