@@ -17,7 +17,7 @@ struct EventArtefactStoreTests {
             set.byKey["key\(index)"] = EventArtefacts(
                 plain: "Plain é 😀 \(index)", rich: index % 2 == 0 ? "" : "<p>\(index)</p>",
                 calendarText: "text", blockQuery: String(repeating: "q", count: index),
-                blockAll: "all \(index)")
+                blockAll: "all \(index)", calendarEntry: "BEGIN:VEVENT \(index)", eventsItem: "{\"id\": \"\(index)\"}")
         }
         try store.save(set)
         let loaded = store.load()
@@ -26,7 +26,8 @@ struct EventArtefactStoreTests {
         // replaced under the open one) and reads back the same.
         var next = loaded
         next.byKey["key0"] = nil
-        next.byKey["new"] = EventArtefacts(plain: "n", rich: "", calendarText: "", blockQuery: "q", blockAll: "a")
+        next.byKey["new"] = EventArtefacts(
+            plain: "n", rich: "", calendarText: "", blockQuery: "q", blockAll: "a", calendarEntry: "", eventsItem: "")
         try store.save(next)
         #expect(store.load().byKey == next.byKey)
         #expect(loaded.byKey["key1"]?.rich == "<p>1</p>", "what was loaded reads on from the replaced file")

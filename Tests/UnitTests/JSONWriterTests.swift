@@ -42,6 +42,14 @@ struct JSONWriterTests {
             members["events"] = .array(items)
             let whole = Data(JSONValue.object(members).serialized().utf8)
             #expect(header.serializedData(adding: "events", items: items.lazy.map { $0 }) == whole)
+            // Items written ahead at their level (kept with an event's artefacts), then copied in.
+            let written = items.map { Array($0.serialized(indent: 4).utf8) }
+            #expect(header.serializedData(adding: "events", rawItems: written) == whole)
+            var runs: [UInt8] = []
+            header.write(adding: "events", rawItems: written) {
+                runs += $0; $0.removeAll()
+            }
+            #expect(Data(runs) == whole)
             #expect(try JSONValue.parse(whole) == .object(members))
             // And as an object's members, in sorted order.
             let named = items.enumerated().map { ("k\($0.offset)", $0.element) }

@@ -286,4 +286,28 @@ struct RenderMemoTests {
         let inMemory = render { _ in nil }
         #expect(kept.count > 150 && kept == inMemory)
     }
+
+    /// Each event's VEVENT and events.json item are copied from its artefacts; an artefact
+    /// without them (a text the disk no longer gives) has them made again: the same files.
+    @Test func entriesMissingFromTheKeptTextsAreMadeAgain() throws {
+        let renderer = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates))
+        func render(_ artefacts: EventArtefactSet) -> [String: Data] {
+            let files = LockedBox([String: Data]())
+            renderer.render(Self.baseInput(), artefacts: artefacts) { _, file in
+                if case .bytes(let data) = file.contents { files.withLock { $0[file.path] = data } }
+            }
+            return files.withLock { $0 }
+        }
+        let kept = try #require(renderer.render(Self.baseInput()) { _, _ in }.artefacts)
+        var emptied = EventArtefactSet()
+        for (key, made) in kept.byKey {
+            emptied.byKey[key] = EventArtefacts(
+                plain: made.plain, rich: made.rich, calendarText: made.calendarText, blockQuery: made.blockQuery,
+                blockAll: made.blockAll, calendarEntry: "", eventsItem: "")
+        }
+        #expect(kept.byKey.count == 150 && kept.byKey.values.allSatisfy { !$0.calendarEntry.isEmpty })
+        let fromKept = render(kept)
+        #expect(fromKept["events.json"] != nil && fromKept.keys.filter { $0.hasSuffix(".ics") }.count > 150)
+        #expect(render(emptied) == fromKept)
+    }
 }

@@ -4,10 +4,12 @@ import MeetupSupport
 
 /// What the renderer makes of one event, whichever pages and feeds show it: its description
 /// as plain text (excerpts, events.json, search) and as HTML (behind "More", the Atom
-/// content), the calendar's text of it, and its Markdown block in both forms
-/// (`EventBlocks`). Each description goes through cmark once per change, not once per
-/// night: the set is kept in the cache by `RenderKeys.artefacts(of:)`, and a night reuses
-/// every event whose key is unchanged.
+/// content), the calendar's text of it, its Markdown block in both forms (`EventBlocks`),
+/// its VEVENT and its item of `events.json`. Each description goes through cmark once per
+/// change, not once per night: the set is kept in the cache by `RenderKeys.artefacts(of:)`,
+/// and a night reuses every event whose key is unchanged. The key holds everything the
+/// VEVENT and the item show (`RenderKeys.events`), so a night on which one event changed
+/// makes one of each and copies the rest into the calendars and `events.json`.
 ///
 /// Those kept from last night stay in the cache's file until a page asks for them
 /// (`EventArtefactStore`): W2's 10,000 sets read whole were 68 MB of every night's memory peak
@@ -15,6 +17,10 @@ import MeetupSupport
 package struct EventArtefacts: Sendable, Equatable {
     package enum Field: Int, CaseIterable, Sendable {
         case plain, rich, calendarText, blockQuery, blockAll
+        /// The event's VEVENT (`ICalendar.event`).
+        case calendarEntry
+        /// Its item of `events.json`, as written there (`EventsJSON.item(_:input:description:)`).
+        case eventsItem
     }
 
     /// Where each field's bytes are in a file, in `Field` order.
@@ -27,8 +33,11 @@ package struct EventArtefacts: Sendable, Equatable {
 
     private let texts: Texts
 
-    package init(plain: String, rich: String, calendarText: String, blockQuery: String, blockAll: String) {
-        texts = .made([plain, rich, calendarText, blockQuery, blockAll])
+    package init(
+        plain: String, rich: String, calendarText: String, blockQuery: String, blockAll: String,
+        calendarEntry: String, eventsItem: String
+    ) {
+        texts = .made([plain, rich, calendarText, blockQuery, blockAll, calendarEntry, eventsItem])
     }
 
     /// Texts read from `file` when asked; nil unless there is a place for each field, in the file.
@@ -71,6 +80,7 @@ package struct EventArtefacts: Sendable, Equatable {
     package var calendarText: String { self[.calendarText] }
     package var blockQuery: String { self[.blockQuery] }
     package var blockAll: String { self[.blockAll] }
+    package var calendarEntry: String { self[.calendarEntry] }
 
     package static func == (left: EventArtefacts, right: EventArtefacts) -> Bool {
         Field.allCases.allSatisfy { left[$0] == right[$0] }
@@ -105,6 +115,12 @@ package struct TextsByEvent: Sendable, ExpressibleByDictionaryLiteral {
     package subscript(id: String) -> String? {
         let text = given[id] ?? artefacts[id]?[field]
         return text?.isEmpty == false ? text : nil
+    }
+
+    /// The text's UTF-8 bytes as stored, to copy into a file; nil when there is none.
+    func bytes(_ id: String) -> [UInt8]? {
+        let bytes = given[id].map { Array($0.utf8) } ?? artefacts[id]?.bytes(field)
+        return bytes?.isEmpty == false ? bytes : nil
     }
 }
 
@@ -164,14 +180,17 @@ package struct EventArtefactSet: Sendable {
         }
         for (id, text) in texts { plain[id] = text.0 }
         let foundBy = keys.foundBy
-        let blocks = Parallel.chunks(of: events, empty: [String: (String, String)]()) { [plain] part in
+        let blocks = Parallel.chunks(of: events, empty: [String: [String]]()) { [plain] part in
             let contexts = PageContexts(input: input, plainDescriptions: TextsByEvent(given: plain))
-            var made: [String: (String, String)] = [:]
+            var made: [String: [String]] = [:]
             for event in part {
-                made[event.id] = (
+                guard let text = texts[event.id] else { continue }
+                made[event.id] = [
                     templates.render("event.md", contexts.eventContext(event, root: "../")),
-                    templates.render("event.md", contexts.eventContext(event, root: "../", foundBy: foundBy[event.id]))
-                )
+                    templates.render("event.md", contexts.eventContext(event, root: "../", foundBy: foundBy[event.id])),
+                    FeedEntries.calendarEntry(event, input: input, plain: text.0, rich: text.1, calendarText: text.2),
+                    EventsJSON.item(event, input: input, queries: foundBy[event.id] ?? [], description: text.0),
+                ]
             }
             return made
         } merge: { all, part in
@@ -179,9 +198,10 @@ package struct EventArtefactSet: Sendable {
         }
         var made: [String: EventArtefacts] = [:]
         for event in events {
-            guard let text = texts[event.id], let block = blocks[event.id] else { continue }
+            guard let text = texts[event.id], let block = blocks[event.id], block.count == 4 else { continue }
             made[event.id] = EventArtefacts(
-                plain: text.0, rich: text.1, calendarText: text.2, blockQuery: block.0, blockAll: block.1)
+                plain: text.0, rich: text.1, calendarText: text.2, blockQuery: block[0], blockAll: block[1],
+                calendarEntry: block[2], eventsItem: block[3])
         }
         return made
     }

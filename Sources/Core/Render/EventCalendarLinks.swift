@@ -59,7 +59,7 @@ enum EventCalendarLinks {
 enum EventCalendarFiles {
     static func file(for event: Event, _ shared: RenderShared) -> SiteFile {
         let calendar = ICalendar(name: event.title)
-        let data = calendar.data([event]) { shared.feedEntries.calendar($0.id) ?? "" }
+        let data = calendar.data([event]) { shared.feedEntries.calendar($0) }
         return SiteFile(path: EventCalendarLinks.icsPath(event), contents: .bytes(data))
     }
 }

@@ -8,6 +8,8 @@ package struct RenderShared: Sendable {
     package let input: SiteInput
     let templates: SiteTemplates
     let descriptions: TextsByEvent
+    /// Each event's item of `events.json`, as its artefacts keep it.
+    var eventsItems: TextsByEvent = [:]
     /// Each event's description as HTML, by its marker (`DescriptionRendering`).
     let richDescriptions: TextsByEvent
     let imageSizes: [String: PixelSize]
@@ -68,15 +70,12 @@ protocol PageGenerator: Sendable {
 /// `events.json`: every upcoming event, for scripts (schema in docs/running.md).
 struct EventsJSONFile: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
+        let items = EventsJSON.items(shared.input, descriptions: shared.descriptions, kept: shared.eventsItems)
         let written = shared.writeInScratch(SitePaths.eventsJSON) {
-            EventsJSON.write(shared.input, descriptions: shared.descriptions, to: $0)
+            EventsJSON.write(shared.input, items: items, to: $0)
         }
         if let written { return [written] }
-        return [
-            SiteFile(
-                path: SitePaths.eventsJSON,
-                contents: .bytes(EventsJSON.data(shared.input, descriptions: shared.descriptions)))
-        ]
+        return [SiteFile(path: SitePaths.eventsJSON, contents: .bytes(EventsJSON.data(shared.input, items: items)))]
     }
 }
 
@@ -249,7 +248,7 @@ struct CalendarFile: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         guard page.writesFeeds else { return [] }
         let calendar = ICalendar(name: page.feedTitle)
-        let entry = { (event: Event) in shared.feedEntries.calendar(event.id) ?? "" }
+        let entry = { (event: Event) in shared.feedEntries.calendar(event) }
         if let file = shared.writeInScratch(page.calendar, { calendar.write(page.feedEvents, event: entry, to: $0) }) {
             return [file]
         }

@@ -46,8 +46,7 @@ package struct SiteRenderer: Sendable {
     /// was kept) is used instead, so the made texts need not stay in memory. `spill` is handed
     /// them in runs as they are made (`EventArtefactSet.make`), before there is a set to keep.
     /// `scratch`, a folder on the site's file system, is where `events.json`, `archive.json` and
-    /// the calendars are written as they are made (then emitted as files), and where the events'
-    /// calendar entries wait until a calendar asks (`FeedEntries`), instead of in memory.
+    /// the calendars are written as they are made (then emitted as files), instead of in memory.
     @discardableResult
     package func render(
         _ input: SiteInput, reuse: any RenderReuse = RenderEverything(),
@@ -71,14 +70,14 @@ package struct SiteRenderer: Sendable {
         outcome.plainDescriptions = TextsByEvent(byEvent, field: .plain)
         let rich = TextsByEvent(byEvent, field: .rich)
         let shared = RenderShared(
-            input: input, templates: templates, descriptions: outcome.plainDescriptions, richDescriptions: rich,
+            input: input, templates: templates, descriptions: outcome.plainDescriptions,
+            eventsItems: TextsByEvent(byEvent, field: .eventsItem), richDescriptions: rich,
             imageSizes: ImageAttributes.sizes(
                 thumbnails: input.thumbnails.values,
                 placeholder: PageContexts.placeholderSize(width: input.settings.thumbnailWidth)),
             imageDoubles: ImageAttributes.doubles(thumbnails: input.thumbnails.values),
             feedEntries: FeedEntries.make(
-                input, events: work.feedEvents(keys), atom: work.atomEvents(keys, input: input), artefacts: byEvent,
-                spill: scratch.map { TextSpill(file: $0.appendingPathComponent("calendar-entries.spill")) }),
+                input, events: keys.distinct, atom: work.atomEvents(keys, input: input), artefacts: byEvent),
             eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input),
             fallbackImage: input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder,
             scratch: scratch)
@@ -191,15 +190,6 @@ package struct SiteRenderer: Sendable {
         var needsArtefacts: Bool {
             eventsJSON != nil || !calendars.isEmpty || !eventPages.isEmpty
                 || pages.contains { $0.isFeeds || ($0.kind != .allEvents && $0.kind != .index) }
-        }
-
-        /// The events whose feed entries are needed: every event for the site feed, else those
-        /// of the query feeds and event calendars to make.
-        func feedEvents(_ keys: RenderKeys) -> [Event] {
-            if pages.contains(where: { $0.isFeeds && $0.kind == .index }) { return keys.distinct }
-            var ids = Set(calendars.map(\.event.id))
-            for case (_, .query(_, let outcome, page: 1), true) in pages { ids.formUnion(outcome.events.map(\.id)) }
-            return keys.distinct.filter { ids.contains($0.id) }
         }
 
         /// The events whose Atom entries are needed: the newest of each feed to make.

@@ -15,6 +15,14 @@ extension JSONValue {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Written as it would be at `indent` inside a document (its first line not padded), without
+    /// a final newline: an item to hand to `serializedData(adding:rawItems:)` at that level.
+    package func serialized(indent: Int) -> String {
+        var output: [UInt8] = []
+        write(into: &output, indent: indent)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// On one line without spaces, keys sorted: for JWT parts and request bodies.
     package var compactJSON: String {
         var output: [UInt8] = []
@@ -28,6 +36,16 @@ extension JSONValue {
     /// text was copied twice more (String, then Data) at the render's memory peak (heaptrack).
     package func serializedData(adding key: String, items: some Sequence<JSONValue>) -> Data {
         serializedData(adding: key) { output, indent in Self.writeArray(items, into: &output, indent: indent) }
+    }
+
+    /// The same with items already written (`serialized(indent:)` at this array's items' level,
+    /// 4), copied as they are: an item kept from an earlier night is not made again.
+    package func serializedData(adding key: String, rawItems: some Sequence<[UInt8]>) -> Data {
+        serializedData(adding: key) { output, indent in
+            Self.writeArray(rawItems, into: &output, indent: indent) { item, output, _ in
+                output.append(contentsOf: item)
+            }
+        }
     }
 
     /// The same with an object as the member, its members made and written one at a time, in
@@ -45,6 +63,16 @@ extension JSONValue {
     package func write(adding key: String, items: some Sequence<JSONValue>, to sink: (inout [UInt8]) -> Void) {
         var output = write(adding: key) { output, indent in
             Self.writeArray(items, into: &output, indent: indent) { if $0.count >= 1 << 20 { sink(&$0) } }
+        }
+        sink(&output)
+    }
+
+    /// The same with items already written, as in `serializedData(adding:rawItems:)`.
+    package func write(adding key: String, rawItems: some Sequence<[UInt8]>, to sink: (inout [UInt8]) -> Void) {
+        var output = write(adding: key) { output, indent in
+            Self.writeArray(
+                rawItems, into: &output, indent: indent, item: { item, output, _ in output.append(contentsOf: item) }
+            ) { if $0.count >= 1 << 20 { sink(&$0) } }
         }
         sink(&output)
     }
@@ -94,6 +122,15 @@ extension JSONValue {
         _ items: some Sequence<JSONValue>, into output: inout [UInt8], indent: Int?,
         afterItem: (inout [UInt8]) -> Void = { _ in }
     ) {
+        writeArray(
+            items, into: &output, indent: indent, item: { $0.write(into: &$1, indent: $2) }, afterItem: afterItem)
+    }
+
+    /// Each item written by `item`, at the level it is given.
+    private static func writeArray<Items: Sequence>(
+        _ items: Items, into output: inout [UInt8], indent: Int?,
+        item write: (Items.Element, inout [UInt8], Int?) -> Void, afterItem: (inout [UInt8]) -> Void = { _ in }
+    ) {
         var iterator = items.makeIterator()
         guard var item = iterator.next() else { return output.append(contentsOf: "[]".utf8) }
         let inner = indent.map { $0 + 2 }
@@ -101,7 +138,7 @@ extension JSONValue {
         newline(&output, indent)
         while true {
             pad(&output, inner)
-            item.write(into: &output, indent: inner)
+            write(item, &output, inner)
             guard let next = iterator.next() else { break }
             output.append(UInt8(ascii: ","))
             newline(&output, indent)

@@ -4,17 +4,17 @@ import MeetupSupport
 
 /// Last night's `EventArtefactSet` in the cache (`render/events.bin`), so an unchanged
 /// event's description is not parsed and its blocks not rendered again. A flat binary
-/// file: an index (each key and where its five texts are), then the texts. Loading reads
+/// file: an index (each key and where its texts are), then the texts. Loading reads
 /// the index only; each text is read when a page asks for it (`EventArtefacts`), so a night
 /// holds what it uses: read whole, W2's 66 MB file was 68 MB of every night's memory peak.
 /// A damaged or foreign file reads as empty: every event is then rendered, nothing lost.
 ///
-///     "MRA3\n", index length (UInt64), count (UInt32),
+///     "MRA4\n", index length (UInt64), count (UInt32),
 ///     per set: key length (UInt32), key, per text: offset (UInt64), length (UInt32);
 ///     then the texts.
 package struct EventArtefactStore: Sendable {
     package let file: URL
-    static let magic = Array("MRA3\n".utf8)
+    static let magic = Array("MRA4\n".utf8)
     private static let fields = EventArtefacts.Field.allCases
 
     package init(cacheDirectory: URL) {
