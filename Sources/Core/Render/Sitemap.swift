@@ -9,10 +9,31 @@ package enum Sitemap {
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
             """
+        let base = absolute("", baseURL: baseURL).absoluteString
         for path in paths {
-            xml += "<url><loc>\(XMLEscaping.escape(absolute(path, baseURL: baseURL).absoluteString))</loc></url>\n"
+            // The site's own paths are plain (letters, digits, "-", "_", ".", "/"): the base's text
+            // and the path's, without a URL made for each (W2's 11,000: 46 ms of every night, perf).
+            let url = isPlain(path) ? base + path : absolute(path, baseURL: baseURL).absoluteString
+            xml += "<url><loc>\(XMLEscaping.escape(url))</loc></url>\n"
         }
         return xml + "</urlset>\n"
+    }
+
+    /// A relative path that resolves under a base as the two texts joined: unreserved
+    /// characters and "/" only, no empty, "." or ".." segment.
+    static func isPlain(_ path: String) -> Bool {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !path.isEmpty
+            && segments.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+            && path.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                    UInt8(ascii: "/"):
+                    true
+                default: false
+                }
+            }
     }
 
     /// `path` resolved under the base URL's folder, whether or not it ends with a slash.
