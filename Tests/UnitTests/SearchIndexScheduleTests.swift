@@ -75,13 +75,17 @@ struct SearchIndexScheduleTests {
     }
 
     @Test func aNightThatIndexesManyRecordsIndexesThemAfterTheRender() {
-        #expect(SearchIndexSchedule.besideRender(records: 126) == 100 * Self.megabyte)
-        #expect(SearchIndexSchedule.besideRender(records: 600) == 100 * Self.megabyte)
+        #expect(SearchIndexSchedule.besideRender(records: 126, shards: 1) == SearchIndexSchedule.budget)
+        #expect(SearchIndexSchedule.besideRender(records: 600, shards: 5) == SearchIndexSchedule.budget)
+        #expect(
+            SearchIndexSchedule.besideRender(records: 2_500, shards: 2) == SearchIndexSchedule.budget,
+            "one or two changed shards of a large site")
         var cold = SearchIndexSchedule(memory: [30, 30].map { $0 * Self.megabyte }, narrowed: 0)
         #expect(cold.start().isEmpty)
         cold.widen()
         #expect(cold.start() == [0, 1])
-        #expect(SearchIndexSchedule.besideRender(records: 1_000) == 0)
+        #expect(SearchIndexSchedule.besideRender(records: 1_000, shards: 8) == 0, "W1's cold night")
+        #expect(SearchIndexSchedule.besideRender(records: 601, shards: 3) == 0)
     }
 
     @Test func aStoppedNarrowedScheduleStartsNothingWhenWidened() {

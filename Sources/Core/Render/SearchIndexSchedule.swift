@@ -10,20 +10,26 @@ import Foundation
 /// shards (W1's, every night's one or two changed ones) still run two at a time.
 ///
 /// The shards are indexed while the render runs (`narrowed`): then the Pagefinds stay within
-/// `besideRender(records:)` together and none runs over it, since the render's own peak is the
-/// night's (W2's cold 179 MB: with 100 MB beside it, the night stays under 400 MB with room
-/// for error in the estimates); the others wait for the render's end (`widen`).
+/// `besideRender(records:shards:)` together and none runs over it; the others wait for the
+/// render's end (`widen`). The budget is the same 200 MB: the render's own peak is at most the
+/// cold night's (W2 179 MB), so with 200 MB beside it the night stays under 400 MB; measured on
+/// W2's night with one event changed, its half-week shard of 1,250 records beside the render:
+/// 259-287 MB together, against 264-265 MB after it (issue 34's thirteenth part).
 package struct SearchIndexSchedule: Sendable {
     /// Pagefind's memory for a shard whose records hold `bytes` of HTML (measured, above).
     package static func memory(recordBytes bytes: Int) -> Int { 10 << 20 + 40 * bytes }
     package static let budget = 200 << 20
     /// What the Pagefinds may hold together while the render runs, when the night indexes
-    /// `records` in all: 100 MB, or nothing over 600 records. A night that indexes that many
-    /// renders as many pages, and the two then contend for the disk (each writes thousands of
-    /// files) more than they share the cores: W1's cold night with its 1,000 records beside
-    /// the render took 0.2-0.9 s longer (three nights each alternating, issue 34's twelfth
-    /// part); a night with an event or two changed gains what the index takes.
-    package static func besideRender(records: Int) -> Int { records > 600 ? 0 : 100 << 20 }
+    /// `records` in `shards`: the budget, or nothing for more than 600 records in more than two
+    /// shards. A night that indexes that much renders as many pages (a cold night, or one on
+    /// which most events changed), and the two then contend for the disk (each writes thousands
+    /// of files) more than they share the cores: W1's cold night with its 1,000 records in 8
+    /// shards beside the render took 0.2-0.9 s longer (three nights each alternating, issue 34's
+    /// twelfth part). A night with an event or two changed gains what the index takes, even a
+    /// large shard's: W2's one changed event, 1,250 records, 6.23-7.03 s → 5.74-6.00 s.
+    package static func besideRender(records: Int, shards: Int) -> Int {
+        records > 600 && shards > 2 ? 0 : budget
+    }
 
     private var waiting: [(index: Int, memory: Int)]
     private var running: [Int: Int] = [:]

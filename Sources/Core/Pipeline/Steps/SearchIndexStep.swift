@@ -60,7 +60,8 @@ struct SearchIndexStep: RunStep {
             changed, command: command, writer: writer,
             recordsFolder: environment.cache.incomingDirectory.appendingPathComponent("search-records"),
             children: environment.children, redactor: environment.redactor,
-            budget: SearchIndexSchedule.besideRender(records: changed.map(\.planned.count).reduce(0, +))
+            budget: SearchIndexSchedule.besideRender(
+                records: changed.map(\.planned.count).reduce(0, +), shards: changed.count)
         ) { SearchRecords.records($0, timeZone: zone, plainDescriptions: $1) }
         job.start()
         context.search = .init(job: job, shards: shards.map(\.name), inputs: inputs)
