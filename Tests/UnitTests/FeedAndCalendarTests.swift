@@ -202,6 +202,9 @@ struct ICalendarTests {
 struct SiteStructureTests {
     @Test func eventsJSONDescribesEventsAndCounts() throws {
         let json = try #require(try HostileSite().files["events.json"])
+        // Its items are written ahead, each at its own indentation (`EventsJSON.itemIndent`):
+        // together the text the whole tree writes, keys sorted and two spaces a level.
+        #expect(try JSONValue.parse(Data(json.utf8)).serialized() == json)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 2)
         #expect(object["generatedAt"] == nil, "the run's moment would change the file every night")

@@ -20,20 +20,28 @@ package enum Sitemap {
     }
 
     /// A relative path that resolves under a base as the two texts joined: unreserved
-    /// characters and "/" only, no empty, "." or ".." segment.
+    /// characters and "/" only, no empty, "." or ".." segment. One pass over its bytes (split
+    /// into segments first, 16 ms of W2's 32 ms sitemap, perf).
     static func isPlain(_ path: String) -> Bool {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        return !path.isEmpty
-            && segments.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-            && path.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-                    UInt8(ascii: "/"):
-                    true
-                default: false
-                }
+        var length = 0
+        var dots = 0
+        func segmentEnds() -> Bool { length > 0 && !(length == dots && dots <= 2) }
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard segmentEnds() else { return false }
+                length = 0
+                dots = 0
+            case UInt8(ascii: "."):
+                length += 1
+                dots += 1
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                length += 1
+            default: return false
             }
+        }
+        return segmentEnds()
     }
 
     /// `path` resolved under the base URL's folder, whether or not it ends with a slash.
