@@ -64,6 +64,18 @@ package struct EventArtefacts: Sendable, Equatable {
         }
     }
 
+    /// Where its texts are when read from a file that holds them one after another (as
+    /// `EventArtefactStore` writes them): to copy them on in one read.
+    package var storedRun: (file: ReadOnlyFile, offset: Int, length: Int)? {
+        guard case .stored(let file, let places) = texts, let first = places.first else { return nil }
+        var end = first.offset
+        for place in places {
+            guard place.offset == end else { return nil }
+            end += place.length
+        }
+        return (file, first.offset, end - first.offset)
+    }
+
     /// A field's length in UTF-8 bytes, without reading a stored one.
     package func length(_ field: Field) -> Int {
         switch texts {

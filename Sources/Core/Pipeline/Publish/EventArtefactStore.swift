@@ -87,17 +87,11 @@ package struct EventArtefactStore: Sendable {
             }
             if buffer.count >= 1 << 20 { flush() }
         }
-        for (_, artefacts) in entries {
-            for field in Self.fields {
-                // A text that cannot be read back whole would shift every later one.
-                guard let bytes = artefacts.bytes(field), bytes.count == artefacts.length(field) else {
-                    written = false
-                    break
-                }
-                buffer.append(contentsOf: bytes)
-                if buffer.count >= 1 << 20 { flush() }
-            }
+        let copied = Self.texts(of: entries) { bytes in
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 20 { flush() }
         }
+        written = copied && written
         flush()
         close(descriptor)
         do {
@@ -107,6 +101,49 @@ package struct EventArtefactStore: Sendable {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
+    }
+
+    /// Every text of `entries` in order, handed to `append`; false when one cannot be read back
+    /// whole (it would shift every later one). Texts read from last night's file are copied in
+    /// runs: sorted by key there as here, an unchanged set follows the one before it. Read field
+    /// by field, saving W2's 100 MB took 0.10 s of a night with one event changed; in runs of up
+    /// to 1 MB, 0.07 s (perf; the rest is the kernel's copying, in and out).
+    private static func texts(
+        of entries: [(key: String, value: EventArtefacts)], append: ([UInt8]) -> Void
+    ) -> Bool {
+        var complete = true
+        var run: (file: ReadOnlyFile, offset: Int, length: Int)?
+        func copyRun() {
+            guard let pending = run else { return }
+            run = nil
+            guard let bytes = pending.file.bytes(at: pending.offset, length: pending.length),
+                bytes.count == pending.length
+            else { return complete = false }
+            append(bytes)
+        }
+        for (_, artefacts) in entries {
+            if let stored = artefacts.storedRun {
+                if let pending = run, pending.file === stored.file, pending.offset + pending.length == stored.offset,
+                    pending.length < 1 << 20
+                {
+                    run?.length += stored.length
+                } else {
+                    copyRun()
+                    run = stored
+                }
+                continue
+            }
+            copyRun()
+            for field in fields {
+                guard let bytes = artefacts.bytes(field), bytes.count == artefacts.length(field) else {
+                    complete = false
+                    break
+                }
+                append(bytes)
+            }
+        }
+        copyRun()
+        return complete
     }
 
     private static func failure(_ message: String) -> CocoaError {
