@@ -13,12 +13,6 @@ enum EventsJSON {
     /// Where an item stands in the file: in the `events` array of the top object.
     static let itemIndent = 4
 
-    /// The file's bytes, each event's item made as it is written.
-    /// - Parameter descriptions: each event's plain description, for its calendar link.
-    static func data(_ input: SiteInput, descriptions: TextsByEvent = [:]) -> Data {
-        data(input, items: items(input, descriptions: descriptions))
-    }
-
     /// The file's bytes with each event's item from `items`.
     static func data(_ input: SiteInput, items: (Event) -> [UInt8]) -> Data {
         header(input).serializedData(
@@ -36,7 +30,7 @@ enum EventsJSON {
     /// Each event's item: the one kept with its artefacts (`EventArtefacts.Field.eventsItem`), else
     /// made. Made for every event each time one changed, the items were 0.39 s of the 0.58 s this
     /// file took on W2's night with one event changed (perf).
-    static func items(_ input: SiteInput, descriptions: TextsByEvent, kept: TextsByEvent = [:]) -> (Event) -> [UInt8] {
+    static func items(_ input: SiteInput, descriptions: TextsByEvent, kept: TextsByEvent) -> (Event) -> [UInt8] {
         let foundBy = input.fetched.queriesByEvent
         return { event in
             if let bytes = kept.bytes(event.id) { return bytes }
