@@ -12,7 +12,7 @@ package struct RenderItem: Sendable, Hashable {
 
 /// Asked for each item before it is made: true when the files it made last night under
 /// the same key are already in tonight's site (linked from the published one), so the
-/// renderer skips it. Called from one thread at a time.
+/// renderer skips it. Called from several threads at once.
 package protocol RenderReuse: Sendable {
     func reuse(_ item: RenderItem) -> Bool
 }

@@ -17,4 +17,18 @@ package enum Parallel {
         }
         return merged.withLock { $0 }
     }
+
+    /// `elements.map(transform)`, in their order, one chunk per core. Below `serialBelow`
+    /// elements it is the plain map: handing a small list to the pool costs more than it saves.
+    package static func map<Element: Sendable, Result: Sendable>(
+        _ elements: [Element], serialBelow: Int = 256, _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        guard elements.count >= serialBelow else { return elements.map(transform) }
+        let parts = chunks(of: elements, empty: [Int: [Result]]()) { part in
+            [part.startIndex: part.map(transform)]
+        } merge: { all, part in
+            all.merge(part) { first, _ in first }
+        }
+        return parts.keys.sorted().flatMap { parts[$0] ?? [] }
+    }
 }

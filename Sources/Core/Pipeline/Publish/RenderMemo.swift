@@ -59,12 +59,14 @@ package struct RenderMemo: RenderReuse {
             let destination = staging + "/" + file.path
             if let slash = file.path.lastIndex(of: "/") {
                 let folder = String(file.path[..<slash])
-                if !folders.withLock({ $0.contains(folder) }) {
-                    guard (try? FileTree.makeFolder(folder, under: staging)) != nil else {
-                        complete = false
-                        break
-                    }
-                    folders.withLock { _ = $0.insert(folder) }
+                // Made under the lock: items are looked up on several threads at once.
+                let made = folders.withLock { known in
+                    known.contains(folder)
+                        || ((try? FileTree.makeFolder(folder, under: staging)) != nil && known.insert(folder).inserted)
+                }
+                guard made else {
+                    complete = false
+                    break
                 }
             }
             guard FileTree.link(published + "/" + file.path, replacing: destination) else {
