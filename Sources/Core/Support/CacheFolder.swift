@@ -37,5 +37,7 @@ package enum CacheFolder {
     package static func searchIndex(_ cache: URL) -> URL { render(cache).appendingPathComponent("pagefind") }
 
     /// When each cache entry was last used, for the sweep.
-    package static func usage(_ cache: URL) -> URL { cache.appendingPathComponent("usage.json") }
+    package static func usage(_ cache: URL) -> URL { cache.appendingPathComponent("usage.tsv") }
+    /// The same as a JSON object, as versions before issue 34 kept it.
+    package static func formerUsage(_ cache: URL) -> URL { cache.appendingPathComponent("usage.json") }
 }
