@@ -10,8 +10,8 @@ import MeetupSupport
 /// per file, its last use in seconds since 1970, a tab, its path), written once per
 /// run. File modification times cannot serve: thumbnails are hard-linked into the
 /// published site, whose unchanged files must keep theirs. It was a JSON object until
-/// issue 34: read and written as a tree, sorted, W2's 32,000 entries were 0.18 s of
-/// every night (perf); as lines, 0.02 s.
+/// issue 34: read and written as a tree, sorted, W2's 32,000 entries took the sweep
+/// 0.18 s of CPU every night (perf); as lines, 0.09 s (the step 0.22 -> 0.13 s).
 package struct CacheSweep: Sendable {
     package let cacheDirectory: URL
     package let retentionDays: Int
@@ -64,12 +64,23 @@ package struct CacheSweep: Sendable {
 
     private func loadUsage() -> [String: Double] {
         guard let data = try? Data(contentsOf: usageFile) else { return formerUsage() }
+        // Over the bytes themselves: `Data.split` was 0.1 s of W2's 32,000 lines (perf).
+        let bytes = [UInt8](data)
         var usage: [String: Double] = [:]
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
-                let seconds = Double(String(decoding: line[line.startIndex..<tab], as: UTF8.self))
-            else { continue }
-            usage[String(decoding: line[(tab + 1)...], as: UTF8.self)] = seconds
+        usage.reserveCapacity(bytes.count / 64)
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                var end = start, tab: Int?
+                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") {
+                    if tab == nil, buffer[end] == UInt8(ascii: "\t") { tab = end }
+                    end += 1
+                }
+                if let tab, let seconds = Double(String(decoding: buffer[start..<tab], as: UTF8.self)) {
+                    usage[String(decoding: buffer[(tab + 1)..<end], as: UTF8.self)] = seconds
+                }
+                start = end + 1
+            }
         }
         return usage
     }
