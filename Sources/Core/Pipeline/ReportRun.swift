@@ -10,7 +10,8 @@ import MeetupSupport
 /// One run of the batch pipeline, and the one place that lists its steps:
 ///
 ///     fetch → backfill → history → curate → groups → photos → (recording) → digest → stage → search (started)
-///     → render → search (waited for) → (discard) → publish → (command) → record → deliver → sweep
+///     → render → search (waited for) → (discard) → publish → (command) → sweep (started) → record → deliver
+///     → sweep (waited for)
 ///
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
@@ -51,7 +52,8 @@ package struct ReportRun: Sendable {
         FetchStep(), BackfillStep(), HistoryReportStep(), CurateStep(), GroupsReportStep(), PhotosStep(),
         FinishRecordingStep(),
         DigestStep(), StageStep(), SearchIndexStep(), RenderStep(), SearchWaitStep(), DiscardStagingStep(),
-        PublishStep(), PublishCommandStep(), RecordHistoryStep(), DeliverDigestStep(), SweepCacheStep(),
+        PublishStep(), PublishCommandStep(), SweepCacheStep(), RecordHistoryStep(), DeliverDigestStep(),
+        SweepWaitStep(),
     ]
 
     /// The steps' names in the order they run (their `--stats` figures are named for them).

@@ -72,6 +72,8 @@ struct RunContext: Sendable {
     var staging: URL?
     /// The search index being made beside the render (`SearchIndexStep` to `SearchWaitStep`).
     var search: SearchIndexStep.Running?
+    /// The cache's sweep, beside the record step (`SweepCacheStep` to `SweepWaitStep`).
+    var sweep: SweepCacheStep.Running?
     /// The rendered site, not yet published (after `RenderStep`).
     var staged: StagedSite?
     /// Each event's description as plain text by event id, when the render made or loaded
