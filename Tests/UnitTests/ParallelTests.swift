@@ -13,3 +13,15 @@ struct ParallelTests {
         #expect(Parallel.map(elements, serialBelow: 1) { "\($0)" } == elements.map { "\($0)" })
     }
 }
+
+extension ParallelTests {
+    /// Both pieces of work are done, each result in its place.
+    @Test func bothGivesEachResultInItsPlace() {
+        let (sum, text) = Parallel.both {
+            (1...1_000).reduce(0, +)
+        } _: {
+            String(repeating: "a", count: 3)
+        }
+        #expect(sum == 500_500 && text == "aaa")
+    }
+}

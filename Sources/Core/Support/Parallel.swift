@@ -18,6 +18,23 @@ package enum Parallel {
         return merged.withLock { $0 }
     }
 
+    /// Two pieces of work at once, one on the calling thread.
+    package static func both<First: Sendable, Second: Sendable>(
+        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        let results = LockedBox<(First?, Second?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let value = first()
+                results.withLock { $0.0 = value }
+            } else {
+                let value = second()
+                results.withLock { $0.1 = value }
+            }
+        }
+        return results.withLock { ($0.0 ?? first(), $0.1 ?? second()) }
+    }
+
     /// `elements.map(transform)`, in their order, one chunk per core. Below `serialBelow`
     /// elements it is the plain map: handing a small list to the pool costs more than it saves.
     package static func map<Element: Sendable, Result: Sendable>(

@@ -38,11 +38,21 @@ package struct RenderMemo: RenderReuse {
     }
 
     package init(cacheDirectory: URL, published: URL?, staging: URL, inventory: StagingInventory? = nil) {
+        self.init(
+            cacheDirectory: cacheDirectory, published: published, staging: staging, inventory: inventory,
+            manifest: nil)
+    }
+
+    /// - Parameter manifest: last night's manifest, when the caller has read it (`load`).
+    init(
+        cacheDirectory: URL, published: URL?, staging: URL, inventory: StagingInventory?,
+        manifest: [String: Item]?
+    ) {
         manifestFile = CacheFolder.renderManifest(cacheDirectory)
         publishedPath = published?.path
         stagingPath = staging.path
         self.inventory = inventory
-        previous = published == nil ? [:] : Self.load(manifestFile)
+        previous = published == nil ? [:] : manifest ?? Self.load(manifestFile)
     }
 
     package func reuse(_ item: RenderItem) -> Bool {

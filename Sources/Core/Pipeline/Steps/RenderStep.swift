@@ -34,10 +34,17 @@ struct RenderStep: RunStep {
             FileManager.default.fileExists(atPath: config.outputDirectory.path) ? config.outputDirectory : nil
         // Last night's swapped-out site, brought up to date: what tonight does not claim goes.
         // The search index is the search step's to bring up to date.
-        let inventory = StagingInventory(staging, excluding: config.search ? [SearchIndexStep.folder] : [])
+        // Both read at once: W2's 50,000 files and its manifest were 46 and 47 ms of a night, one
+        // after the other (perf).
+        let (inventory, manifest) = Parallel.both {
+            StagingInventory(staging, excluding: config.search ? [SearchIndexStep.folder] : [])
+        } _: {
+            previous == nil ? [:] : RenderMemo.load(CacheFolder.renderManifest(config.cacheDirectory))
+        }
         let writer = StagingWriter(staging: staging, previous: previous, inventory: inventory)
         let memo = RenderMemo(
-            cacheDirectory: config.cacheDirectory, published: previous, staging: staging, inventory: inventory)
+            cacheDirectory: config.cacheDirectory, published: previous, staging: staging, inventory: inventory,
+            manifest: manifest)
         let store = EventArtefactStore(cacheDirectory: config.cacheDirectory)
         let spill = EventArtefactSpill(cacheDirectory: config.cacheDirectory)
         defer { spill.remove() }
