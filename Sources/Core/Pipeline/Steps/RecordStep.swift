@@ -43,22 +43,30 @@ struct RecordHistoryStep: RunStep {
     /// Tonight's freshly fetched events as the record keeps them, and those that vanished
     /// before they began (cancelled).
     static func tonight(_ context: RunContext, now: Date) -> (events: [ArchivedEvent], cancelled: Set<String>) {
+        (archived(context.fetched), cancelled(context.report, now: now))
+    }
+
+    /// Tonight's freshly fetched events as the record keeps them, by id.
+    static func archived(_ fetched: FetchedEvents) -> [ArchivedEvent] {
         var queriesByEvent: [String: [String]] = [:]
         var events: [String: Event] = [:]
-        for entry in context.fetched.outcomes {
+        for entry in fetched.outcomes {
             guard case .succeeded(let fetched) = entry.outcome else { continue }
             for event in fetched {
                 events[event.id] = event
                 queriesByEvent[event.id, default: []].append(entry.query.id)
             }
         }
-        let archived = events.values.sorted { $0.id < $1.id }.map {
+        return events.values.sorted { $0.id < $1.id }.map {
             ArchivedEvent($0, queryIDs: queriesByEvent[$0.id] ?? [])
         }
-        let cancelled = Set(
-            (context.report?.changes ?? []).filter { $0.kind == .removed && $0.noticedAt == now }
+    }
+
+    /// The events that vanished tonight before they began.
+    static func cancelled(_ report: HistoryReport?, now: Date) -> Set<String> {
+        Set(
+            (report?.changes ?? []).filter { $0.kind == .removed && $0.noticedAt == now }
                 .filter { change in change.oldStart.date > now }.map(\.eventID))
-        return (archived, cancelled)
     }
 }
 
