@@ -12,22 +12,41 @@ import MeetupSupport
 extension RenderMemo {
     static let manifestHeader = "meetup-report render manifest 2"
 
+    /// Written in the table's order (the reader makes a table again) and as bytes: sorted and
+    /// built as strings, W2's 29,000 items and 50,000 files were 85 ms of every publish (perf).
     static func writeManifest(_ items: [String: Item], to file: URL, stamp: (String) -> Stamp?) throws {
         let output = try BufferedFile(replacing: file, mode: 0o600)
         output.append(manifestHeader + "\n")
         var written = 0
-        for id in items.keys.sorted() {
-            guard let item = items[id], !id.hasPrefix("#"), isPlain(id), isPlain(item.key) else { continue }
-            var lines = id + "\t" + item.key + "\n"
+        var lines: [UInt8] = []
+        lines.reserveCapacity(1 << 12)
+        let (tab, newline) = (UInt8(ascii: "\t"), UInt8(ascii: "\n"))
+        func put(_ text: String, then separator: UInt8) {
+            lines.append(contentsOf: text.utf8)
+            lines.append(separator)
+        }
+        for (id, item) in items where !id.hasPrefix("#") && isPlain(id) && isPlain(item.key) {
+            put(id, then: tab)
+            put(item.key, then: newline)
+            var complete = true
             for file in item.files {
                 guard isPlain(file.path), let stamp = file.stamp ?? stamp(file.path) else {
-                    lines = ""
+                    complete = false
                     break
                 }
-                lines += "\t\(file.path)\t\(stamp.size)\t\(stamp.inode)\t\(stamp.seconds)\t\(stamp.nanoseconds)\n"
+                lines.append(tab)
+                put(file.path, then: tab)
+                put(String(stamp.size), then: tab)
+                put(String(stamp.inode), then: tab)
+                put(String(stamp.seconds), then: tab)
+                put(String(stamp.nanoseconds), then: newline)
             }
-            output.append(lines)
-            written += lines.isEmpty ? 0 : 1
+            if complete {
+                output.append(&lines)
+                written += 1
+            } else {
+                lines.removeAll(keepingCapacity: true)
+            }
         }
         output.append("#end\t\(written)\n")
         try output.commit()
