@@ -58,12 +58,13 @@ struct CacheSweepUsageTests {
     /// A damaged line is skipped, not the record: the other files keep their times.
     @Test func aDamagedLineLosesOnlyItsOwnEntry() throws {
         let folder = try TemporaryDirectory()
-        try files(folder, ["photos/a", "photos/b"])
+        try files(folder, ["photos/a", "photos/b", "photos/c", "photos/d"])
         let seconds = Int64(Self.now.timeIntervalSince1970 - 40 * Self.day)
-        try Data("\(seconds)\tphotos/a\nnot a line\n\(seconds)".utf8).write(to: CacheFolder.usage(folder.url))
+        try Data("\(seconds)\tphotos/a\nnot a line\nnan\tphotos/c\n1e400\tphotos/d\n\(seconds)".utf8)
+            .write(to: CacheFolder.usage(folder.url))
         let removed = try CacheSweep(cacheDirectory: folder.url, retentionDays: 30)
             .sweep(used: [], configuredQueries: [], now: Self.now)
-        #expect(removed == ["photos/a"], "photos/b has no time: its clock starts now")
-        #expect(exists(folder, "photos/b"))
+        #expect(removed == ["photos/a"], "b has no time, c and d none that is a time: their clocks start now")
+        #expect(exists(folder, "photos/b") && exists(folder, "photos/c") && exists(folder, "photos/d"))
     }
 }

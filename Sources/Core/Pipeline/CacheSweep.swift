@@ -29,7 +29,8 @@ package struct CacheSweep: Sendable {
     @discardableResult
     package func sweep(used: Set<String>, configuredQueries: Set<String>, now: Date) throws -> [String] {
         let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400).timeIntervalSince1970
-        var lastUsed = loadUsage()
+        // A time the record cannot hold ("nan", "1e400" in a damaged file) is no time: its clock starts now.
+        var lastUsed = loadUsage().filter { $0.value.isFinite && abs($0.value) < 1e15 }
         for path in used { lastUsed[path] = now.timeIntervalSince1970 }
 
         var removed: [String] = []
