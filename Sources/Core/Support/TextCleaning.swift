@@ -28,8 +28,7 @@ package enum TextCleaning {
                     index += 1
                     continue
                 }
-                let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                let scalar = length == 1 ? Unicode.Scalar(byte) : decode(bytes, at: index, length: length)
+                let (scalar, length) = decodedScalar(in: bytes, at: index)
                 defer { index += length }
                 if isWhitespace(scalar) {
                     pendingSpace = !result.isEmpty
@@ -40,19 +39,19 @@ package enum TextCleaning {
                     result.append(0x20)
                     pendingSpace = false
                 }
-                for offset in index..<min(index + length, bytes.count) { result.append(bytes[offset]) }
+                result.append(contentsOf: bytes[index..<index + length])
             }
             return String(decoding: result, as: UTF8.self)
         }
     }
 
-    /// The scalar of the well-formed UTF-8 sequence of `length` bytes at `index` (a String's).
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> Unicode.Scalar {
-        var value = UInt32(bytes[index]) & (0xFF >> (length + 1))
-        for offset in 1..<length where index + offset < bytes.count {
-            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-        }
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    /// The scalar whose UTF-8 sequence starts at `index`, and that sequence's length (the
+    /// standard library's parser: a String's bytes are well formed).
+    private static func decodedScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var rest = bytes[index...].makeIterator()
+        guard case .valid(let encoded) = parser.parseScalar(from: &rest) else { return ("\u{FFFD}", 1) }
+        return (Unicode.UTF8.decode(encoded), encoded.count)
     }
 
     /// Text that may hold HTML or Markdown as one line of plain text: tags removed, entities
