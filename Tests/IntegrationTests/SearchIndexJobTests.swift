@@ -44,7 +44,8 @@ struct SearchIndexJobTests {
     /// A small shard (about 10 MB for Pagefind) and one over a budget of 20 MB beside the render (30 MB).
     func job() -> SearchIndexJob {
         SearchIndexJob(
-            [shard("small", bytes: 1_000), shard("large", bytes: 500_000)], command: [folder.path("pagefind").path],
+            [shard("small", bytes: 1_000), shard("large", bytes: 500_000)], of: ["small", "large", "unchanged"],
+            command: [folder.path("pagefind").path],
             writer: StagingWriter(staging: folder.path("staging"), previous: folder.path("published")),
             recordsFolder: folder.path("records"),
             children: ChildEnvironment(["PATH": "/usr/bin:/bin"], secretVariables: []),
@@ -64,6 +65,11 @@ struct SearchIndexJobTests {
     }
 
     @Test func aSmallShardIsIndexedBesideTheRenderALargeOneAfterIt() throws {
+        // Last night's records: of a shard tonight leaves as it is, and of one the site no longer has.
+        for name in ["unchanged", "gone"] {
+            try FileOperations.createDirectory(folder.path("records/\(name)"))
+            try FileOperations.write(Data("<p>x</p>".utf8), to: folder.path("records/\(name)/\(name).html"))
+        }
         let job = job()
         job.start()
         #expect(awaitLogged("started-small"), "the small shard starts before the render ends")
@@ -75,7 +81,9 @@ struct SearchIndexJobTests {
             let stamp = folder.path("staging/pagefind/\(name)/records.sha256")
             #expect(try String(contentsOf: stamp, encoding: .utf8) == "stamp-\(name)")
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.path("records").path), "the records are gone")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path("records").path)
+        #expect(Set(kept) == ["small", "large", "unchanged"], "tonight's shards' records are kept, no other")
+        #expect(FileManager.default.fileExists(atPath: folder.path("records/small/small.html").path))
         #expect(job.seconds > 0)
     }
 

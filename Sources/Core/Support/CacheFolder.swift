@@ -35,6 +35,8 @@ package enum CacheFolder {
     }
     package static func renderedEvents(_ cache: URL) -> URL { render(cache).appendingPathComponent("events.bin") }
     package static func searchIndex(_ cache: URL) -> URL { render(cache).appendingPathComponent("pagefind") }
+    /// The search records Pagefind last read, a folder a shard (`SearchRecordFolder`).
+    package static func searchRecords(_ cache: URL) -> URL { render(cache).appendingPathComponent("search-records") }
 
     /// When each cache entry was last used, for the sweep.
     package static func usage(_ cache: URL) -> URL { cache.appendingPathComponent("usage.tsv") }

@@ -30,8 +30,9 @@ final class SearchIndexJob: Sendable {
     /// The render's plain texts once it has made them (`finish`); before, each record's
     /// description goes through cmark again.
     private let texts = LockedBox<TextsByEvent>([:])
-    /// Where the records are written for Pagefind (never published).
-    private let root: URL
+    /// Where the records are kept for Pagefind, a folder a shard (`SearchRecordFolder`; never
+    /// published), and tonight's shards: the folders of others go once the night is indexed.
+    private let root: URL, tonight: Set<String>
     private let schedule: LockedBox<SearchIndexSchedule>
     private let failure = LockedBox<String?>(nil)
     private let done = DispatchGroup()
@@ -41,7 +42,7 @@ final class SearchIndexJob: Sendable {
 
     /// - Parameter budget: what the Pagefinds may hold together beside the render.
     init(
-        _ shards: [Shard], command: [String], writer: StagingWriter, recordsFolder root: URL,
+        _ shards: [Shard], of tonight: [String], command: [String], writer: StagingWriter, recordsFolder root: URL,
         children: ChildEnvironment, redactor: SecretRedactor, budget: Int,
         records: @escaping @Sendable ([SearchRecords.Planned], TextsByEvent) -> [SearchRecords.Record]
     ) {
@@ -49,6 +50,7 @@ final class SearchIndexJob: Sendable {
         self.command = command
         self.writer = writer
         self.root = root
+        self.tonight = Set(tonight)
         self.children = children
         self.redactor = redactor
         self.records = records
@@ -75,7 +77,7 @@ final class SearchIndexJob: Sendable {
         // the Pagefinds that waited for it start.
         startAllowed()
         done.wait()
-        try? FileManager.default.removeItem(at: root)
+        if !abandoning { SearchRecordFolder.prune(root, keeping: tonight) }
         return failure.withLock { $0 }
     }
 
@@ -113,13 +115,9 @@ final class SearchIndexJob: Sendable {
         let output = "\(SearchIndexStep.folder)/\(shard.name)"
         let staging = writer.staging
         do {
-            try? FileManager.default.removeItem(at: folder)
-            try FileOperations.createDirectory(folder)
-            // A fresh folder of our own: plain writes, no temporary file and rename each. The
-            // records are made here and gone before Pagefind runs.
-            for record in records(shard.planned, texts.withLock { $0 }) {
-                try FileOperations.write(Data(record.html.utf8), to: folder.appendingPathComponent(record.name))
-            }
+            // Only what changed since the shard was last indexed is written; the records are
+            // made here, and gone once written.
+            try SearchRecordFolder.update(folder, to: records(shard.planned, texts.withLock { $0 }))
         } catch {
             return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
         }
@@ -130,7 +128,6 @@ final class SearchIndexJob: Sendable {
             arguments: command + ["--site", folder.path, "--output-path", staging.appendingPathComponent(output).path],
             environment: children, timeout: 300
         ).run()
-        try? FileManager.default.removeItem(at: folder)
         switch result {
         case .success(let outcome) where outcome.succeeded:
             try? FileOperations.writeAtomically(

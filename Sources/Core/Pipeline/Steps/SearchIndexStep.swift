@@ -57,8 +57,8 @@ struct SearchIndexStep: RunStep {
         // The records of a shard indexed beside the render parse their descriptions (the
         // render's plain texts are made while it runs); after it, they are the render's.
         let job = SearchIndexJob(
-            changed, command: command, writer: writer,
-            recordsFolder: environment.cache.incomingDirectory.appendingPathComponent("search-records"),
+            changed, of: shards.map(\.name), command: command, writer: writer,
+            recordsFolder: CacheFolder.searchRecords(environment.config.cacheDirectory),
             children: environment.children, redactor: environment.redactor,
             budget: SearchIndexSchedule.besideRender(
                 records: changed.map(\.planned.count).reduce(0, +), shards: changed.count)
