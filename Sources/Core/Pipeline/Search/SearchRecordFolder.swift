@@ -9,7 +9,7 @@ import MeetupSupport
 /// Made afresh and removed each time, W1's changed shard (175 records) cost its night a file
 /// created and one removed per record before Pagefind could start; on this machine's ext4
 /// without a journal each creation first steps over the inodes freed moments before (perf:
-/// `find_inode_bit`, `recently_deleted`), 88 ms of CPU on the path the night waited for.
+/// `find_inode_bit`, `recently_deleted`), 65 ms of CPU on the path the night waited for.
 /// Everything here can be made again: a missing, damaged or foreign file is only rewritten.
 enum SearchRecordFolder {
     /// Brings `folder` to hold exactly `records`, one file each; how many files it wrote.
