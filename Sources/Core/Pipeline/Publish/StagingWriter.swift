@@ -125,7 +125,10 @@ package struct StagingWriter: Sendable {
         for case let file as URL in files where !file.hasDirectoryPath {
             let relative = String(file.path.dropFirst(staging.path.count + 1))
             let old = previous.appendingPathComponent(relative)
-            guard FileOperations.fileSize(old) == FileOperations.fileSize(file),
+            // Already the published file: a rename of a link onto its own file does nothing
+            // (POSIX), and the temporary link was left beside it, to be published.
+            guard !FileTree.isSameFile(old.path, file.path),
+                FileOperations.fileSize(old) == FileOperations.fileSize(file),
                 let a = try? Data(contentsOf: old), let b = try? Data(contentsOf: file), a == b
             else { continue }
             let temporary = FileOperations.temporarySibling(of: file)
