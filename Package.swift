@@ -35,6 +35,12 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        // Pagefind's index metadata is gzip: zlib reads it (Gzip).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(
             name: "CICal",
             pkgConfig: "libical",
@@ -58,7 +64,8 @@ let package = Package(
         // target boundary only with `package` (or `public`) access. Scripts/target-graph.py
         // prints this graph (ARCHITECTURE.md).
         .target(
-            name: "MeetupSupport", dependencies: ["CPlatform", .product(name: "Crypto", package: "swift-crypto")],
+            name: "MeetupSupport",
+            dependencies: ["CPlatform", "CZlib", .product(name: "Crypto", package: "swift-crypto")],
             path: "Sources/Core/Support"),
         // The events, queries and every pure decision about them: no IO.
         .target(name: "MeetupModel", dependencies: ["MeetupSupport"], path: "Sources/Core/Model"),

@@ -8,7 +8,7 @@ source Scripts/lib/tools.sh
 case "${1:-build}" in
   build)
     missing=()
-    for package in libcmark-dev libvips-dev libsqlite3-dev libical-dev pkg-config; do
+    for package in libcmark-dev libvips-dev libsqlite3-dev libical-dev zlib1g-dev pkg-config; do
       dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
     done
     if [ ${#missing[@]} -gt 0 ]; then

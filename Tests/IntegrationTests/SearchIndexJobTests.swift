@@ -87,6 +87,25 @@ struct SearchIndexJobTests {
         #expect(job.seconds > 0)
     }
 
+    /// Last night's content-named files are linked where Pagefind writes; when tonight's metadata
+    /// cannot tell which it still uses (this Pagefind writes none), the shard is indexed again
+    /// into an empty folder rather than published with them.
+    @Test func anIndexWhoseUnusedFilesCannotBeToldApartIsWrittenAgainWhole() throws {
+        let published = folder.path("published/pagefind/small/fragment")
+        try FileOperations.createDirectory(published)
+        try FileOperations.write(Data("old".utf8), to: published.appendingPathComponent("en_0000000.pf_fragment"))
+        try FileOperations.writeAtomically(Data(), to: release)
+        let job = job()
+        job.start()
+        #expect(job.finish(abandoning: false) == nil)
+        let shard = folder.path("staging/pagefind/small")
+        #expect(FileManager.default.fileExists(atPath: shard.appendingPathComponent("pagefind-entry.json").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: shard.appendingPathComponent("fragment/en_0000000.pf_fragment").path),
+            "last night's file is not published with tonight's index")
+    }
+
     @Test func anAbandonedJobStartsNothingMoreAndWaitsForWhatRuns() throws {
         let job = job()
         job.start()

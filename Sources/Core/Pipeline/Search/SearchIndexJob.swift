@@ -122,19 +122,31 @@ final class SearchIndexJob: Sendable {
             return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
         }
         // Pagefind writes into a folder of its own, never into last night's files (hard links
-        // shared with the published site).
-        FileTree.clear(staging.appendingPathComponent(output).path)
+        // shared with the published site), except those it never writes: its content-named ones.
+        let target = staging.appendingPathComponent(output).path
+        FileTree.clear(target)
+        let linked = writer.previous.map { PagefindIndexFiles.link(from: $0.path + "/" + output, into: target) } ?? 0
+        var problem = pagefind(folder, into: target)
+        if problem == nil, linked > 0, (try? PagefindIndexFiles.removeUnused(in: target)) == nil {
+            // What it no longer uses cannot be told apart: an index of its own, written whole.
+            FileTree.clear(target)
+            problem = pagefind(folder, into: target)
+        }
+        guard problem == nil else { return problem }
+        try? FileOperations.writeAtomically(
+            Data(shard.stamp.utf8), to: staging.appendingPathComponent("\(output)/\(SearchIndexStep.stampName)"))
+        // Unchanged index files keep the published copy (and its modification time).
+        writer.relinkUnchanged(in: output)
+        return nil
+    }
+
+    /// Pagefind on the records in `folder`, writing into `target`; what went wrong, or nil.
+    private func pagefind(_ folder: URL, into target: String) -> String? {
         let result = ExternalCommand(
-            arguments: command + ["--site", folder.path, "--output-path", staging.appendingPathComponent(output).path],
-            environment: children, timeout: 300
+            arguments: command + ["--site", folder.path, "--output-path", target], environment: children, timeout: 300
         ).run()
         switch result {
         case .success(let outcome) where outcome.succeeded:
-            try? FileOperations.writeAtomically(
-                Data(shard.stamp.utf8),
-                to: staging.appendingPathComponent("\(output)/\(SearchIndexStep.stampName)"))
-            // Unchanged index files keep the published copy (and its modification time).
-            writer.relinkUnchanged(in: output)
             return nil
         case .success(let outcome):
             return "Pagefind exited with \(outcome.status)"
