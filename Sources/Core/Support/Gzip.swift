@@ -11,6 +11,7 @@ package enum Gzip {
 
     /// The decompressed bytes of `data`, a whole gzip stream holding no more than `limit` bytes.
     package static func decompress(_ data: Data, limit: Int) throws(Failure) -> Data {
+        guard data.count <= Int(uInt.max) else { throw Failure(description: "it is over 4 GB") }
         var stream = z_stream()
         // 16 + MAX_WBITS: a gzip header and trailer, not a raw zlib stream.
         guard inflateInit2_(&stream, 16 + MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
