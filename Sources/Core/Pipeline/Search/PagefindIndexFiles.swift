@@ -8,7 +8,7 @@ import MeetupSupport
 /// rather than written again. What the index no longer uses it leaves beside them: the
 /// metadata, which lists every name in use, tells them apart.
 ///
-/// W2's changed night re-indexes a shard of 1,250 records whose 1,469 files were all written
+/// W2's changed night re-indexes a shard of 1,428 records whose 1,469 files were all written
 /// again and 1,439 of them then found identical to the published copy (BENCHMARKS.md, issue 34's
 /// seventeenth part). Every other file (`pagefind.js`, the entry, the UI, the wasm) Pagefind
 /// truncates and writes in place, so it is never linked: it would write into the published site.
@@ -58,7 +58,9 @@ enum PagefindIndexFiles {
     /// (`pagefind-entry.json`) names it, and every name that metadata lists.
     static func inUse(in folder: String) throws(Failure) -> Set<String> {
         let entryPath = folder + "/pagefind-entry.json"
-        guard let data = FileManager.default.contents(atPath: entryPath), data.count <= 1 << 20 else {
+        guard (FileOperations.fileSize(atPath: entryPath) ?? .max) <= 1 << 20,
+            let data = FileManager.default.contents(atPath: entryPath)
+        else {
             throw Failure(description: "cannot read \(entryPath)")
         }
         let entry: JSONValue
@@ -93,7 +95,9 @@ enum PagefindIndexFiles {
     /// The strings a metadata file lists: gzip, then Pagefind's signature, then CBOR.
     private static func listed(in path: String) throws(Failure) -> [String] {
         let signature = Array("pagefind_dcd".utf8)
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 16 << 20 else {
+        guard (FileOperations.fileSize(atPath: path) ?? .max) <= 16 << 20,
+            let data = FileManager.default.contents(atPath: path)
+        else {
             throw Failure(description: "cannot read \(path)")
         }
         do {
