@@ -4,8 +4,8 @@ import MeetupSupport
 /// The content-named files of a Pagefind index: its fragments, word indexes, filters and each
 /// language's metadata, each named by a hash of its bytes (`fragment/en_1a2b3c4.pf_fragment`).
 /// Pagefind never writes such a file when one of its name exists (`WriteBehavior::Immutable`
-/// in its `output/mod.rs`), so last night's, linked into the folder it writes to, are kept
-/// rather than written again. What the index no longer uses it leaves beside them: the
+/// in its `output/mod.rs`: "reuse existing hashed files", since 0.4.0 of July 2022), so last
+/// night's, linked into the folder it writes to, are kept rather than written again. What the index no longer uses it leaves beside them: the
 /// metadata, which lists every name in use, tells them apart.
 ///
 /// W2's changed night re-indexes a shard of 1,428 records whose 1,469 files were all written
