@@ -1,5 +1,3 @@
-import Foundation
-
 /// The text strings of a CBOR document (RFC 8949), in the order they stand, wherever they stand:
 /// in arrays, maps or tags alike. What it is for: the names a Pagefind index's metadata lists
 /// (its `pf_meta`, CBOR from minicbor), where every name in use is one such string. No package the
@@ -18,7 +16,7 @@ package enum CBORTextStrings {
         var strings: [String] = []
         var index = 0
         func take(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
-            guard count >= 0, bytes.count - index >= count else {
+            guard bytes.count - index >= count else {
                 throw Failure(description: "the item at byte \(index) is cut short")
             }
             defer { index += count }

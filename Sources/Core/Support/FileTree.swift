@@ -50,6 +50,23 @@ package enum FileTree {
         return Glibc.link(source, destination) == 0
     }
 
+    /// Hard links to `files` (paths relative to `source`) at the same paths under `target`, each
+    /// replacing what stands there (`link(_:replacing:)`), the folders they need made once each;
+    /// how many are linked afterwards. A file that cannot be linked is passed over.
+    @discardableResult
+    package static func link(_ files: [String], from source: String, into target: String) -> Int {
+        var linked = 0, made: Set<Substring> = []
+        for file in files {
+            let parent = file.lastIndex(of: "/").map { file[..<$0] } ?? ""
+            if !made.contains(parent) {
+                guard (try? makeFolder(String(parent), under: target)) != nil else { continue }
+                made.insert(parent)
+            }
+            if link(source + "/" + file, replacing: target + "/" + file) { linked += 1 }
+        }
+        return linked
+    }
+
     /// Removes what is at `path`: a file, or a folder with everything in it. True when nothing
     /// is there afterwards.
     @discardableResult

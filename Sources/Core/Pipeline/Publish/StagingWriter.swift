@@ -91,21 +91,11 @@ package struct StagingWriter: Sendable {
             return false
         }
         let files = FileTree.files(under: source)
-        var made: Set<String> = []
-        for file in files {
-            let parent = file.lastIndex(of: "/").map { folder + "/" + file[..<$0] } ?? folder
-            if !made.contains(parent) {
-                guard (try? FileTree.makeFolder(parent, under: staging.path)) != nil else {
-                    FileTree.clear(target)
-                    return false
-                }
-                made.insert(parent)
-            }
-            guard FileTree.link(source + "/" + file, replacing: target + "/" + file)
-            else {
-                FileTree.clear(target)
-                return false
-            }
+        guard (try? FileTree.makeFolder(folder, under: staging.path)) != nil,
+            FileTree.link(files, from: source, into: target) == files.count
+        else {
+            FileTree.clear(target)
+            return false
         }
         let published = Set(files)
         for file in FileTree.files(under: target) where !published.contains(file) {

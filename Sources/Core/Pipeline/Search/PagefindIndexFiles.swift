@@ -5,8 +5,9 @@ import MeetupSupport
 /// language's metadata, each named by a hash of its bytes (`fragment/en_1a2b3c4.pf_fragment`).
 /// Pagefind never writes such a file when one of its name exists (`WriteBehavior::Immutable`
 /// in its `output/mod.rs`: "reuse existing hashed files", since 0.4.0 of July 2022), so last
-/// night's, linked into the folder it writes to, are kept rather than written again. What the index no longer uses it leaves beside them: the
-/// metadata, which lists every name in use, tells them apart.
+/// night's, linked into the folder it writes to, are kept rather than written again. What the
+/// index no longer uses it leaves beside them: the metadata, which lists every name in use,
+/// tells them apart.
 ///
 /// W2's changed night re-indexes a shard of 1,428 records whose 1,469 files were all written
 /// again and 1,439 of them then found identical to the published copy (BENCHMARKS.md, issue 34's
@@ -38,31 +39,18 @@ enum PagefindIndexFiles {
         return name.isEmpty ? nil : String(name)
     }
 
-    /// Hard links to `published`'s content-named files in `output` (made, emptied, beforehand);
-    /// how many. A file that cannot be linked is left to Pagefind to write.
+    /// Hard links to `published`'s content-named files in `output` (emptied beforehand); how
+    /// many. A file that cannot be linked is left to Pagefind to write.
     @discardableResult
     static func link(from published: String, into output: String) -> Int {
-        var linked = 0, made: Set<String> = []
-        for file in FileTree.files(under: published) where hash(of: file) != nil {
-            let parent = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? ""
-            if !made.contains(parent) {
-                guard (try? FileTree.makeFolder(parent, under: output)) != nil else { continue }
-                made.insert(parent)
-            }
-            if Glibc.link(published + "/" + file, output + "/" + file) == 0 { linked += 1 }
-        }
-        return linked
+        FileTree.link(FileTree.files(under: published).filter { hash(of: $0) != nil }, from: published, into: output)
     }
 
     /// The names the index in `folder` uses: each language's metadata, as its entry
     /// (`pagefind-entry.json`) names it, and every name that metadata lists.
     static func inUse(in folder: String) throws(Failure) -> Set<String> {
         let entryPath = folder + "/pagefind-entry.json"
-        guard (FileOperations.fileSize(atPath: entryPath) ?? .max) <= 1 << 20,
-            let data = FileManager.default.contents(atPath: entryPath)
-        else {
-            throw Failure(description: "cannot read \(entryPath)")
-        }
+        let data = try read(entryPath, limit: 1 << 20)
         let entry: JSONValue
         do { entry = try JSONValue.parse(data) } catch { throw Failure(description: "\(entryPath): \(error)") }
         guard let languages = entry["languages"]?.objectValue else {
@@ -95,11 +83,7 @@ enum PagefindIndexFiles {
     /// The strings a metadata file lists: gzip, then Pagefind's signature, then CBOR.
     private static func listed(in path: String) throws(Failure) -> [String] {
         let signature = Array("pagefind_dcd".utf8)
-        guard (FileOperations.fileSize(atPath: path) ?? .max) <= 16 << 20,
-            let data = FileManager.default.contents(atPath: path)
-        else {
-            throw Failure(description: "cannot read \(path)")
-        }
+        let data = try read(path, limit: 16 << 20)
         do {
             let bytes = [UInt8](try Gzip.decompress(data, limit: 64 << 20))
             guard bytes.starts(with: signature) else { throw Failure(description: "\(path) is not Pagefind's") }
@@ -109,5 +93,13 @@ enum PagefindIndexFiles {
         } catch {
             throw Failure(description: "\(path): \(error)")
         }
+    }
+
+    /// The bytes of the file at `path`, which another program wrote: no more than `limit`.
+    private static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+        guard (FileOperations.fileSize(atPath: path) ?? .max) <= limit,
+            let data = FileManager.default.contents(atPath: path)
+        else { throw Failure(description: "cannot read \(path)") }
+        return data
     }
 }
