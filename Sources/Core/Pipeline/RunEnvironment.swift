@@ -71,9 +71,9 @@ struct RunContext: Sendable {
     /// The folder the night's site is built in (after `StageStep`), until it is published or discarded.
     var staging: URL?
     /// The search index being made beside the render (`SearchIndexStep` to `SearchWaitStep`).
-    var search: SearchIndexStep.Running?
+    var search: BackgroundWork<SearchIndexStep.Outcome>?
     /// The cache's sweep, beside the record step (`SweepCacheStep` to `SweepWaitStep`).
-    var sweep: SweepCacheStep.Running?
+    var sweep: BackgroundWork<Void>?
     /// The rendered site, not yet published (after `RenderStep`).
     var staged: StagedSite?
     /// Each event's description as plain text by event id, when the render made or loaded

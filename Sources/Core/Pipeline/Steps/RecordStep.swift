@@ -96,35 +96,13 @@ extension RecordHistoryStep {
 struct SweepCacheStep: RunStep {
     var name: String { "sweep" }
 
-    /// The sweep on its way, and how long it took once done.
-    final class Running: Sendable {
-        private let done = DispatchGroup()
-        private let took = LockedBox<Double>(0)
-
-        init(_ work: @escaping @Sendable () -> Void) {
-            done.enter()
-            Thread.detachNewThread { [done, took] in
-                let started = ContinuousClock.now
-                work()
-                took.withLock { $0 = (ContinuousClock.now - started).seconds }
-                done.leave()
-            }
-        }
-
-        /// Waits for the sweep; the seconds it took.
-        func wait() -> Double {
-            done.wait()
-            return took.withLock { $0 }
-        }
-    }
-
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard context.summary.published, !environment.offline else { return }
         let config = environment.config
         let sweep = CacheSweep(cacheDirectory: config.cacheDirectory, retentionDays: config.limits.cacheRetentionDays)
         let (used, queries, now) = (context.photos.usedCacheFiles, Set(config.queries.map(\.id)), environment.now)
         let observer = environment.observer
-        context.sweep = Running {
+        context.sweep = BackgroundWork {
             do {
                 try sweep.sweep(used: used, configuredQueries: queries, now: now)
             } catch {
@@ -144,6 +122,6 @@ struct SweepWaitStep: RunStep {
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard let running = context.sweep else { return }
         context.sweep = nil
-        context.summary.stageSeconds[SweepCacheStep().name] = running.wait()
+        context.summary.stageSeconds[SweepCacheStep().name] = running.wait().seconds
     }
 }
