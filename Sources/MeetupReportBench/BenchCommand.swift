@@ -176,7 +176,7 @@ struct BenchCommand: AsyncParsableCommand {
         let endpoint = servers.apiBase.appendingPathComponent("gql")
         let configFile = try writeConfig(for: workload, endpoint: endpoint, in: folder)
         func runOnce(_ label: String, config: URL? = nil, now: String = "2026-11-22T08:00:00Z", extra: [String] = [])
-            throws -> RunMeasurement
+            async throws -> RunMeasurement
         {
             servers.api.resetCounters()
             servers.photos.resetCounters()
@@ -184,7 +184,7 @@ struct BenchCommand: AsyncParsableCommand {
             let output = folder.appendingPathComponent("Output")
             let before = OutputChanges.stamps(of: output)
             let stats = folder.appendingPathComponent("stats-\(label).json")
-            let result = try ChildProcess.run(
+            let result = try await ChildProcess.run(
                 binary,
                 [
                     "--config", (config ?? configFile).path, "--now", now, "--quiet",
@@ -200,22 +200,22 @@ struct BenchCommand: AsyncParsableCommand {
                 requests: servers.api.counters.graphQLRequests + (servers.photos.photoRequests - requestsBefore),
                 photoBytes: servers.photos.counters.photoBytesSent, changes: OutputChanges.since(before, in: output))
         }
-        let cold = try runOnce("cold")
-        let warm = try runOnce("warm")
+        let cold = try await runOnce("cold")
+        let warm = try await runOnce("warm")
         // One event's title changes upstream: the pages that show it change, nothing else.
         try servers.setPages(workload, changedEvent: workload.distinctEvents / 2)
-        let changed = try runOnce("warm-one-changed")
+        let changed = try await runOnce("warm-one-changed")
         try servers.setPages(workload, changedEvent: nil)
-        _ = try runOnce("warm-restored")
-        let offline = try runOnce("offline", extra: ["--offline"])
+        _ = try await runOnce("warm-restored")
+        let offline = try await runOnce("offline", extra: ["--offline"])
         // The real next night: nothing changed upstream, but the clock moved a day.
-        let nextNight = try runOnce("next-night", now: "2026-11-23T08:00:00Z")
+        let nextNight = try await runOnce("next-night", now: "2026-11-23T08:00:00Z")
         // The price of search: the same warm night with "search": false.
         var searchOff: RunMeasurement?
         if workload.name == "W1" || compareSearch {
             let plain = try writeConfig(for: workload, endpoint: endpoint, in: folder, search: false, fresh: false)
-            _ = try runOnce("search-off-first", config: plain)
-            searchOff = try runOnce("search-off", config: plain)
+            _ = try await runOnce("search-off-first", config: plain)
+            searchOff = try await runOnce("search-off", config: plain)
         }
         await servers.api.stop()
         await servers.photos.stop()

@@ -38,6 +38,25 @@ enum ChildProcess {
         return result
     }
 
+    /// `run`, waited for on a thread of its own: the bench's loopback servers answer on Swift's
+    /// cooperative pool, one thread a core, and a child waited for (`wait4`) on a thread of that
+    /// pool left them one of this machine's two while the night they serve ran. W2's fetch took
+    /// 1.9-2.0 s in `make bench` against 1.0 s by hand, with the servers in a process of their
+    /// own (BENCHMARKS.md, issue 34's eighteenth part; `ChildProcessTests`).
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        sampling: TimeInterval = ProcessTreeMemory.interval
+    ) async throws -> ChildResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try run(executable, arguments, environment: environment, sampling: sampling) as ChildResult
+                    })
+            }
+        }
+    }
+
     private static func spawn(
         _ executable: String, _ arguments: [String], environment: [String: String], sampling: TimeInterval
     ) throws -> ChildResult {

@@ -35,7 +35,7 @@ enum NetworkBench {
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
         let stats = folder.appendingPathComponent("stats.json")
         server.resetCounters()
-        let result = try ChildProcess.run(
+        let result = try await ChildProcess.run(
             binary,
             [
                 "--config", configFile.path, "--now", "2026-11-22T08:00:00Z", "--quiet",

@@ -25,7 +25,7 @@ enum PipelineReference {
         }
 
         let script = URL(fileURLWithPath: "Scripts/bench-pipeline.sh").standardizedFileURL
-        let result = try ChildProcess.run(
+        let result = try await ChildProcess.run(
             "/bin/bash",
             [
                 script.path, base.absoluteString, work.appendingPathComponent("pipeline").path,

@@ -33,7 +33,7 @@ enum RecordBench {
             let stats = folder.appendingPathComponent("stats-\(night + 1).json")
             server.resetCounters()
             let before = OutputChanges.stamps(of: folder.appendingPathComponent("Output"))
-            let result = try ChildProcess.run(
+            let result = try await ChildProcess.run(
                 binary, ["--config", configFile.path, "--now", now, "--quiet", "--stats", stats.path],
                 environment: ["MEETUP_TOKEN": "bench-token"])
             guard result.status == 0 else {
