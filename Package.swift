@@ -156,7 +156,7 @@ let package = Package(
         // The benchmark's own measuring (it is what every goal of make bench is read from).
         .testTarget(
             name: "MeetupReportBenchTests",
-            dependencies: ["MeetupReportBench"],
+            dependencies: ["MeetupReportBench", "LoopbackServer"],
             path: "Tests/BenchTests"
         ),
         // Loopback servers, the real binary, faults, kills, history across runs.
