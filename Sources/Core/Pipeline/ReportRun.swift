@@ -10,8 +10,8 @@ import MeetupSupport
 /// One run of the batch pipeline, and the one place that lists its steps:
 ///
 ///     fetch → backfill → history → curate → groups → photos → (recording) → digest → stage → search (started)
-///     → render → search (waited for) → (discard) → publish → (command) → sweep (started) → record → deliver
-///     → sweep (waited for)
+///     → render → search (waited for) → (discard) → publish (the manifest's saving started) → (command)
+///     → sweep (started) → record → deliver → manifest (waited for) → sweep (waited for)
 ///
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
@@ -53,7 +53,7 @@ package struct ReportRun: Sendable {
         FinishRecordingStep(),
         DigestStep(), StageStep(), SearchIndexStep(), RenderStep(), SearchWaitStep(), DiscardStagingStep(),
         PublishStep(), PublishCommandStep(), SweepCacheStep(), RecordHistoryStep(), DeliverDigestStep(),
-        SweepWaitStep(),
+        ManifestWaitStep(), SweepWaitStep(),
     ]
 
     /// The steps' names in the order they run (their `--stats` figures are named for them).
@@ -83,11 +83,16 @@ package struct ReportRun: Sendable {
         context.summary.abortReason = context.summary.abortReason.map(redactor.redact)
         context.summary.seconds = StepRunner.seconds(since: started)
         context.summary.startedAt = startedAt
-        if let file = options.statisticsFile { writeStatistics(context.summary, to: file, observer: observer) }
+        let summary = context.summary
+        // What the night held (its events, the record, the memo) is freed beside the summary's
+        // writing and the process's exit: freed on this thread, it was 0.1 s of W2's next night
+        // after its last step (perf).
+        ProcessMemory.free(beside: &context, leaving: RunContext())
+        if let file = options.statisticsFile { writeStatistics(summary, to: file, observer: observer) }
         if let file = config.metricsFile {
-            MetricsFile.write(context.summary, to: file, finishedAt: clock(), observer: observer)
+            MetricsFile.write(summary, to: file, finishedAt: clock(), observer: observer)
         }
-        return context.summary
+        return summary
     }
 
     private func acquireLocks(observer: any RunObserver) throws(RunAbort) -> [RunLock] {

@@ -76,6 +76,8 @@ struct RunContext: Sendable {
     var sweep: BackgroundWork<Void>?
     /// The rendered site, not yet published (after `RenderStep`).
     var staged: StagedSite?
+    /// The render manifest being saved, once the site is published (`PublishStep` to `ManifestWaitStep`).
+    var manifest: BackgroundWork<Void>?
     /// Each event's description as plain text by event id, when the render made or loaded
     /// them (the search records of shards indexed after it reuse them), read when asked.
     var plainDescriptions: TextsByEvent = [:]
