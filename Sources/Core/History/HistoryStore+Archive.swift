@@ -221,13 +221,19 @@ extension HistoryStore {
     /// (`Row.fetchAll`), which was 56 ms of W2's next night for its 10,000 (perf, 2 kHz).
     static func archivedEvents(_ db: Database) throws -> [ArchivedEvent] {
         var events: [ArchivedEvent] = []
+        var shared = SharedValues()
         let rows = try Row.fetchCursor(db, sql: "SELECT \(archivedEventColumns) FROM archiveEvent ORDER BY start, id")
-        while let row = try rows.next() { events.append(archivedEvent(row)) }
+        while let row = try rows.next() { events.append(archivedEvent(row, shared: &shared)) }
         return events
     }
 
+    /// Every group of the record, by urlname; columns by index (`archivedGroupColumns`).
     static func archivedGroups(_ db: Database) throws -> [ArchivedGroup] {
-        try Row.fetchAll(db, sql: "SELECT * FROM archiveGroup ORDER BY urlname").map(Self.group)
+        var groups: [ArchivedGroup] = []
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT \(archivedGroupColumns) FROM archiveGroup ORDER BY urlname")
+        while let row = try rows.next() { groups.append(group(row)) }
+        return groups
     }
 
     /// The columns `archivedEvent(_:)` reads, in its order: by index, not by name (a name is
@@ -238,6 +244,11 @@ extension HistoryStore {
         + "going, url, photo, cancelled, queryIds"
 
     static func archivedEvent(_ row: Row) -> ArchivedEvent {
+        var shared = SharedValues()
+        return archivedEvent(row, shared: &shared)
+    }
+
+    static func archivedEvent(_ row: Row, shared: inout SharedValues) -> ArchivedEvent {
         let groupName: String? = row[7]
         return ArchivedEvent(
             id: row[0], title: row[1],
@@ -246,16 +257,19 @@ extension HistoryStore {
             group: groupName.map { ArchivedGroupRef(id: row[5], urlname: row[6], name: $0) },
             networkEventID: row[8], isOnline: row[9], city: row[10], country: row[11], going: row[12],
             url: (row[13] as String?).flatMap(URL.init(string:)),
-            photoURL: (row[14] as String?).flatMap(URL.init(string:)), isCancelled: row[15],
-            queryIDs: strings(row[16]))
+            photoURL: shared.photo(row[14]), isCancelled: row[15], queryIDs: shared.queryIDs(row[16]))
     }
+
+    /// The columns `group(_:)` reads, in its order: by index, as `archivedEventColumns`.
+    static let archivedGroupColumns =
+        "key, urlname, name, city, country, formerUrlnames, firstSeen, lastSeen, goneSince"
 
     private static func group(_ row: Row) -> ArchivedGroup {
         ArchivedGroup(
-            key: row["key"], urlname: row["urlname"], name: row["name"], city: row["city"], country: row["country"],
-            formerUrlnames: strings(row["formerUrlnames"]), firstSeen: Date(timeIntervalSince1970: row["firstSeen"]),
-            lastSeen: Date(timeIntervalSince1970: row["lastSeen"]),
-            goneSince: (row["goneSince"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            key: row[0], urlname: row[1], name: row[2], city: row[3], country: row[4],
+            formerUrlnames: strings(row[5]), firstSeen: Date(timeIntervalSince1970: row[6]),
+            lastSeen: Date(timeIntervalSince1970: row[7]),
+            goneSince: (row[8] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     static func strings(_ text: String?) -> [String] {
