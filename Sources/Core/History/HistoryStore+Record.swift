@@ -75,7 +75,7 @@ extension HistoryStore {
         var written = Set<String>()
         for entry in fetched.outcomes {
             guard case .succeeded(let events) = entry.outcome else { continue }
-            for event in events where written.insert(event.id).inserted {
+            for event in events where written.insert(event.id).inserted && !report.unchangedRows.contains(event.id) {
                 try upsertEvent.execute(arguments: [
                     event.id, (report.firstSeen[event.id] ?? now).timeIntervalSince1970,
                     now.timeIntervalSince1970, event.title, event.start.date.timeIntervalSince1970,

@@ -138,7 +138,9 @@ package final class HistoryStore: Sendable {
                 arguments: [now.timeIntervalSince1970]) ?? false
         // Columns by index (`KnownEvent`): by name, each is looked up without regard to case.
         var known: [String: Row] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, firstSeen, start, utcOffset, place, venue FROM event") {
+        for row in try Row.fetchAll(
+            db, sql: "SELECT id, firstSeen, start, utcOffset, place, venue, title, url FROM event")
+        {
             known[row[KnownEvent.id]] = row
         }
 
@@ -153,7 +155,13 @@ package final class HistoryStore: Sendable {
             let firstSeen: Double = row[KnownEvent.firstSeen]
             report.firstSeen[event.id] = Date(timeIntervalSince1970: firstSeen)
             if hadEarlierRun, firstSeen == now.timeIntervalSince1970 { report.newEventIDs.insert(event.id) }
-            if let moved = movedChange(of: event, known: row, fetched: fetched, now: now) { noticed.append(moved) }
+            let place = EventPlace(of: event)
+            let placeText = place.jsonValue.compactJSON
+            if let moved = movedChange(of: event, place: (place, placeText), known: row, fetched: fetched, now: now) {
+                noticed.append(moved)
+            } else if rowSays(row, event, placeText: placeText) {
+                report.unchangedRows.insert(event.id)
+            }
         }
         if previousRun != nil { noticed += try removedChanges(db, fetched: fetched, now: now) }
 
@@ -170,34 +178,6 @@ package final class HistoryStore: Sendable {
         ).map { $0["id"] as Int64 }.reversed()
         report.counts = try counts(db, runs: Array(runs), fetched: fetched, appendingCurrent: true)
         return report
-    }
-
-    /// The columns of `event` the report reads, by index.
-    private enum KnownEvent {
-        static let id = 0, firstSeen = 1, start = 2, utcOffset = 3, place = 4, venue = 5
-    }
-
-    /// A change of start (by a minute or more) or of place since the event was last seen.
-    private static func movedChange(of event: Event, known row: Row, fetched: FetchedEvents, now: Date)
-        -> HistoryChange?
-    {
-        let oldStart = ZonedDate(
-            date: Date(timeIntervalSince1970: row[KnownEvent.start]), utcOffsetSeconds: row[KnownEvent.utcOffset])
-        let newPlace = EventPlace(of: event)
-        let stored: String? = row[KnownEvent.place]
-        // The place as the record step writes it: unchanged without parsing what was kept (parsing
-        // every event's place every night was a fifth of the report on W2, perf).
-        let sameText = stored != nil && stored == newPlace.jsonValue.compactJSON
-        let oldPlace = sameText ? newPlace : EventPlace(jsonText: stored)
-        // v1 rows kept only the displayed text: compared as text, once, until rewritten.
-        let placeChanged =
-            oldPlace.map { $0 != newPlace }
-            ?? ((row[KnownEvent.venue] as String?) != newPlace.displayText)
-        guard abs(oldStart.date.timeIntervalSince(event.start.date)) >= 60 || placeChanged else { return nil }
-        return HistoryChange(
-            kind: .moved, eventID: event.id, title: event.title, noticedAt: now, oldStart: oldStart,
-            newStart: event.start, oldPlace: oldPlace ?? EventPlace(displayedText: row[KnownEvent.venue] ?? ""),
-            newPlace: newPlace, url: event.eventURL, queryIDs: (fetched.queriesByEvent[event.id] ?? []).map(\.id))
     }
 
     /// Removed: listed by a query the last time that query succeeded in a published
