@@ -50,6 +50,24 @@ extension HistoryStore {
         }
     }
 
+    /// Marks events of `record` (as `keep` returned it) cancelled, as `keep` with them as its
+    /// `cancelledIDs` would have: the night keeps its events while the report that names these
+    /// is read (`HistoryReportStep`), then marks them. Returns the record with them marked.
+    package func cancel(_ ids: Set<String>, in record: [ArchivedEvent]) throws(HistoryError) -> [ArchivedEvent] {
+        guard !ids.isEmpty else { return record }
+        do {
+            try database.write { db in try Self.markCancelled(db, ids) }
+        } catch {
+            throw HistoryError(description: "cannot mark cancelled events in the archive \(path.path) (\(error))")
+        }
+        return record.map { event in
+            guard ids.contains(event.id) else { return event }
+            var cancelled = event
+            cancelled.isCancelled = true
+            return cancelled
+        }
+    }
+
     /// Whether `kept` is already what upserting `tonight` (and cancelling it, when `cancelled`)
     /// would leave: tonight's facts, a going count or photo tonight lacks kept, its queries
     /// among those kept.

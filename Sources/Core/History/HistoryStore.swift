@@ -13,9 +13,13 @@ package struct HistoryError: Error, Sendable, CustomStringConvertible {
 /// time and per query its count and status; per event when it was first and last
 /// seen and its last known title, time and place; and the changes noticed.
 /// Schema changes go through versioned migrations.
+///
+/// A pool of connections in SQLite's write-ahead mode: a read (the night's report) runs beside
+/// a write (tonight's events kept in the record) instead of after it (W2's next night: 0.15 and
+/// 0.11 s, one after the other, on one core).
 package final class HistoryStore: Sendable {
     package let path: URL
-    let database: DatabaseQueue
+    let database: DatabasePool
 
     package static func defaultPath(stateDirectory: URL) -> URL {
         StateFolder.history(stateDirectory)
@@ -27,7 +31,7 @@ package final class HistoryStore: Sendable {
         self.path = path
         do {
             try FileOperations.createDirectory(path.deletingLastPathComponent())
-            database = try DatabaseQueue(path: path.path)
+            database = try DatabasePool(path: path.path)
             try Self.migrator.migrate(database)
         } catch {
             throw HistoryError(

@@ -18,39 +18,49 @@ struct HistoryReportStep: RunStep {
         } catch {
             environment.observer.warning(error.description)
         }
-        // Tonight's events as the record keeps them are made while the history reads the report
-        // (W2: 40 and 92 ms, one after the other on one core before).
-        let (fetched, now, offline) = (context.fetched, environment.now, environment.offline)
-        let (report, archived) = Parallel.both { () -> Result<HistoryReport, HistoryError> in
+        let (fetched, now) = (context.fetched, environment.now)
+        if environment.offline {
+            // Offline re-renders show the last run as it was, not a comparison with itself.
             do throws(HistoryError) {
-                // Offline re-renders show the last run as it was, not a comparison with itself.
-                return .success(
-                    offline
-                        ? try store.replayReport(for: fetched, now: now, settings: settings)
-                        : try store.report(for: fetched, now: now, settings: settings))
+                context.report = try store.replayReport(for: fetched, now: now, settings: settings)
+            } catch {
+                environment.observer.warning(error.description)
+            }
+            do throws(HistoryError) {
+                let kept = try store.record()
+                context.record = CommunityRecord(events: kept.events, groups: kept.groups)
+            } catch {
+                environment.observer.warning(error.description)
+            }
+            return
+        }
+        // Tonight's events join the record before the site shows it: kept after the render, the
+        // record a night showed lacked them and a re-run at the same moment rewrote archive.json
+        // and every group page they touched. Kept while the report is read (the store's pool
+        // reads beside a write); the events the report finds cancelled are marked after.
+        let (report, kept) = Parallel.both { () -> Result<HistoryReport, HistoryError> in
+            do throws(HistoryError) {
+                return .success(try store.report(for: fetched, now: now, settings: settings))
             } catch {
                 return .failure(error)
             }
-        } _: {
-            offline ? [] : RecordHistoryStep.archived(fetched)
+        } _: { () -> Result<(events: [ArchivedEvent], groups: [ArchivedGroup]), HistoryError> in
+            do throws(HistoryError) {
+                return .success(try store.keep(RecordHistoryStep.archived(fetched), now: now))
+            } catch {
+                return .failure(error)
+            }
         }
         switch report {
         case .success(let report): context.report = report
         case .failure(let error): environment.observer.warning(error.description)
         }
         do throws(HistoryError) {
-            // Tonight's events join the record before the site shows it: kept after the
-            // render, the record a night showed lacked them and a re-run at the same moment
-            // rewrote archive.json and every group page they touched.
-            let kept: (events: [ArchivedEvent], groups: [ArchivedGroup])
-            if offline {
-                kept = try store.record()
-            } else {
-                let cancelled = RecordHistoryStep.cancelled(context.report, now: now)
-                kept = try store.keep(archived, cancelledIDs: cancelled, now: now)
-                context.keptTonight = true
-            }
-            context.record = CommunityRecord(events: kept.events, groups: kept.groups)
+            let kept = try kept.get()
+            let cancelled = RecordHistoryStep.cancelled(context.report, now: now)
+            context.record = CommunityRecord(
+                events: try store.cancel(cancelled, in: kept.events), groups: kept.groups)
+            context.keptTonight = true
         } catch {
             environment.observer.warning(error.description)
         }
