@@ -25,6 +25,18 @@ int mr_contains_bytes(const void *text, size_t text_length, const void *needle, 
     return memmem(text, text_length, needle, needle_length) != NULL;
 }
 
+long long mr_copy_file_range(int from, long long offset, int to, long long length) {
+    off64_t position = (off64_t)offset;
+    long long done = 0;
+    while (done < length) {
+        ssize_t copied = copy_file_range(from, &position, to, NULL, (size_t)(length - done), 0);
+        if (copied < 0 && errno == EINTR) continue;
+        if (copied <= 0) return done > 0 ? done : (copied < 0 ? -1 : 0);
+        done += copied;
+    }
+    return done;
+}
+
 void mr_release_free_memory(void) {
 #ifdef __GLIBC__
     malloc_trim(0);

@@ -41,6 +41,38 @@ struct EventArtefactStoreTests {
             ])
     }
 
+    /// Last night's texts copied into the new file by the kernel, in part, or not at all (a file
+    /// system without it): the same file each time.
+    @Test func textsCopiedInPartOrNotAtAllMakeTheSameFile() throws {
+        let folder = try TemporaryDirectory()
+        let store = EventArtefactStore(cacheDirectory: folder.url)
+        var set = EventArtefactSet()
+        for index in 0..<2_000 {
+            set.byKey["key\(index)"] = EventArtefacts(
+                plain: String(repeating: "plain \(index) ", count: 40), rich: "<p>\(index)</p>", calendarText: "t",
+                blockQuery: "q", blockAll: "a", calendarEntry: "BEGIN:VEVENT", eventsItem: "{}")
+        }
+        try store.save(set)
+        var next = store.load()
+        next.byKey["key7"] = EventArtefacts(
+            plain: "changed", rich: "", calendarText: "", blockQuery: "q", blockAll: "a", calendarEntry: "",
+            eventsItem: "")
+        let copies: [(String, (ReadOnlyFile, Int, Int, Int32) -> Int)] = [
+            ("kernel", { $0.copy(at: $1, length: $2, to: $3) }),
+            ("part", { $0.copy(at: $1, length: min($2, 7), to: $3) }),
+            ("none", { _, _, _, _ in 0 }),
+        ]
+        var files: [String: Data] = [:]
+        for (name, copy) in copies {
+            let other = EventArtefactStore(cacheDirectory: folder.url.appendingPathComponent(name))
+            try other.save(next, copying: copy)
+            files[name] = try Data(contentsOf: other.file)
+            #expect(other.load().byKey == next.byKey, "\(name)")
+        }
+        #expect(files["kernel"] == files["none"] && files["part"] == files["none"])
+        #expect((files["none"]?.count ?? 0) > 2_000 * 480)
+    }
+
     /// Made in runs and spilled to a file as each run is made, an event's texts are what they
     /// are made in memory, and the spilled set is kept and read back like any other.
     @Test func textsSpilledInRunsAreTheTextsMadeInMemory() throws {

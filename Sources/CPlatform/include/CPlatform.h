@@ -12,6 +12,12 @@ int mr_exchange_paths(const char *first, const char *second);
 /// (it is a GNU extension).
 int mr_contains_bytes(const void *text, size_t text_length, const void *needle, size_t needle_length);
 
+/// Copies `length` bytes of `from` at `offset` to `to` at its file position, in the kernel
+/// (copy_file_range, no pass through this process's memory). Returns the bytes copied (fewer
+/// when it stopped), or -1 with errno set when none could be (EXDEV, ENOSYS, EINVAL: the caller
+/// reads and writes them instead).
+long long mr_copy_file_range(int from, long long offset, int to, long long length);
+
 /// Gives the memory malloc holds free back to the system (glibc's malloc_trim, every arena).
 void mr_release_free_memory(void);
 

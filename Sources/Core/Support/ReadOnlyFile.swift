@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 
 #if canImport(Glibc)
@@ -51,6 +52,13 @@ package final class ReadOnlyFile: Sendable {
             return count
         }
         return complete ? text : nil
+    }
+
+    /// Copies the `length` bytes at `offset` to `output` at its position, in the kernel. Returns
+    /// how many were copied: fewer (0 where the file system cannot) leaves the rest to the caller.
+    package func copy(at offset: Int, length: Int, to output: Int32) -> Int {
+        guard holds(offset: offset, length: length), length > 0 else { return 0 }
+        return max(0, Int(mr_copy_file_range(descriptor, Int64(offset), output, Int64(length))))
     }
 
     /// Whether the file held `length` bytes at `offset` when it was opened.

@@ -74,7 +74,9 @@ struct ArchiveJSON: KeyedSiteGenerator {
             if let city = event.city { object["city"] = .string(city) }
             if let country = event.country { object["country"] = .string(country) }
             if let going = event.going { object["going"] = .number(Double(going)) }
-            if let url = event.url, MarkdownEscaping.linkDestination(url) != nil {
+            // Only a web link (as `MarkdownEscaping.linkDestination` has it): its scheme, not the
+            // escaped link made only to be checked (75 of the 467 samples of W2's archive.json, perf).
+            if let url = event.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
                 object["url"] = .string(url.absoluteString)
             }
             return .object(object)
