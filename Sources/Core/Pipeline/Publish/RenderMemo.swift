@@ -89,7 +89,7 @@ package struct RenderMemo: RenderReuse {
             for file in linked { unlink(file) }
             return false
         }
-        for file in old.files { inventory?.claim(file.path) }
+        inventory?.claim(old.files.map(\.path))
         tonight.withLock { $0[item.id] = old }
         return true
     }

@@ -24,9 +24,15 @@ package final class StagingInventory: Sendable {
 
     /// `path` (relative to the staging folder) is part of tonight's site.
     package func claim(_ path: String) {
+        claim([path])
+    }
+
+    /// `paths` (an item's files) are part of tonight's site: one lock for all of them, as the
+    /// render's threads claim at once.
+    package func claim(_ paths: [String]) {
         unclaimed.withLock { files in
             guard !files.isEmpty else { return }
-            files.remove(path)
+            for path in paths { files.remove(path) }
         }
     }
 
