@@ -8,7 +8,8 @@ extension HistoryStore {
     /// written again, and only what was written is read back: upserting every one of W2's
     /// 10,000 events every night and reading the whole record again after was most of a quiet
     /// night's history step (perf). Their groups are written as before (their `lastSeen`).
-    package func keep(_ events: [ArchivedEvent], cancelledIDs: Set<String> = [], now: Date) throws(HistoryError)
+    /// Events that vanished before they began are marked after, by `cancel`.
+    package func keep(_ events: [ArchivedEvent], now: Date) throws(HistoryError)
         -> (events: [ArchivedEvent], groups: [ArchivedGroup])
     {
         do {
@@ -19,12 +20,11 @@ extension HistoryStore {
                 for (index, event) in kept.enumerated() { position[event.id] = index }
                 let changed = events.filter { event in
                     guard let index = position[event.id] else { return true }
-                    return !Self.holds(kept[index], event, cancelled: cancelledIDs.contains(event.id))
+                    return !Self.holds(kept[index], event)
                 }
                 try Self.writeArchiveEvents(db, changed, now: now)
                 try Self.writeArchiveGroups(db, of: events, now: now)
-                try Self.markCancelled(db, cancelledIDs)
-                let written = Set(changed.map(\.id)).union(cancelledIDs)
+                let written = Set(changed.map(\.id))
                 guard !written.isEmpty else { return (kept, try Self.archivedGroups(db)) }
                 let read = try db.cachedStatement(
                     sql: "SELECT \(Self.archivedEventColumns) FROM archiveEvent WHERE id = ?")
@@ -50,9 +50,9 @@ extension HistoryStore {
         }
     }
 
-    /// Marks events of `record` (as `keep` returned it) cancelled, as `keep` with them as its
-    /// `cancelledIDs` would have: the night keeps its events while the report that names these
-    /// is read (`HistoryReportStep`), then marks them. Returns the record with them marked.
+    /// Marks events of `record` (as `keep` returned it) cancelled, as `archive` with them as its
+    /// `cancelledIDs` does: the night keeps its events while the report that names these is read
+    /// (`HistoryReportStep`), then marks them. Returns the record with them marked.
     package func cancel(_ ids: Set<String>, in record: [ArchivedEvent]) throws(HistoryError) -> [ArchivedEvent] {
         guard !ids.isEmpty else { return record }
         do {
@@ -68,15 +68,13 @@ extension HistoryStore {
         }
     }
 
-    /// Whether `kept` is already what upserting `tonight` (and cancelling it, when `cancelled`)
-    /// would leave: tonight's facts, a going count or photo tonight lacks kept, its queries
-    /// among those kept.
-    static func holds(_ kept: ArchivedEvent, _ tonight: ArchivedEvent, cancelled: Bool) -> Bool {
+    /// Whether `kept` is already what upserting `tonight` would leave: tonight's facts, a going
+    /// count or photo tonight lacks kept, its queries among those kept.
+    static func holds(_ kept: ArchivedEvent, _ tonight: ArchivedEvent) -> Bool {
         guard Set(tonight.queryIDs).isSubset(of: kept.queryIDs) else { return false }
         var merged = tonight
         merged.going = tonight.going ?? kept.going
         merged.photoURL = tonight.photoURL ?? kept.photoURL
-        merged.isCancelled = tonight.isCancelled || cancelled
         merged.queryIDs = kept.queryIDs
         return merged == kept
     }
