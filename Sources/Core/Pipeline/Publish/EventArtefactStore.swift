@@ -25,12 +25,12 @@ package struct EventArtefactStore: Sendable {
         guard let opened = ReadOnlyFile(file), let header = opened.bytes(at: 0, length: Self.magic.count + 12),
             header.starts(with: Self.magic)
         else { return EventArtefactSet() }
-        var reader = Reader(bytes: header[Self.magic.count...])
+        var reader = BinaryReader(bytes: header[Self.magic.count...])
         guard let indexLength = reader.integer(8), let count = reader.integer(4),
             count <= indexLength / (4 + 12 * Self.fields.count),
             let index = opened.bytes(at: header.count, length: indexLength)
         else { return EventArtefactSet() }
-        reader = Reader(bytes: index[...])
+        reader = BinaryReader(bytes: index[...])
         var set = EventArtefactSet()
         set.byKey.reserveCapacity(count)
         for _ in 0..<count {
@@ -167,33 +167,5 @@ package struct EventArtefactStore: Sendable {
     private static func failure(_ message: String) -> CocoaError {
         CocoaError(
             .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
-    }
-
-    /// Little-endian integers and length-prefixed strings from a part of the file.
-    private struct Reader {
-        let bytes: ArraySlice<UInt8>
-        var offset: Int
-
-        init(bytes: ArraySlice<UInt8>) {
-            self.bytes = bytes
-            offset = bytes.startIndex
-        }
-
-        var atEnd: Bool { offset >= bytes.endIndex }
-
-        mutating func integer(_ size: Int) -> Int? {
-            guard bytes.endIndex - offset >= size else { return nil }
-            var value: UInt64 = 0
-            for index in 0..<size { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-            offset += size
-            return value <= UInt64(Int.max) ? Int(value) : nil
-        }
-
-        mutating func string() -> String? {
-            guard let length = integer(4), bytes.endIndex - offset >= length else { return nil }
-            let text = String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
-            offset += length
-            return text
-        }
     }
 }
