@@ -30,6 +30,9 @@ enum ParseBench {
             for page in pages { _ = try EventMapper.page(from: page, nodes: nodes) }
             distinct = nodes.count
         }
+        let primed = EventNodes()
+        for page in pages { _ = try EventMapper.page(from: page, nodes: primed) }
+        let known = try best { for page in pages { _ = try EventMapper.page(from: page, nodes: primed) } }
         let foundation = try best { for page in pages { _ = try JSONSerialization.jsonObject(with: page) } }
         func line(_ name: String, _ seconds: Double) -> String {
             "  " + name.padding(toLength: 40, withPad: " ", startingAt: 0)
@@ -42,6 +45,7 @@ enum ParseBench {
             line("JSONParser (JSONValue tree)", parse),
             line("JSONParser and EventMapper (events)", map),
             line("the same, each node once (\(distinct) of \(events))", shared),
+            line("the same, every node known", known),
             line("JSONSerialization (reference)", foundation),
         ].joined(separator: "\n")
     }

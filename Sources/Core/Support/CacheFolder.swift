@@ -24,6 +24,9 @@ package enum CacheFolder {
     /// Each query's last good events, standing in when a night's fetch fails.
     package static func lastGoodEvents(_ cache: URL) -> URL { cache.appendingPathComponent("queries") }
 
+    /// Last night's distinct event nodes, by the digest of their bytes, with their events.
+    package static func eventNodes(_ cache: URL) -> URL { cache.appendingPathComponent("event-nodes.bin") }
+
     /// Fetched iCalendar bodies and their validators.
     package static func calendars(_ cache: URL) -> URL { cache.appendingPathComponent("calendars") }
 

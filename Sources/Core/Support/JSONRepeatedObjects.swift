@@ -19,8 +19,29 @@ package protocol JSONRepeatedObjects: Sendable {
 }
 
 /// The SHA-256 of an object's bytes: two different objects never meet, whatever a document holds.
+/// Its 32 bytes can be kept and read back (`EventNodeFile`).
 package struct JSONObjectDigest: Hashable, Sendable {
-    let digest: SHA256.Digest
+    private let words: SIMD4<UInt64>
+
+    init(_ digest: SHA256.Digest) {
+        words = digest.withUnsafeBytes { Self.words($0) }
+    }
+
+    /// The digest whose bytes are `bytes`; nil unless there are 32.
+    package init?(bytes: some Collection<UInt8>) {
+        guard bytes.count == 32 else { return nil }
+        words = Array(bytes).withUnsafeBytes { Self.words($0) }
+    }
+
+    package var bytes: [UInt8] {
+        withUnsafeBytes(of: words) { Array($0) }
+    }
+
+    private static func words(_ raw: UnsafeRawBufferPointer) -> SIMD4<UInt64> {
+        var words = SIMD4<UInt64>()
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw.prefix(32))) }
+        return words
+    }
 }
 
 extension JSONParser {
@@ -58,6 +79,6 @@ extension JSONParser {
     static func digest(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> JSONObjectDigest {
         var hash = SHA256()
         hash.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
-        return JSONObjectDigest(digest: hash.finalize())
+        return JSONObjectDigest(hash.finalize())
     }
 }
