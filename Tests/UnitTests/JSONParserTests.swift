@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServer
 @testable import MeetupConfig
 @testable import MeetupFetch
 @testable import MeetupModel
@@ -77,6 +78,27 @@ struct JSONRepeatedObjectsTests {
             #expect(throws: JSONValue.ParseError.self, "\(bad)") {
                 try JSONValue.parse(Data(bad.utf8), repeated: Counting())
             }
+        }
+    }
+
+    /// The closing quote found by `memchr` from quote to quote is the one found byte by byte
+    /// (a backslash takes the byte after it), on strings of quotes, backslashes and letters.
+    @Test func theClosingQuoteIsTheOneFoundByteByByte() {
+        func byteByByte(_ bytes: [UInt8], from start: Int) -> Int {
+            var index = start
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return min(index, bytes.count)
+        }
+        var random = SeededGenerator(state: 34)
+        let alphabet = Array(#"\"a"#.utf8)
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)!
+            }
+            let start = Int.random(in: 0...bytes.count, using: &random)
+            let found = bytes.withUnsafeBufferPointer { JSONParser.closingQuote(in: $0, from: start) }
+            #expect(found == byteByByte(bytes, from: start), "\(String(decoding: bytes, as: UTF8.self)) from \(start)")
         }
     }
 }

@@ -24,6 +24,17 @@ package final class EventNodes: JSONRepeatedObjects {
         var numbers: [JSONObjectDigest: Int] = [:]
         var events: [Event?] = []
         var digests: [JSONObjectDigest] = []
+        /// Last night's nodes once read (nil until then): asked under the same lock as tonight's.
+        var lastNight: [JSONObjectDigest: Event]?
+
+        /// The node's number: a new one, or the one another answer holding the same node got first.
+        mutating func add(_ event: Event?, digest: JSONObjectDigest) -> Int {
+            if let number = numbers[digest] { return number }
+            events.append(event)
+            digests.append(digest)
+            numbers[digest] = events.count - 1
+            return events.count - 1
+        }
     }
 
     /// The stand-in's one member: its value is the node's number in the table.
@@ -38,10 +49,22 @@ package final class EventNodes: JSONRepeatedObjects {
     /// How many distinct nodes were read (for the bench).
     package var count: Int { table.withLock { $0.events.count } }
 
+    /// One lock a node: tonight's nodes, then last night's (waited for once, the first time).
     package func known(_ digest: JSONObjectDigest) -> JSONValue? {
-        if let number = table.withLock({ $0.numbers[digest] }) { return Self.standIn(number) }
-        guard let event = lastNight.withLock({ $0 })?.wait().value[digest] else { return nil }
-        return Self.standIn(add(event, digest: digest))
+        let (number, loaded) = table.withLock { table -> (Int?, Bool) in
+            if let number = table.numbers[digest] { return (number, true) }
+            guard let lastNight = table.lastNight else { return (nil, false) }
+            return (lastNight[digest].map { table.add($0, digest: digest) }, true)
+        }
+        if let number { return Self.standIn(number) }
+        guard !loaded, let work = lastNight.withLock({ $0 }) else { return nil }
+        let kept = work.wait().value
+        table.withLock { table in
+            guard table.lastNight == nil else { return }
+            table.lastNight = kept
+            table.numbers.reserveCapacity(kept.count)
+        }
+        return known(digest)
     }
 
     package func first(_ value: JSONValue, digest: JSONObjectDigest) -> JSONValue {
@@ -50,18 +73,7 @@ package final class EventNodes: JSONRepeatedObjects {
         // made here, on the thread that parsed it while other answers are on their way: made
         // when the fetch was over, it was 13.5 ms of W1's next night on one core (perf).
         _ = event?.fingerprint
-        return Self.standIn(add(event, digest: digest))
-    }
-
-    /// The node's number: a new one, or the one another answer holding the same node got first.
-    private func add(_ event: Event?, digest: JSONObjectDigest) -> Int {
-        table.withLock { table in
-            if let number = table.numbers[digest] { return number }
-            table.events.append(event)
-            table.digests.append(digest)
-            table.numbers[digest] = table.events.count - 1
-            return table.events.count - 1
-        }
+        return Self.standIn(table.withLock { $0.add(event, digest: digest) })
     }
 
     /// Keeps tonight's nodes for the next night, unless they are the ones kept last night
