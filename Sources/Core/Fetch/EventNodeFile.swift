@@ -48,40 +48,24 @@ package struct EventNodeFile: Sendable {
         // One name, not a random one: a run that ends while this is written (`keepInBackground`)
         // leaves a part the next one writes over, not a file a night.
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".event-nodes.bin.part")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Self.failure("cannot create \(temporary.path)") }
-        var buffer = BinaryWriter(capacity: 1 << 20)
-        var event = BinaryWriter(capacity: 1 << 14)
-        var written = true
-        func flush() {
-            written = written && buffer.bytes.withUnsafeBytes { FileOperations.writeAll(descriptor, $0) }
-            buffer.removeAll()
+        try StreamedFile.write(file, temporary: temporary) { stream in
+            stream.append { header in
+                header.raw(Self.magic)
+                header.string(identity)
+                header.integer(nodes.count, size: 4)
+            }
+            var event = BinaryWriter(capacity: 1 << 14)
+            for node in nodes {
+                event.removeAll()
+                node.event.write(to: &event)
+                stream.append { buffer in
+                    buffer.raw(node.digest.bytes)
+                    buffer.integer(event.bytes.count, size: 4)
+                    buffer.raw(event.bytes)
+                }
+            }
+            return true
         }
-        buffer.raw(Self.magic)
-        buffer.string(identity)
-        buffer.integer(nodes.count, size: 4)
-        for node in nodes {
-            event.removeAll()
-            node.event.write(to: &event)
-            buffer.raw(node.digest.bytes)
-            buffer.integer(event.bytes.count, size: 4)
-            buffer.raw(event.bytes)
-            if buffer.bytes.count >= 1 << 20 { flush() }
-        }
-        flush()
-        close(descriptor)
-        do {
-            guard written else { throw Self.failure("cannot write \(temporary.path)") }
-            try FileOperations.replace(file, with: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-    }
-
-    private static func failure(_ message: String) -> CocoaError {
-        CocoaError(
-            .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
     }
 
     /// The file read front to back in windows of 1 MB or more, so a night does not hold it whole.

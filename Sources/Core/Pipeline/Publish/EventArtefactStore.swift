@@ -63,53 +63,33 @@ package struct EventArtefactStore: Sendable {
             $0.copy(at: $1, length: $2, to: $3)
         }
     ) throws {
-        try FileOperations.createDirectory(file.deletingLastPathComponent())
-        let temporary = FileOperations.temporarySibling(of: file)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Self.failure("cannot create \(temporary.path)") }
         let entries = set.byKey.sorted { $0.key < $1.key }
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 20)
-        var written = true
-        func flush() {
-            written = written && buffer.withUnsafeBytes { FileOperations.writeAll(descriptor, $0) }
-            buffer.removeAll(keepingCapacity: true)
-        }
-        func append(_ value: Int, bytes: Int) {
-            for index in 0..<bytes { buffer.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
-        }
         let indexLength = entries.reduce(0) { $0 + 4 + $1.key.utf8.count + 12 * Self.fields.count }
-        buffer.append(contentsOf: Self.magic)
-        append(indexLength, bytes: 8)
-        append(entries.count, bytes: 4)
-        var offset = Self.magic.count + 12 + indexLength
-        for (key, artefacts) in entries {
-            append(key.utf8.count, bytes: 4)
-            buffer.append(contentsOf: key.utf8)
-            for field in Self.fields {
-                let length = artefacts.length(field)
-                append(offset, bytes: 8)
-                append(length, bytes: 4)
-                offset += length
+        try StreamedFile.write(file) { stream in
+            stream.append { header in
+                header.raw(Self.magic)
+                header.integer(indexLength, size: 8)
+                header.integer(entries.count, size: 4)
             }
-            if buffer.count >= 1 << 20 { flush() }
-        }
-        let copied = Self.texts(of: entries) { bytes in
-            buffer.append(contentsOf: bytes)
-            if buffer.count >= 1 << 20 { flush() }
-        } copy: { file, offset, length in
-            flush()
-            return copying(file, offset, length, descriptor)
-        }
-        written = copied && written
-        flush()
-        close(descriptor)
-        do {
-            guard written else { throw Self.failure("cannot write \(temporary.path)") }
-            try FileOperations.replace(file, with: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+            var offset = Self.magic.count + 12 + indexLength
+            for (key, artefacts) in entries {
+                stream.append { index in
+                    index.integer(key.utf8.count, size: 4)
+                    index.raw(key.utf8)
+                    for field in Self.fields {
+                        let length = artefacts.length(field)
+                        index.integer(offset, size: 8)
+                        index.integer(length, size: 4)
+                        offset += length
+                    }
+                }
+            }
+            return Self.texts(of: entries) { bytes in
+                stream.append { $0.raw(bytes) }
+            } copy: { file, offset, length in
+                stream.flush()
+                return copying(file, offset, length, stream.descriptor)
+            }
         }
     }
 
@@ -162,10 +142,5 @@ package struct EventArtefactStore: Sendable {
         }
         copyRun()
         return complete
-    }
-
-    private static func failure(_ message: String) -> CocoaError {
-        CocoaError(
-            .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(errno)))"])
     }
 }
