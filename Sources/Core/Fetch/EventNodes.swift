@@ -86,10 +86,9 @@ package final class EventNodes: JSONRepeatedObjects {
     /// The same on a thread of its own, not waited for: on W2's night with one event changed,
     /// writing 18 MB was 56 ms of the fetch stage on one core (perf). A run that ends first
     /// leaves last night's file (or an older one): every node it knows is still its event.
-    @discardableResult
-    package func keepInBackground() -> BackgroundWork<Void>? {
-        guard let changed = changedNodes() else { return nil }
-        return BackgroundWork { try? changed.file.save(changed.nodes) }
+    package func keepInBackground() {
+        guard let changed = changedNodes() else { return }
+        _ = BackgroundWork { try? changed.file.save(changed.nodes) }
     }
 
     private func changedNodes() -> (file: EventNodeFile, nodes: [(digest: JSONObjectDigest, event: Event)])? {

@@ -46,52 +46,29 @@ extension Event {
         writer.bool(fromCalendarFeed)
     }
 
-    /// Nil when the bytes are not an event as `write(to:)` writes one.
+    /// Nil when the bytes are not an event as `write(to:)` writes one. Every field is read
+    /// before the event is made, so it is made once (each field set after makes a new box).
     package init?(reading reader: inout BinaryReader) {
         guard let fingerprint = reader.string(), let id = reader.string(), let title = reader.string(),
-            let start = Self.zoned(&reader), let hasEnd = reader.bool()
-        else { return nil }
-        var end: ZonedDate?
-        if hasEnd {
-            guard let read = Self.zoned(&reader) else { return nil }
-            end = read
-        }
-        guard let eventURL = reader.optionalString(), let description = reader.string(),
+            let start = Self.zoned(&reader), let end = Self.optionalZoned(&reader),
+            let eventURL = reader.optionalString(), let description = reader.string(),
             let rsvpCount = reader.optionalDouble(), let venue = Self.venue(&reader), let isOnline = reader.bool(),
             let group = Self.group(&reader), let groupPhoto = reader.optionalString(),
-            let eventPhoto = reader.optionalString(), let createdAt = reader.optionalDouble()
+            let eventPhoto = reader.optionalString(), let createdAt = reader.optionalDouble(),
+            let isAllDay = reader.bool(), let meetupID = reader.optionalString(),
+            let formerIDs = Self.strings(&reader), let networkEventID = reader.optionalString(),
+            let isHybrid = reader.bool(), let fee = Self.fee(&reader), let fromCalendarFeed = reader.bool()
         else { return nil }
         self.init(
             id: id, title: title, start: start, end: end, eventURL: eventURL.flatMap(URL.init(string:)),
             description: description, rsvpCount: rsvpCount.flatMap { Int(exactly: $0) }, venue: venue,
-            isOnline: isOnline,
-            group: group, groupPhotoURL: groupPhoto.flatMap(URL.init(string:)),
+            isOnline: isOnline, group: group, groupPhotoURL: groupPhoto.flatMap(URL.init(string:)),
             eventPhotoURL: eventPhoto.flatMap(URL.init(string:)),
-            createdAt: createdAt.map(Date.init(timeIntervalSince1970:)))
-        guard let isAllDay = reader.bool(), let meetupID = reader.optionalString(),
-            let formerCount = reader.integer(4), formerCount <= 1_000
-        else { return nil }
-        var formerIDs: [String] = []
-        for _ in 0..<formerCount {
-            guard let former = reader.string() else { return nil }
-            formerIDs.append(former)
-        }
-        guard let networkEventID = reader.optionalString(), let isHybrid = reader.bool(),
-            let amount = reader.optionalDouble()
-        else { return nil }
-        var fee: EventFee?
-        if let amount {
-            guard let currency = reader.string() else { return nil }
-            fee = EventFee(amount: amount, currency: currency)
-        }
-        guard let fromCalendarFeed = reader.bool() else { return nil }
-        if isAllDay || meetupID != nil || !formerIDs.isEmpty || networkEventID != nil || isHybrid || fee != nil
-            || fromCalendarFeed
-        {
-            (self.isAllDay, self.meetupID, self.formerIDs) = (isAllDay, meetupID, formerIDs)
-            (self.networkEventID, self.isHybrid, self.fee) = (networkEventID, isHybrid, fee)
-            self.fromCalendarFeed = fromCalendarFeed
-        }
+            createdAt: createdAt.map(Date.init(timeIntervalSince1970:)), meetupID: meetupID,
+            networkEventID: networkEventID, isHybrid: isHybrid, fee: fee)
+        if isAllDay { self.isAllDay = true }
+        if !formerIDs.isEmpty { self.formerIDs = formerIDs }
+        if fromCalendarFeed { self.fromCalendarFeed = true }
         _ = rememberedFingerprint { fingerprint }
     }
 
@@ -103,6 +80,28 @@ extension Event {
     private static func zoned(_ reader: inout BinaryReader) -> ZonedDate? {
         guard let seconds = reader.double(), let offset = reader.signed() else { return nil }
         return ZonedDate(date: Date(timeIntervalSince1970: seconds), utcOffsetSeconds: offset)
+    }
+
+    /// `.some(nil)`: no end; nil: damaged.
+    private static func optionalZoned(_ reader: inout BinaryReader) -> ZonedDate?? {
+        guard let present = reader.bool() else { return nil }
+        return present ? zoned(&reader).map { .some($0) } : .some(nil)
+    }
+
+    private static func strings(_ reader: inout BinaryReader) -> [String]? {
+        guard let count = reader.integer(4), count <= 1_000 else { return nil }
+        var strings: [String] = []
+        for _ in 0..<count {
+            guard let string = reader.string() else { return nil }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    private static func fee(_ reader: inout BinaryReader) -> EventFee?? {
+        guard let amount = reader.optionalDouble() else { return nil }
+        guard let amount else { return .some(nil) }
+        return reader.string().map { .some(EventFee(amount: amount, currency: $0)) }
     }
 
     /// `.some(nil)`: no venue; nil: damaged.
