@@ -254,7 +254,7 @@ struct SiteStructureTests {
         let calendar = ICalendar(name: "Swift; Berlin, events")
         let entry = { (event: Event) in ICalendar.event(event, stamp: Date(timeIntervalSince1970: 0), excerpt: "x") }
         let file = try BufferedFile(replacing: folder.path("nested/calendar.ics"))
-        calendar.write(events, event: entry, to: file)
+        calendar.write(events, event: { Array(entry($0).utf8) }, to: file)
         try file.commit()
         let written = try Data(contentsOf: folder.path("nested/calendar.ics"))
         #expect(written == calendar.data(events, event: entry))

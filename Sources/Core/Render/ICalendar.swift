@@ -28,9 +28,12 @@ struct ICalendar {
 
     /// The same bytes, written into `file` entry by entry: the site calendar (20 MB on W2) is
     /// never whole in memory beside the entries it is made of.
-    func write(_ events: [Event], event: (Event) -> String, to file: BufferedFile) {
+    func write(_ events: [Event], event: (Event) -> [UInt8], to file: BufferedFile) {
         file.append(header)
-        for entry in SitePaths.chronological(events) { file.append(event(entry)) }
+        for entry in SitePaths.chronological(events) {
+            var bytes = event(entry)
+            file.append(&bytes)
+        }
         file.append(Self.end)
     }
 

@@ -249,7 +249,8 @@ struct CalendarFile: PageGenerator {
         guard page.writesFeeds else { return [] }
         let calendar = ICalendar(name: page.feedTitle)
         let entry = { (event: Event) in shared.feedEntries.calendar(event) }
-        if let file = shared.writeInScratch(page.calendar, { calendar.write(page.feedEvents, event: entry, to: $0) }) {
+        let bytes = { (event: Event) in shared.feedEntries.calendarBytes(event) }
+        if let file = shared.writeInScratch(page.calendar, { calendar.write(page.feedEvents, event: bytes, to: $0) }) {
             return [file]
         }
         return [SiteFile(path: page.calendar, contents: .bytes(calendar.data(page.feedEvents, event: entry)))]
