@@ -49,7 +49,7 @@ struct SearchIndexJobTests {
             writer: StagingWriter(staging: folder.path("staging"), previous: folder.path("published")),
             recordsFolder: folder.path("records"),
             children: ChildEnvironment(["PATH": "/usr/bin:/bin"], secretVariables: []),
-            redactor: SecretRedactor(), budget: 20 << 20
+            redactor: SecretRedactor(), budget: 20 << 20, recordsKey: "test"
         ) { SearchRecords.records($0, timeZone: .gmt, plainDescriptions: $1) }
     }
 

@@ -5,8 +5,8 @@ import MeetupSupport
 @testable import MeetupReportTestSupport
 import Testing
 
-/// `SearchRecordFolder`: a shard's records kept between nights, each file written only when
-/// its bytes change.
+/// `SearchRecordFolder`: a shard's records kept between nights, each made only when its input
+/// changes and each file written only when its bytes change.
 @Suite("Search record folder: only the records that changed are written")
 struct SearchRecordFolderTests {
     let folder: TemporaryDirectory
@@ -23,41 +23,69 @@ struct SearchRecordFolderTests {
             .systemFileNumber] as? Int
     }
 
+    /// The records' files (not the index beside them).
     func contents() throws -> [String: String] {
         var found: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: shard.path) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: shard.path)
+        where name != SearchRecordFolder.indexName {
             found[name] = try String(contentsOf: shard.appendingPathComponent(name), encoding: .utf8)
         }
         return found
     }
 
+    /// Brings the shard to `records` (planned as past records: their input is their text); the
+    /// files written and the records made.
+    @discardableResult
+    func update(_ records: [SearchRecords.Record], key: String = "binary-1 UTC") throws -> (written: Int, made: Int) {
+        var made = 0
+        let planned = records.map(SearchRecords.Planned.init(past:))
+        let written = try SearchRecordFolder.update(shard, to: planned, key: key) {
+            made += $0.count
+            return SearchRecords.records($0, timeZone: .gmt)
+        }
+        return (written, made)
+    }
+
     @Test func aSecondNightWritesOnlyWhatChangedAndRemovesWhatWentAway() throws {
         let first = [record("a", "one"), record("b", "two"), record("c", "three")]
-        #expect(try SearchRecordFolder.update(shard, to: first) == 3)
+        #expect(try update(first) == (3, 3))
         let (a, b) = (try inode("a.html"), try inode("b.html"))
-        #expect(try SearchRecordFolder.update(shard, to: first) == 0, "the same records write nothing")
+        #expect(try update(first) == (0, 0), "the same records are neither made nor written")
 
         let second = [record("a", "one"), record("b", "two, moved"), record("d", "four")]
-        #expect(try SearchRecordFolder.update(shard, to: second) == 2)
+        #expect(try update(second) == (2, 2), "only the changed and the new record are made")
         #expect(try contents() == ["a.html": "<p>one</p>", "b.html": "<p>two, moved</p>", "d.html": "<p>four</p>"])
         #expect(try inode("a.html") == a, "an unchanged record is the same file")
         #expect(try inode("b.html") == b, "a changed record is rewritten in place, no file created")
     }
 
+    @Test func withoutItsIndexOrWithAnotherKeyEveryRecordIsMadeAndOnlyChangedFilesWritten() throws {
+        let records = [record("a", "one"), record("b", "two")]
+        try update(records)
+        #expect(try update(records, key: "binary-2 UTC") == (0, 2), "another binary's index is not trusted")
+        try FileManager.default.removeItem(at: shard.appendingPathComponent(SearchRecordFolder.indexName))
+        #expect(try update(records, key: "binary-2 UTC") == (0, 2))
+        #expect(try update(records, key: "binary-2 UTC") == (0, 0))
+        try FileOperations.write(Data("garbage\n".utf8), to: shard.appendingPathComponent(SearchRecordFolder.indexName))
+        #expect(try update(records, key: "binary-2 UTC") == (0, 2), "a damaged index is none")
+    }
+
     @Test func aDamagedFileOrAFolderInARecordsPlaceIsReplaced() throws {
         let records = [record("a", "one"), record("b", "two")]
-        try SearchRecordFolder.update(shard, to: records)
+        try update(records)
         // Cut short (a night stopped while writing it), and a folder where a record goes.
         try FileOperations.write(Data("<p>o".utf8), to: shard.appendingPathComponent("a.html"))
         try FileManager.default.removeItem(at: shard.appendingPathComponent("b.html"))
         try FileOperations.createDirectory(shard.appendingPathComponent("b.html/inside"))
-        #expect(try SearchRecordFolder.update(shard, to: records) == 2)
+        #expect(try update(records) == (2, 2))
         #expect(try contents() == ["a.html": "<p>one</p>", "b.html": "<p>two</p>"])
     }
 
     @Test func pruneKeepsOnlyTonightsShards() throws {
-        try SearchRecordFolder.update(shard, to: [record("a", "one")])
-        try SearchRecordFolder.update(folder.path("records/2026-11-w4b"), to: [record("b", "two")])
+        try update([record("a", "one")])
+        try SearchRecordFolder.update(
+            folder.path("records/2026-11-w4b"), to: [.init(past: record("b", "two"))], key: "k"
+        ) { SearchRecords.records($0, timeZone: .gmt) }
         try FileOperations.write(Data("stray".utf8), to: folder.path("records/stray"))
         SearchRecordFolder.prune(folder.path("records"), keeping: ["2026-12-w1a"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("records").path) == ["2026-12-w1a"])

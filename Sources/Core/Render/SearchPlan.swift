@@ -63,6 +63,12 @@ extension SearchRecords {
         return key.hex()
     }
 
+    /// What a record depends on besides its plan's input: this binary (which writes it) and
+    /// the time zone (its date and month filter).
+    package static func recordsKey(timeZone: TimeZone) -> String {
+        "search-records-1 \(BuildInfo.identity) \(timeZone.identifier)"
+    }
+
     /// The records of a shard's plan, in its order.
     package static func records(
         _ planned: [Planned], timeZone: TimeZone, plainDescriptions: TextsByEvent = [:]

@@ -27,6 +27,8 @@ final class SearchIndexJob: Sendable {
     /// Each shard's records, made when it is indexed (all of W2's made first were 12 MB of the cold
     /// night's peak), with the descriptions' plain texts known then.
     private let records: @Sendable ([SearchRecords.Planned], TextsByEvent) -> [SearchRecords.Record]
+    /// What a record depends on besides its plan (`SearchRecordFolder`'s index key).
+    private let recordsKey: String
     /// The render's plain texts once it has made them (`finish`); before, each record's
     /// description goes through cmark again.
     private let texts = LockedBox<TextsByEvent>([:])
@@ -43,7 +45,7 @@ final class SearchIndexJob: Sendable {
     /// - Parameter budget: what the Pagefinds may hold together beside the render.
     init(
         _ shards: [Shard], of tonight: [String], command: [String], writer: StagingWriter, recordsFolder root: URL,
-        children: ChildEnvironment, redactor: SecretRedactor, budget: Int,
+        children: ChildEnvironment, redactor: SecretRedactor, budget: Int, recordsKey: String,
         records: @escaping @Sendable ([SearchRecords.Planned], TextsByEvent) -> [SearchRecords.Record]
     ) {
         self.shards = shards
@@ -54,6 +56,7 @@ final class SearchIndexJob: Sendable {
         self.children = children
         self.redactor = redactor
         self.records = records
+        self.recordsKey = recordsKey
         let memory = shards.map { shard in
             SearchIndexSchedule.memory(recordBytes: shard.planned.map(\.estimatedBytes).reduce(0, +))
         }
@@ -117,7 +120,8 @@ final class SearchIndexJob: Sendable {
         do {
             // Only what changed since the shard was last indexed is written; the records are
             // made here, and gone once written.
-            try SearchRecordFolder.update(folder, to: records(shard.planned, texts.withLock { $0 }))
+            let texts = texts.withLock { $0 }
+            try SearchRecordFolder.update(folder, to: shard.planned, key: recordsKey) { records($0, texts) }
         } catch {
             return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
         }
