@@ -27,7 +27,7 @@ struct SearchIndexStep: RunStep {
         case unchanged
         /// The shards to index again, beside the render (the others linked); tonight's shards
         /// by name; what every record depends on (`SearchRecords.inputs`), kept beside them.
-        case indexing(SearchIndexJob, shards: [String], inputs: String)
+        case indexing([SearchIndexJob], shards: [String], inputs: String)
     }
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
@@ -64,31 +64,49 @@ struct SearchIndexStep: RunStep {
         }
         let planned = SearchRecords.plan(shown, record: record, now: environment.now, timeZone: zone)
         let shards = SearchRecords.shards(planned, now: environment.now, timeZone: zone)
-        var changed: [SearchIndexJob.Shard] = []
+        var changed: [SearchIndexJob.Shard] = [], unchanged: [SearchIndexJob.Shard] = []
         for (name, shard) in shards {
             let stamp = SearchRecords.stamp(shard, timeZone: zone, indexer: identity)
             let published = environment.publisher.outputDirectory.appendingPathComponent(
                 "\(Self.folder)/\(name)/\(Self.stampName)")
-            // Unchanged: yesterday's shard as it is (Pagefind's files differ from run to run for the same input).
-            if (try? String(contentsOf: published, encoding: .utf8)) == stamp,
-                writer.linkFolder("\(Self.folder)/\(name)")
-            {
-                continue
+            // Unchanged: yesterday's shard as it is (Pagefind's files differ from run to run for the
+            // same input). Only a shard to index again makes its records, when it is indexed.
+            let planned = SearchIndexJob.Shard(name: name, planned: shard, stamp: stamp)
+            if (try? String(contentsOf: published, encoding: .utf8)) == stamp {
+                unchanged.append(planned)
+            } else {
+                changed.append(planned)
             }
-            // Only a shard to index again makes its records, when it is indexed.
-            changed.append(.init(name: name, planned: shard, stamp: stamp))
         }
+        let names = shards.map(\.name)
+        let job = Self.job(changed, of: names, command: command, writer: writer, environment: environment)
+        job.start()
+        // The unchanged shards are linked once the changed ones are being indexed: linked first,
+        // W2's seven (8,800 files) held its changed shard's Pagefind back on a busy night (perf).
+        // One that cannot be linked is indexed again after the render.
+        let unlinked = unchanged.filter { !writer.linkFolder("\(Self.folder)/\($0.name)") }
+        guard !unlinked.isEmpty else { return .indexing([job], shards: names, inputs: inputs) }
+        let late = Self.job(unlinked, of: names, command: command, writer: writer, environment: environment, budget: 0)
+        return .indexing([job, late], shards: names, inputs: inputs)
+    }
+
+    /// Pagefind on `shards`, within `budget` beside the render (by default what their records allow).
+    private static func job(
+        _ shards: [SearchIndexJob.Shard], of tonight: [String], command: [String], writer: StagingWriter,
+        environment: RunEnvironment, budget: Int? = nil
+    ) -> SearchIndexJob {
+        let zone = environment.config.timeZone
         // The records of a shard indexed beside the render parse their descriptions (the
         // render's plain texts are made while it runs); after it, they are the render's.
-        let job = SearchIndexJob(
-            changed, of: shards.map(\.name), command: command, writer: writer,
+        return SearchIndexJob(
+            shards, of: tonight, command: command, writer: writer,
             recordsFolder: CacheFolder.searchRecords(environment.config.cacheDirectory),
             children: environment.children, redactor: environment.redactor,
-            budget: SearchIndexSchedule.besideRender(
-                records: changed.map(\.planned.count).reduce(0, +), shards: changed.count)
+            budget: budget
+                ?? SearchIndexSchedule.besideRender(
+                    records: shards.map(\.planned.count).reduce(0, +), shards: shards.count),
+            recordsKey: SearchRecords.recordsKey(timeZone: zone)
         ) { SearchRecords.records($0, timeZone: zone, plainDescriptions: $1) }
-        job.start()
-        return .indexing(job, shards: shards.map(\.name), inputs: inputs)
     }
 }
 
@@ -105,12 +123,17 @@ struct SearchWaitStep: RunStep {
         context.search = nil
         // The search figure is the time spent beside the render: deciding and linking, then indexing.
         let (outcome, deciding) = started.wait()
-        guard case .indexing(let job, let shards, let inputs) = outcome else {
+        guard case .indexing(let jobs, let shards, let inputs) = outcome else {
             context.summary.stageSeconds[SearchIndexStep().name] = deciding
             return
         }
-        let failure = job.finish(abandoning: context.isAborted, texts: context.plainDescriptions)
-        context.summary.stageSeconds[SearchIndexStep().name] = deciding + job.seconds
+        // One after the other: a late job (shards that could not be linked) starts nothing before it is finished.
+        var failure: String?
+        for job in jobs {
+            let problem = job.finish(abandoning: context.isAborted || failure != nil, texts: context.plainDescriptions)
+            failure = failure ?? problem
+        }
+        context.summary.stageSeconds[SearchIndexStep().name] = deciding + jobs.map(\.seconds).reduce(0, +)
         guard !context.isAborted, let staging = context.staging else { return }
         let folder = SearchIndexStep.folder
         if let failure {
