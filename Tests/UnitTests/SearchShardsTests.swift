@@ -41,6 +41,31 @@ struct SearchShardsTests {
         #expect(made.map(\.records.count) == [800, 600, 800, 600, 800, 600, 1_000, 1_000])
     }
 
+    @Test func everyShardIsInNameOrderWhateverOrderTheRecordsCameIn() {
+        // Quiet months beside busy ones, crowded weeks in halves, the years before last: every
+        // kind of shard, from records given backwards and interleaved.
+        let quiet = Self.records(60, perDay: 5).map { record in
+            SearchRecords.Record(name: "quiet-" + record.name, html: record.html, start: record.start)
+        }
+        let crowded = Self.records(6_200, firstDay: 13, perDay: 200)
+        let past = (0..<700).map {
+            SearchRecords.Record(
+                name: "past-\($0).html", html: "", start: Self.now.addingTimeInterval(-Double(700 + $0) * 86_400))
+        }
+        let backwards = Array((quiet + crowded + past).reversed())
+        let given =
+            backwards.indices.filter { $0 % 2 == 0 }.map { backwards[$0] }
+            + backwards.indices.filter { $0 % 2 == 1 }.map { backwards[$0] }
+        let made = Self.shards(given)
+        #expect(made.count > 9)
+        for shard in made {
+            let names = shard.records.map(\.name)
+            #expect(names == names.sorted(), "\(shard.name) is not in name order")
+        }
+        #expect(made.map(\.name) == made.map(\.name).sorted())
+        #expect(Set(made.flatMap { $0.records.map(\.name) }) == Set(given.map(\.name)))
+    }
+
     @Test func aBusyYearsQuietMonthsStayTogether() {
         // 5 a day from 19 Nov (60 in November), then 20 a day from 1 Dec: 2026 holds 680.
         let november = Self.records(60, perDay: 5)
