@@ -16,7 +16,8 @@ import MeetupSupport
 /// again: W2's changed shard made and compared all its 1,428 records for the one that changed
 /// (perf: 0.17 s of CPU before Pagefind could start). Everything here can be made again: the
 /// index is removed while the folder changes, and without it (or with another binary's or time
-/// zone's) every record is made and compared with its file; a missing or damaged file is rewritten.
+/// zone's) every record is made and compared with its file; a missing file, or one whose size
+/// is not the index's, is made again.
 enum SearchRecordFolder {
     static let indexName = "inputs.tsv"
 
