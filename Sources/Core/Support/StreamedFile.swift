@@ -25,9 +25,13 @@ package struct StreamedFile {
         guard descriptor >= 0 else { throw failure("cannot create \(temporary.path)") }
         var stream = StreamedFile(descriptor: descriptor)
         do {
-            let complete = try body(&stream)
-            stream.flush()
-            close(descriptor)
+            // Closed however `body` ends: a body that threw left the descriptor open.
+            let complete: Bool
+            do {
+                defer { close(descriptor) }
+                complete = try body(&stream)
+                stream.flush()
+            }
             guard complete, stream.written else { throw failure("cannot write \(temporary.path)") }
             try FileOperations.replace(file, with: temporary)
         } catch {
