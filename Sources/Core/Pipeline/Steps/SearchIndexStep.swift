@@ -13,8 +13,8 @@ import MeetupSupport
 /// (`pip install pagefind-bin`); where it is missing or fails, the run warns once and
 /// publishes without search. `"search": false` turns it off.
 ///
-/// This step starts a thread (`BackgroundWork`) that decides what to index, links what is
-/// unchanged from the published site and starts the rest (`SearchIndexJob`), before the render:
+/// This step starts a thread (`BackgroundWork`) that decides what to index, starts the changed
+/// shards (`SearchIndexJob`) and then links what is unchanged from the published site, before the render:
 /// the records are made from the events, not from the pages, so the index is made while the
 /// site is rendered; `SearchWaitStep` waits for it after the render. The render never touches
 /// the staging folder's `pagefind/`.
