@@ -127,7 +127,7 @@ extension JSONValue {
     }
 
     /// Each item written by `item`, at the level it is given.
-    private static func writeArray<Items: Sequence>(
+    static func writeArray<Items: Sequence>(
         _ items: Items, into output: inout [UInt8], indent: Int?,
         item write: (Items.Element, inout [UInt8], Int?) -> Void, afterItem: (inout [UInt8]) -> Void = { _ in }
     ) {
@@ -177,17 +177,17 @@ extension JSONValue {
         output.append(UInt8(ascii: "}"))
     }
 
-    private static func newline(_ output: inout [UInt8], _ indent: Int?) {
+    static func newline(_ output: inout [UInt8], _ indent: Int?) {
         if indent != nil { output.append(0x0A) }
     }
 
-    private static func pad(_ output: inout [UInt8], _ level: Int?) {
+    static func pad(_ output: inout [UInt8], _ level: Int?) {
         output.append(contentsOf: repeatElement(0x20, count: level ?? 0))
     }
 
     /// Runs of bytes that need no escaping are appended whole. Escapes: quote, backslash,
     /// control characters, U+2028 and U+2029.
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(0x22)
         var text = text
         text.withUTF8 { bytes in

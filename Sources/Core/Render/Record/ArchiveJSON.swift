@@ -41,46 +41,23 @@ struct ArchiveJSON: KeyedSiteGenerator {
                 // render's heap peak as bytes and their growing buffer, heaptrack), else in memory.
                 let (document, events) = Self.parts(record, now: now)
                 let written = shared.writeInScratch(Self.path) { file in
-                    document.write(adding: "events", items: events) { file.append(&$0) }
+                    document.write(adding: "events", rawItems: events) { file.append(&$0) }
                 }
                 return [
                     written
                         ?? SiteFile(
-                            path: Self.path, contents: .bytes(document.serializedData(adding: "events", items: events)))
+                            path: Self.path,
+                            contents: .bytes(document.serializedData(adding: "events", rawItems: events)))
                 ]
             }
         ]
     }
 
-    /// The file but its events, and its events, each event's value made as it is written.
-    static func parts(_ record: CommunityRecord, now: Date) -> (document: JSONValue, events: some Sequence<JSONValue>) {
-        // Each event's value is made as it is written: a tree of all 15,500 record events was 23 MB
+    /// The file but its events, and its events, each event's bytes made as they are written.
+    static func parts(_ record: CommunityRecord, now: Date) -> (document: JSONValue, events: some Sequence<[UInt8]>) {
+        // Each event's bytes are made as they are written: a tree of all 15,500 record events was 23 MB
         // of W2's memory peak (heaptrack), beside its text.
-        let events = record.events.lazy.map { event -> JSONValue in
-            var object: [String: JSONValue] = [
-                "id": .string(event.id), "title": .string(TextCleaning.singleLine(event.title)),
-                "start": .string(ISO8601.format(event.start)), "online": .bool(event.isOnline),
-                "past": .bool(event.start.date < now), "cancelled": .bool(event.isCancelled),
-                "queries": .array(event.queryIDs.map(JSONValue.string)),
-            ]
-            if let end = event.end { object["end"] = .string(ISO8601.formatUTC(end)) }
-            if let group = event.group {
-                var value: [String: JSONValue] = ["name": .string(TextCleaning.singleLine(group.name))]
-                if let id = group.id { value["id"] = .string(id) }
-                if let urlname = group.urlname { value["urlname"] = .string(urlname) }
-                object["group"] = .object(value)
-            }
-            if let network = event.networkEventID { object["networkEvent"] = .string(network) }
-            if let city = event.city { object["city"] = .string(city) }
-            if let country = event.country { object["country"] = .string(country) }
-            if let going = event.going { object["going"] = .number(Double(going)) }
-            // Only a web link (as `MarkdownEscaping.linkDestination` has it): its scheme, not the
-            // escaped link made only to be checked (75 of the 467 samples of W2's archive.json, perf).
-            if let url = event.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-                object["url"] = .string(url.absoluteString)
-            }
-            return .object(object)
-        }
+        let events = record.events.lazy.map { event in Self.entry(event, now: now) }
         let groups: [JSONValue] = record.groups.map { group in
             var object: [String: JSONValue] = [
                 "key": .string(group.key), "urlname": .string(group.urlname),
@@ -97,5 +74,36 @@ struct ArchiveJSON: KeyedSiteGenerator {
             "schemaVersion": .number(Double(Self.schemaVersion)), "groups": .array(groups),
         ])
         return (document, events)
+    }
+
+    /// An event's entry at the events' level (4), its keys in sorted order, as its `.object`
+    /// would be written.
+    static func entry(_ event: ArchivedEvent, now: Date) -> [UInt8] {
+        JSONObjectWriter.write(indent: 4) { entry in
+            entry.add("cancelled", event.isCancelled)
+            if let city = event.city { entry.add("city", city) }
+            if let country = event.country { entry.add("country", country) }
+            if let end = event.end { entry.add("end", ISO8601.formatUTC(end)) }
+            if let going = event.going { entry.add("going", going) }
+            if let group = event.group {
+                entry.add("group") { value in
+                    if let id = group.id { value.add("id", id) }
+                    value.add("name", TextCleaning.singleLine(group.name))
+                    if let urlname = group.urlname { value.add("urlname", urlname) }
+                }
+            }
+            entry.add("id", event.id)
+            if let network = event.networkEventID { entry.add("networkEvent", network) }
+            entry.add("online", event.isOnline)
+            entry.add("past", event.start.date < now)
+            entry.add("queries", event.queryIDs)
+            entry.add("start", ISO8601.format(event.start))
+            entry.add("title", TextCleaning.singleLine(event.title))
+            // Only a web link (as `MarkdownEscaping.linkDestination` has it): its scheme, not the
+            // escaped link made only to be checked (75 of the 467 samples of W2's archive.json, perf).
+            if let url = event.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+                entry.add("url", url.absoluteString)
+            }
+        }
     }
 }
