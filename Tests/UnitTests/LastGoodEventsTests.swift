@@ -60,4 +60,43 @@ struct LastGoodEventsTests {
         try store.save(changed, for: "q", fetchedAt: Date(timeIntervalSince1970: 1_800_259_200))
         #expect(store.load(for: "q")?.fetchedAt == Date(timeIntervalSince1970: 1_800_259_200))
     }
+
+    /// Queries saved in one night: an event several found is the same JSON in each file, one
+    /// that differs between them is kept as each had it, a failed query gets its last events,
+    /// and a file's stamp survives only where its events did not change. Over 256 events, so
+    /// the JSON is made on every core.
+    @Test func aNightsQueriesAreSavedTogetherEachWithItsOwnEvents() throws {
+        let folder = try TemporaryDirectory()
+        let store = LastGoodEvents(cacheDirectory: folder.url)
+        let start = try #require(ISO8601.parseDateTime("2026-12-02T10:00:00Z"))
+        let shared = (0..<600).map { Event(id: "\($0)", title: "Shared \($0)", start: start, isOnline: true) }
+        var moved = shared[7]
+        moved.title = "Seen a moment later"
+        let first = Array(shared[0..<400]), second = Array(shared[200..<600]) + [moved]
+        func query(_ id: String) -> EventQuery { EventQuery(id: id, title: id, kind: .network(id)) }
+        let night = Date(timeIntervalSince1970: 1_800_000_000)
+        let fetched = FetchedEvents(outcomes: [
+            (query("a"), .succeeded(events: first)), (query("b"), .succeeded(events: second)),
+            (query("c"), .failed(.calendar(query: "c", reason: "down"))),
+        ])
+        let (reconciled, failures) = store.reconcile(fetched, now: night)
+        #expect(failures.isEmpty)
+        #expect(store.load(for: "a")?.events == first)
+        #expect(store.load(for: "b")?.events == second)
+        #expect(reconciled.outcomes[2].outcome.staleSince == nil, "nothing kept for c yet")
+
+        try store.save(Array(shared[0..<2]), for: "c", fetchedAt: night)
+        let inode = FileTree.inode(folder.path("queries/a.json").path)
+        let later = store.reconcile(
+            FetchedEvents(outcomes: [
+                (query("a"), .succeeded(events: first)), (query("b"), .succeeded(events: Array(second.dropLast()))),
+                (query("c"), .failed(.calendar(query: "c", reason: "down"))),
+            ]), now: night.addingTimeInterval(86_400)
+        ).0
+        #expect(FileTree.inode(folder.path("queries/a.json").path) == inode, "a's events are the kept ones")
+        #expect(store.load(for: "a")?.fetchedAt == night.addingTimeInterval(86_400))
+        #expect(store.load(for: "b")?.events == Array(second.dropLast()))
+        #expect(later.outcomes[2].outcome.staleSince == night)
+        #expect(later.outcomes[2].outcome.events == Array(shared[0..<2]))
+    }
 }

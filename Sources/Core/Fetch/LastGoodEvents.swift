@@ -39,40 +39,60 @@ package struct LastGoodEvents: Sendable {
     }
 
     package func save(_ events: [Event], for queryID: String, fetchedAt: Date) throws {
-        var written: [String: (Event, String)] = [:]
-        try save(events, for: queryID, fetchedAt: fetchedAt, written: &written)
+        if let failure = save([(queryID, events)], fetchedAt: fetchedAt).first { throw failure.error }
     }
 
-    /// The same as the object `{"events": […], "fetchedAt": …}` compactly, each event written
-    /// once per run however many queries found it (`written`, by event id): an event is in
-    /// three queries' files, and writing them was a tenth of a warm W2 night (BENCHMARKS.md).
-    /// An event that differs between queries (fetched moments apart) is written as each has it.
-    private func save(_ events: [Event], for queryID: String, fetchedAt: Date, written: inout [String: (Event, String)])
+    /// Each query's events saved (or only its stamp, when they are the ones kept); the queries
+    /// that could not be, and why. Each event's JSON is made once however many queries found
+    /// it (an event is in three of W2's queries), all of them on every core: made one after
+    /// the other on the main thread, a night with one changed event spent about 100 samples
+    /// writing three queries' 4,500 events while the other core waited (perf).
+    private func save(_ lists: [(queryID: String, events: [Event])], fetchedAt: Date)
+        -> [(queryID: String, error: any Error)]
+    {
+        var failures: [(queryID: String, error: any Error)] = []
+        var changed: [(queryID: String, events: [Event], hash: String)] = []
+        for (queryID, events) in lists {
+            let hash = Self.hash(events), file = file(for: queryID), stampFile = stampFile(for: queryID)
+            guard let stamp = Stamp(try? Data(contentsOf: stampFile)), stamp.events == hash,
+                FileOperations.fileSize(file) == stamp.size
+            else {
+                changed.append((queryID, events, hash))
+                continue
+            }
+            do {
+                try Stamp(events: hash, size: stamp.size, fetchedAt: fetchedAt.timeIntervalSince1970).write(
+                    to: stampFile)
+            } catch {
+                failures.append((queryID, error))
+            }
+        }
+        let json = EventJSONTexts(changed.map(\.events))
+        for (queryID, events, hash) in changed {
+            do {
+                try write(events, for: queryID, hash: hash, json: json, fetchedAt: fetchedAt)
+            } catch {
+                failures.append((queryID, error))
+            }
+        }
+        return failures
+    }
+
+    /// The same as the object `{"events": […], "fetchedAt": …}` compactly.
+    private func write(_ events: [Event], for queryID: String, hash: String, json: EventJSONTexts, fetchedAt: Date)
         throws
     {
-        let hash = Self.hash(events), file = file(for: queryID), stampFile = stampFile(for: queryID)
-        if let stamp = Stamp(try? Data(contentsOf: stampFile)), stamp.events == hash,
-            FileOperations.fileSize(file) == stamp.size
-        {
-            try Stamp(events: hash, size: stamp.size, fetchedAt: fetchedAt.timeIntervalSince1970).write(to: stampFile)
-            return
-        }
+        let stampFile = stampFile(for: queryID)
         // No stamp while the file changes: a stamp is only ever beside the events it names.
         unlink(stampFile.path)
         var text = "{\"events\":["
         for (index, event) in events.enumerated() {
             if index > 0 { text += "," }
-            if let (same, json) = written[event.id], same == event {
-                text += json
-            } else {
-                let json = event.jsonValue.compactJSON
-                written[event.id] = (event, json)
-                text += json
-            }
+            text += json[event]
         }
         text += "],\"fetchedAt\":" + JSONValue.number(fetchedAt.timeIntervalSince1970).compactJSON + "}"
         let data = Data(text.utf8)
-        try FileOperations.writeAtomically(data, to: file)
+        try FileOperations.writeAtomically(data, to: file(for: queryID))
         try? Stamp(events: hash, size: data.count, fetchedAt: fetchedAt.timeIntervalSince1970).write(to: stampFile)
     }
 
@@ -92,26 +112,38 @@ package struct LastGoodEvents: Sendable {
 
     /// Saves every successful query and stands last good events in for failed ones.
     package func reconcile(_ fetched: FetchedEvents, now: Date) -> (FetchedEvents, saveFailures: [String]) {
-        var saveFailures: [String] = []
-        var written: [String: (Event, String)] = [:]
+        let succeeded = fetched.outcomes.compactMap { entry -> (queryID: String, events: [Event])? in
+            if case .succeeded(let events) = entry.outcome { (entry.query.id, events) } else { nil }
+        }
+        let saveFailures = save(succeeded, fetchedAt: now).map {
+            "query \($0.queryID): cannot keep its events for later runs: \($0.error.localizedDescription)"
+        }
         let outcomes = fetched.outcomes.map { entry -> (query: EventQuery, outcome: QueryOutcome) in
-            switch entry.outcome {
-            case .succeeded(let events):
-                do {
-                    try save(events, for: entry.query.id, fetchedAt: now, written: &written)
-                } catch {
-                    saveFailures.append(
-                        "query \(entry.query.id): cannot keep its events for later runs: \(error.localizedDescription)")
-                }
-                return entry
-            case .failed(let error):
-                guard let last = load(for: entry.query.id) else { return entry }
-                return (entry.query, .stale(events: last.events, since: last.fetchedAt, error: error))
-            case .stale:
-                return entry
-            }
+            guard case .failed(let error) = entry.outcome, let last = load(for: entry.query.id) else { return entry }
+            return (entry.query, .stale(events: last.events, since: last.fetchedAt, error: error))
         }
         return (FetchedEvents(outcomes: outcomes, groups: fetched.groups), saveFailures)
+    }
+}
+
+/// Each distinct event's compact JSON, made on every core. An event that differs between
+/// queries (fetched moments apart) is written as each has it.
+private struct EventJSONTexts {
+    private var byID: [String: [(event: Event, json: String)]] = [:]
+
+    init(_ lists: [[Event]]) {
+        var distinct: [Event] = []
+        var seen: [String: [Event]] = [:]
+        for event in lists.joined() where seen[event.id]?.contains(event) != true {
+            seen[event.id, default: []].append(event)
+            distinct.append(event)
+        }
+        let texts = Parallel.map(distinct) { $0.jsonValue.compactJSON }
+        for (event, json) in zip(distinct, texts) { byID[event.id, default: []].append((event, json)) }
+    }
+
+    subscript(event: Event) -> String {
+        byID[event.id]?.first { $0.event == event }?.json ?? event.jsonValue.compactJSON
     }
 }
 
