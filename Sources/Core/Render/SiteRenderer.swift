@@ -88,51 +88,61 @@ package struct SiteRenderer: Sendable {
             fallbackImage: input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder,
             scratch: scratch)
 
-        // Items are independent: made on every core. Each page has its own contexts,
-        // because the date formatters inside are not thread-safe.
-        // Event pages in runs of 64: each run has its own formatters.
+        let (keyed, reused) = siteFilesAndKeyedItems(shared, keys: keys, reuse: reuse, emit: emit)
+        outcome.itemsReused += reused
+        // Items are independent: made on every core, in one pool, the site-wide files first
+        // (events.json, the calendars, the keyed items with W2's archive.json, the largest
+        // single item). In a second pool after the pages, W2's archive.json was made last, one
+        // core busy with it for 0.1 s while the other waited (perf, a night with one change).
+        // Event pages in runs of 64 and keyed items in runs of 32, each run with its own
+        // formatting (not thread-safe, costly to make); each page has its own contexts.
         let eventRuns = stride(from: 0, to: work.eventPages.count, by: 64).map {
             Array(work.eventPages[$0..<min($0 + 64, work.eventPages.count)])
         }
-        let foundBy = keys.foundBy
-        DispatchQueue.concurrentPerform(iterations: 2 + work.pages.count + eventRuns.count) { index in
-            if index >= 2 + work.pages.count {
-                let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
-                for (item, event) in eventRuns[index - 2 - work.pages.count] {
-                    EventPages.files(
-                        upcoming: event, foundBy: foundBy[event.id] ?? [], shared: shared, formatting: formatting
-                    )
-                    .forEach { emit(item, $0) }
-                }
-                return
-            }
-            switch index {
-            case 0:
+        let keyedRuns = stride(from: 0, to: keyed.count, by: 32).map { Array(keyed[$0..<min($0 + 32, keyed.count)]) }
+        let jobs: [Job] =
+            [.eventsJSON, .calendars] + keyedRuns.map(Job.keyed) + work.pages.indices.map(Job.page)
+            + eventRuns.map(Job.eventPages)
+        make(jobs, work: work, shared: shared, foundBy: keys.foundBy, emit: emit)
+        outcome.itemsMade =
+            (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count + work.eventPages.count
+            + keyed.count
+        return outcome
+    }
+
+    /// Each job made on every core, its files handed to `emit`.
+    private func make(
+        _ jobs: [Job], work: Work, shared: RenderShared, foundBy: [String: [EventQuery]],
+        emit: @escaping @Sendable (RenderItem, SiteFile) -> Void
+    ) {
+        let input = shared.input
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            switch jobs[index] {
+            case .eventsJSON:
                 if let item = work.eventsJSON { EventsJSONFile().files(shared).forEach { emit(item, $0) } }
-            case 1:
+            case .calendars:
                 for (item, event) in work.calendars { emit(item, EventCalendarFiles.file(for: event, shared)) }
-            default:
-                let (item, kind, feeds) = work.pages[index - 2]
+            case .keyed(let run):
+                let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+                for keyedItem in run { keyedItem.make(formatting).forEach { emit(keyedItem.item, $0) } }
+            case .page(let index):
+                let (item, kind, feeds) = work.pages[index]
                 let contexts = PageContexts(
                     input: input, plainDescriptions: shared.descriptions, eventBlocks: shared.eventBlocks)
                 let page = SitePage(kind, input: input, contexts: contexts)
                 for generator in feeds ? Self.feedGenerators : Self.pageGenerators {
                     generator.files(for: page, shared, contexts: contexts).forEach { emit(item, $0) }
                 }
+            case .eventPages(let run):
+                let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+                for (item, event) in run {
+                    EventPages.files(
+                        upcoming: event, foundBy: foundBy[event.id] ?? [], shared: shared, formatting: formatting
+                    )
+                    .forEach { emit(item, $0) }
+                }
             }
         }
-        let (keyed, reused) = siteFilesAndKeyedItems(shared, keys: keys, reuse: reuse, emit: emit)
-        outcome.itemsReused += reused
-        // In runs of 32, each run with its own formatting (not thread-safe, costly to make).
-        let runs = stride(from: 0, to: keyed.count, by: 32).map { Array(keyed[$0..<min($0 + 32, keyed.count)]) }
-        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
-            let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
-            for keyedItem in runs[index] { keyedItem.make(formatting).forEach { emit(keyedItem.item, $0) } }
-        }
-        outcome.itemsMade =
-            (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count + work.eventPages.count
-            + keyed.count
-        return outcome
     }
 
     /// The site generators' files, emitted, and the keyed items `reuse` does not reuse (with the
@@ -181,6 +191,15 @@ package struct SiteRenderer: Sendable {
             byEvent[event.id] = artefacts
         }
         return (byEvent, stored, made.made)
+    }
+
+    /// A unit of the render's pool.
+    private enum Job {
+        case eventsJSON, calendars
+        case keyed([KeyedItem])
+        /// `Work.pages[index]`.
+        case page(Int)
+        case eventPages([(item: RenderItem, event: Event)])
     }
 
     /// The items tonight's site must make, after asking `reuse` about each.
