@@ -41,6 +41,85 @@ struct EventArtefactStoreTests {
             ])
     }
 
+    /// A night that changed a few sets appends their texts and a new index to the file: the
+    /// same file, last night's bytes untouched, read back as tonight's set. Once less than half
+    /// of the file would be in use, it is written anew; a set changed whole, too.
+    @Test func aFewChangedSetsAreAppendedAndAFileMostlyUnusedIsWrittenAnew() throws {
+        let folder = try TemporaryDirectory()
+        let store = EventArtefactStore(cacheDirectory: folder.url)
+        func artefacts(_ text: String) -> EventArtefacts {
+            EventArtefacts(
+                plain: String(repeating: text, count: 200), rich: "<p>\(text)</p>", calendarText: "t", blockQuery: "q",
+                blockAll: "a", calendarEntry: "BEGIN:VEVENT", eventsItem: "{}")
+        }
+        var set = EventArtefactSet()
+        for index in 0..<1_000 { set.byKey["key\(index)"] = artefacts("text \(index) ") }
+        try store.save(set)
+        let inode = FileTree.inode(store.file.path)
+        let first = try Data(contentsOf: store.file)
+
+        var next = store.load()
+        next.byKey["key3"] = artefacts("changed")
+        next.byKey["key999"] = nil
+        next.byKey["new"] = artefacts("new")
+        try store.save(next)
+        #expect(FileTree.inode(store.file.path) == inode, "appended, not replaced")
+        let second = try Data(contentsOf: store.file)
+        #expect(second.prefix(first.count) == first, "last night's bytes are as they were")
+        #expect(second.count - first.count < first.count / 5, "the new texts and index only")
+        #expect(store.load().byKey == next.byKey)
+
+        // Night after night, until the file would be more than half unused: then written anew.
+        var nights = 0
+        while FileTree.inode(store.file.path) == inode, nights < 100 {
+            var changed = store.load()
+            for index in (nights * 60)..<(nights * 60 + 60) {
+                changed.byKey["key\(index % 998)"] = artefacts("n\(nights)")
+            }
+            try store.save(changed)
+            #expect(store.load().byKey == changed.byKey, "night \(nights)")
+            nights += 1
+        }
+        #expect((3...20).contains(nights), "\(nights) nights appended")
+        let compact = FileOperations.fileSize(store.file) ?? 0
+        var whole = EventArtefactSet()
+        for (key, value) in store.load().byKey { whole.byKey[key] = artefacts(value.plain + key) }
+        let before = FileTree.inode(store.file.path)
+        try store.save(whole)
+        #expect(FileTree.inode(store.file.path) != before, "every set changed: written anew")
+        #expect(store.load().byKey == whole.byKey)
+        #expect(compact < first.count * 2)
+    }
+
+    /// A set whose texts cannot be read back (the file they were spilled to was cut short): the
+    /// append is cut off again and nothing is saved; last night's file reads as it did.
+    @Test func anAppendThatCannotReadItsTextsLeavesLastNightsFile() throws {
+        let folder = try TemporaryDirectory()
+        let store = EventArtefactStore(cacheDirectory: folder.url)
+        var set = EventArtefactSet()
+        for index in 0..<200 {
+            set.byKey["key\(index)"] = EventArtefacts(
+                plain: "plain \(index)", rich: "", calendarText: "", blockQuery: "q", blockAll: "a",
+                calendarEntry: "", eventsItem: "")
+        }
+        try store.save(set)
+        let last = try Data(contentsOf: store.file)
+        let elsewhere = EventArtefactStore(cacheDirectory: folder.url.appendingPathComponent("other"))
+        var made = EventArtefactSet()
+        made.byKey["made"] = EventArtefacts(
+            plain: String(repeating: "x", count: 5_000), rich: "", calendarText: "", blockQuery: "", blockAll: "",
+            calendarEntry: "", eventsItem: "")
+        try elsewhere.save(made)
+        var next = store.load()
+        next.byKey["made"] = elsewhere.load().byKey["made"]
+        let handle = try FileHandle(forWritingTo: elsewhere.file)
+        try handle.truncate(atOffset: 100)
+        try handle.close()
+        #expect(throws: (any Error).self) { try store.save(next) }
+        #expect(try Data(contentsOf: store.file) == last)
+        #expect(store.load().byKey == set.byKey)
+    }
+
     /// Last night's texts copied into the new file by the kernel, in part, or not at all (a file
     /// system without it): the same file each time.
     @Test func textsCopiedInPartOrNotAtAllMakeTheSameFile() throws {

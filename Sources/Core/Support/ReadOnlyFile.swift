@@ -13,6 +13,8 @@ package final class ReadOnlyFile: Sendable {
     private let descriptor: Int32
     /// The file's size when it was opened.
     package let size: Int
+    /// Which file it is (device and inode): the same while a path names it, whatever is appended.
+    package let identity: FileIdentity
 
     /// Nil when the file cannot be opened or is not a regular file.
     package init?(_ url: URL) {
@@ -25,6 +27,7 @@ package final class ReadOnlyFile: Sendable {
         }
         self.descriptor = descriptor
         size = Int(status.st_size)
+        identity = FileIdentity(status)
     }
 
     deinit { close(descriptor) }
@@ -75,5 +78,23 @@ package final class ReadOnlyFile: Sendable {
             done += result
         }
         return done
+    }
+}
+
+/// A file as the kernel knows it: its device and inode.
+package struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+
+    /// The file open at `descriptor`; nil when it cannot be asked.
+    package init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(status)
     }
 }
