@@ -37,6 +37,13 @@ long long mr_copy_file_range(int from, long long offset, int to, long long lengt
     return done;
 }
 
+void mr_read_ahead(int fd, long long size) {
+    const long long chunk = 8LL << 20;
+    for (long long offset = 0; offset < size; offset += chunk) {
+        if (readahead(fd, (off64_t)offset, (size_t)chunk) != 0) return;
+    }
+}
+
 void mr_release_free_memory(void) {
 #ifdef __GLIBC__
     malloc_trim(0);

@@ -18,6 +18,10 @@ int mr_contains_bytes(const void *text, size_t text_length, const void *needle, 
 /// reads and writes them instead).
 long long mr_copy_file_range(int from, long long offset, int to, long long length);
 
+/// Reads the first `size` bytes of `fd` into the page cache, 8 MB a call (readahead(2), which
+/// glibc declares only as a GNU extension); stops at the first call that fails.
+void mr_read_ahead(int fd, long long size);
+
 /// Gives the memory malloc holds free back to the system (glibc's malloc_trim, every arena).
 void mr_release_free_memory(void);
 

@@ -64,6 +64,16 @@ package final class ReadOnlyFile: Sendable {
         return max(0, Int(mr_copy_file_range(descriptor, Int64(offset), output, Int64(length))))
     }
 
+    /// Has the kernel read the whole file into its cache, in large reads, on a thread of its own
+    /// while the caller goes on: for a file whose parts will nearly all be read, in an order of
+    /// their own. Read that way from a cold cache, 10,000 texts of W2's 118 MB `events.bin` took
+    /// 0.46 s; after `readahead(2)` over the file, 0.15 s, and nothing once it is done (a night's
+    /// cache is cold when the system reclaimed it since; `posix_fadvise`'s `WILLNEED` read none
+    /// of it ahead here).
+    package func readAheadInBackground() {
+        Thread.detachNewThread { [self] in mr_read_ahead(descriptor, Int64(size)) }
+    }
+
     /// Whether the file held `length` bytes at `offset` when it was opened.
     package func holds(offset: Int, length: Int) -> Bool {
         offset >= 0 && length >= 0 && offset <= size - length

@@ -40,6 +40,9 @@ package struct EventArtefactStore: Sendable {
             count <= indexLength / (4 + 12 * Self.fields.count),
             let index = opened.bytes(at: indexOffset, length: indexLength)
         else { return EventArtefactSet() }
+        // The render asks for the set when its pages need the texts, and the files every event is
+        // in (events.json, the calendars) need each event's, in their order, not the file's.
+        opened.readAheadInBackground()
         reader = BinaryReader(bytes: index[...])
         var set = EventArtefactSet()
         set.byKey.reserveCapacity(count)
