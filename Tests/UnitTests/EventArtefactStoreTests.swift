@@ -91,24 +91,28 @@ struct EventArtefactStoreTests {
         #expect(compact < first.count * 2)
     }
 
-    /// A set whose texts cannot be read back (the file they were spilled to was cut short): the
-    /// append is cut off again and nothing is saved; last night's file reads as it did.
+    /// A set whose texts cannot be read back (the file they were spilled to was cut short) after
+    /// others were appended: the append is cut off again and nothing is saved; last night's file
+    /// reads as it did. Most of the file stays in use, so the append is what is tried: without
+    /// its cut, the file ends in tonight's first texts and reads as empty.
     @Test func anAppendThatCannotReadItsTextsLeavesLastNightsFile() throws {
         let folder = try TemporaryDirectory()
         let store = EventArtefactStore(cacheDirectory: folder.url)
         var set = EventArtefactSet()
         for index in 0..<200 {
             set.byKey["key\(index)"] = EventArtefacts(
-                plain: "plain \(index)", rich: "", calendarText: "", blockQuery: "q", blockAll: "a",
-                calendarEntry: "", eventsItem: "")
+                plain: String(repeating: "plain \(index) ", count: 100), rich: "", calendarText: "", blockQuery: "q",
+                blockAll: "a", calendarEntry: "", eventsItem: "")
         }
         try store.save(set)
         let last = try Data(contentsOf: store.file)
         let elsewhere = EventArtefactStore(cacheDirectory: folder.url.appendingPathComponent("other"))
         var made = EventArtefactSet()
+        // Its plain text is read back whole, its rich text not: the first is appended before the
+        // second fails.
         made.byKey["made"] = EventArtefacts(
-            plain: String(repeating: "x", count: 5_000), rich: "", calendarText: "", blockQuery: "", blockAll: "",
-            calendarEntry: "", eventsItem: "")
+            plain: "short", rich: String(repeating: "x", count: 5_000), calendarText: "", blockQuery: "",
+            blockAll: "", calendarEntry: "", eventsItem: "")
         try elsewhere.save(made)
         var next = store.load()
         next.byKey["made"] = elsewhere.load().byKey["made"]

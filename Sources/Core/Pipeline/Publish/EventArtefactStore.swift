@@ -28,7 +28,9 @@ package struct EventArtefactStore: Sendable {
         file = CacheFolder.renderedEvents(cacheDirectory)
     }
 
-    package func load() -> EventArtefactSet {
+    /// - Parameter readingAhead: whether a thread has the kernel read the whole file ahead for
+    ///   the render (not again for the file the night saved: read ahead already, or just written).
+    package func load(readingAhead: Bool = true) -> EventArtefactSet {
         guard let opened = ReadOnlyFile(file), opened.size >= Self.magic.count + Self.trailerLength,
             opened.bytes(at: 0, length: Self.magic.count) == Self.magic,
             let trailer = opened.bytes(at: opened.size - Self.trailerLength, length: Self.trailerLength),
@@ -42,7 +44,7 @@ package struct EventArtefactStore: Sendable {
         else { return EventArtefactSet() }
         // The render asks for the set when its pages need the texts, and the files every event is
         // in (events.json, the calendars) need each event's, in their order, not the file's.
-        opened.readAheadInBackground()
+        if readingAhead { opened.readAheadInBackground() }
         reader = BinaryReader(bytes: index[...])
         var set = EventArtefactSet()
         set.byKey.reserveCapacity(count)
@@ -64,7 +66,7 @@ package struct EventArtefactStore: Sendable {
     /// Saves `set` and reads it back (its texts then read from the file when asked), for
     /// `SiteRenderer.render(keep:)`; nil when it cannot be saved.
     package func keep(_ set: EventArtefactSet) -> EventArtefactSet? {
-        (try? save(set)).map { load() }
+        (try? save(set)).map { load(readingAhead: false) }
     }
 
     /// Appends what is new to the file when most of it stays in use, else replaces it
