@@ -15,7 +15,10 @@ extension BenchCommand {
     /// `--serve-for`: the first workload's API and photos served for a while, with its config
     /// written, so a night can be run by hand against them under `perf` or `heaptrack` (how the
     /// fetch's 30,000 copies of W2's events were found). `kill -USR1` switches the answers to the
-    /// bench's "one event changed" night and back.
+    /// bench's "one event changed" night and back, at once: both are made before the line saying
+    /// how to run a night is printed. (Made when switched, W2's took 10-20 s of a core, and a
+    /// night started half a second after the signal ran beside that work, and fetched last
+    /// night's answers: issue 34's twenty-third part.)
     func serveOnly(seconds: Int, work: URL) async throws {
         let workload = try firstWorkload()
         let photos = try Workload(
@@ -25,9 +28,10 @@ extension BenchCommand {
         let servers = try await serve(workload, photos: photos)
         let folder = work.appendingPathComponent(workload.name)
         let config = try writeConfig(for: workload, endpoint: servers.apiBase.appendingPathComponent("gql"), in: folder)
-        print(
-            "serving \(workload.name) for \(seconds) s: MEETUP_TOKEN=bench-token meetup-report --config \(config.path)"
-                + " (kill -USR1 \(getpid()): one event changed, or back)")
+        let answers = [
+            false: try workload.pages(photoBase: servers.photoBase),
+            true: try workload.pages(photoBase: servers.photoBase, changedEvent: workload.distinctEvents / 2),
+        ]
         signal(SIGUSR1, SIG_IGN)
         let toggle = DispatchSource.makeSignalSource(signal: SIGUSR1)
         let changed = LockedBox(false)
@@ -36,14 +40,15 @@ extension BenchCommand {
                 state.toggle()
                 return state
             }
-            do {
-                try servers.setPages(workload, changedEvent: now ? workload.distinctEvents / 2 : nil)
-                FileHandle.standardError.write(Data("serving: \(now ? "one event changed" : "as before")\n".utf8))
-            } catch {
-                FileHandle.standardError.write(Data("serving: cannot change the pages (\(error))\n".utf8))
-            }
+            servers.setPages(answers[now] ?? [:])
+            FileHandle.standardError.write(Data("serving: \(now ? "one event changed" : "as before")\n".utf8))
         }
         toggle.resume()
+        // Once a signal can be taken, and at once (a script waits for the line).
+        let usage =
+            "serving \(workload.name) for \(seconds) s: MEETUP_TOKEN=bench-token meetup-report --config \(config.path)"
+            + " (kill -USR1 \(getpid()): one event changed, or back)\n"
+        FileHandle.standardOutput.write(Data(usage.utf8))
         try await Task.sleep(for: .seconds(seconds))
         toggle.cancel()
         await servers.api.stop()

@@ -241,9 +241,12 @@ struct BenchCommand: AsyncParsableCommand {
         let apiBase: URL, photoBase: URL
 
         func setPages(_ workload: Workload, changedEvent: Int?) throws {
-            for (keyword, pages) in try workload.pages(photoBase: photoBase, changedEvent: changedEvent) {
-                api.setPages(pages, forKeyword: keyword)
-            }
+            setPages(try workload.pages(photoBase: photoBase, changedEvent: changedEvent))
+        }
+
+        /// Answers made beforehand (`Workload.pages`), served from the next request on.
+        func setPages(_ pagesByKeyword: [String: [Data]]) {
+            for (keyword, pages) in pagesByKeyword { api.setPages(pages, forKeyword: keyword) }
         }
     }
 
