@@ -17,8 +17,8 @@ extension BenchCommand {
     /// fetch's 30,000 copies of W2's events were found). `kill -USR1` switches the answers to the
     /// bench's "one event changed" night and back within about a second (the server reads each
     /// page's end cursor; two switches by hand: 2.3 s): both are made before the line saying
-    /// how to run a night is printed. (Made when switched, W2's took 10-20 s of a core, and a
-    /// night started half a second after the signal ran beside that work, and fetched last
+    /// how to run a night is printed. (Made when switched, W2's took about 20 s with a build beside it: a
+    /// night started half a second after the signal ran beside that work and could fetch last
     /// night's answers: issue 34's twenty-third part.)
     func serveOnly(seconds: Int, work: URL) async throws {
         let workload = try firstWorkload()
