@@ -74,7 +74,8 @@ package final class ReadOnlyFile: Sendable {
         Thread.detachNewThread { [self] in readAhead() }
     }
 
-    /// The same, returning once the kernel has read the file (what the test looks at).
+    /// The same on the caller's thread: returns once the kernel has submitted the reads of the
+    /// whole file, not when they are done (`ReadOnlyFileTests` counts them).
     package func readAhead() {
         mr_read_ahead(descriptor, Int64(size))
     }
