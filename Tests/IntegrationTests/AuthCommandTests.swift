@@ -103,7 +103,9 @@ extension LoopbackSuites {
                 "type": "refresh-token", "clientId": "c", "clientSecretVariable": "NOT_SET_ANYWHERE",
                 "refreshTokenFile": "refresh-token",
             ]
-            let noSecret = try await CommandRunner.run(["--config", try writeConfig(fixture, auth: refresh).path])
+            let noSecret = try await CommandRunner.run([
+                "--config", try writeConfig(fixture, auth: refresh).path, "--now", PipelineHarness.nowArgument,
+            ])
             #expect(noSecret.status == 2)
             #expect(
                 noSecret.stderr.contains(

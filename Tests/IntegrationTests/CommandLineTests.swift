@@ -77,7 +77,8 @@ extension LoopbackSuites {
                     .utf8
             )
             .write(to: config)
-            let result = try await CommandRunner.run(["--config", config.path], environment: ["MEETUP_TOKEN": "t"])
+            let result = try await CommandRunner.run(
+                ["--config", config.path, "--now", PipelineHarness.nowArgument], environment: ["MEETUP_TOKEN": "t"])
             #expect(result.status == 2)
             #expect(
                 result.lastLine.contains("\(config.path): queries[0].lat: expected a number from -90 to 90, found 91"),
@@ -85,7 +86,9 @@ extension LoopbackSuites {
         }
 
         @Test func badCommandLineExitsTwo() async throws {
-            let result = try await CommandRunner.run(["--config", "x.json", "--photo-concurrency", "0"])
+            let result = try await CommandRunner.run([
+                "--config", "x.json", "--now", PipelineHarness.nowArgument, "--photo-concurrency", "0",
+            ])
             #expect(result.status == 2)
             #expect(result.stderr.contains("--photo-concurrency must be from 1 to 64"))
             let help = try await CommandRunner.run(["--help"])
@@ -118,8 +121,10 @@ extension LoopbackSuites {
             let environment = ["TEST_MEETUP_TOKEN": PipelineHarness.token]
 
             let good = try await CommandRunner.run(
-                ["--config", configFile.path, "--verbose", "--record", harness.folder.path("recording").path],
-                environment: environment)
+                [
+                    "--config", configFile.path, "--now", PipelineHarness.nowArgument, "--verbose", "--record",
+                    harness.folder.path("recording").path,
+                ], environment: environment)
             #expect(good.status == 0, "\(good.stderr)")
             #expect(
                 good.lastLine.hasPrefix("meetup-report: ok: 2/2 queries, 7 events; photos 4 downloaded"),
@@ -127,7 +132,8 @@ extension LoopbackSuites {
             let site = PipelineHarness.tree(harness.outputDirectory)
 
             harness.server.setPageFault(.status(503), keyword: "rust", page: 1)
-            let failed = try await CommandRunner.run(["--config", configFile.path], environment: environment)
+            let failed = try await CommandRunner.run(
+                ["--config", configFile.path, "--now", PipelineHarness.nowArgument], environment: environment)
             #expect(failed.status == 1)
             #expect(failed.lastLine.contains("FAILED: 1/2 queries"))
             #expect(failed.lastLine.contains("rust (page 1: HTTP 503 from the API; kept its events from"))

@@ -78,7 +78,7 @@ struct OperationsTests {
         .write(to: config)
         try FileManager.default.createDirectory(at: folder.path("snap"), withIntermediateDirectories: true)
         let bad = try await CommandRunner.run([
-            "--config", config.path, "--templates", Fixtures.templates.path, "--quiet",
+            "--config", config.path, "--templates", Fixtures.templates.path, "--now", "2026-11-22T08:00:00Z", "--quiet",
         ])
         #expect(bad.status == 1 && bad.lastLine.hasPrefix("meetup-report: FAILED"), "\(bad.stderr)")
     }

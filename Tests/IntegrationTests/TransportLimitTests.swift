@@ -168,7 +168,10 @@ extension LoopbackSuites {
             defer { raw.stop() }
             let config = try Self.writeConfig(in: folder, endpoint: raw.baseURL.appendingPathComponent("gql"))
             let result = try await CommandRunner.run(
-                ["--config", config.path, "--templates", Fixtures.templates.path],
+                [
+                    "--config", config.path, "--templates", Fixtures.templates.path, "--now",
+                    PipelineHarness.nowArgument,
+                ],
                 environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token, "TMPDIR": temporary.path])
             #expect(result.status == 1, "\(result.stderr)")
             if case .unannouncedBody = behaviour {

@@ -21,9 +21,30 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
 }
 
 enum CommandRunner {
+    /// libfaketime's variables, when the suite itself runs under `faketime` (Scripts/check-clock.sh):
+    /// the binary a test starts gets the same shifted clock as the test, so a test that reads
+    /// the real date where it means a fixed one fails there, not on the day its fixtures pass.
+    static let fakedClock: [String: String] = ProcessInfo.processInfo.environment.filter { name, _ in
+        name == "LD_PRELOAD" || name == "FAKETIME" || name.hasPrefix("FAKETIME_") || name == "DONT_FAKE_MONOTONIC"
+    }
+
     /// The executable sits beside the test bundle in the build folder.
     static var executable: URL {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("meetup-report")
+    }
+
+    /// The commands whose output depends on the report's clock: a run (the default command),
+    /// `backfill` and `explain` over the tests' fixtures, whose dates are fixed.
+    static let clockedCommands: Set<String> = ["run", "backfill", "explain"]
+
+    /// Why `arguments` may not be run: a clocked command with a config and no `--now` reads the
+    /// real date, so its outcome changes on the day a fixture's event begins (issue 61).
+    static func reportClockMissing(_ arguments: [String]) -> String? {
+        let command = arguments.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
+        guard clockedCommands.contains(command), arguments.contains("--config"),
+            !arguments.contains(where: { $0 == "--now" || $0.hasPrefix("--now=") })
+        else { return nil }
+        return "a test's \(command) needs --now (the fixtures' dates are fixed): \(arguments.joined(separator: " "))"
     }
 
     /// Python's answer to `script` (run as `python3 -c script arguments…`): what it printed.
@@ -44,6 +65,9 @@ enum CommandRunner {
         executable: URL = CommandRunner.executable,
         onStart: @escaping @Sendable (Int32) -> Void = { _ in }
     ) async throws -> CommandResult {
+        if executable == CommandRunner.executable, let unclocked = reportClockMissing(arguments) {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: unclocked])
+        }
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CocoaError(
                 .fileNoSuchFile,
@@ -57,6 +81,7 @@ enum CommandRunner {
             arguments: [executable.path] + arguments,
             environment: ChildEnvironment(
                 exactly: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+                    .merging(fakedClock) { _, faked in faked }
                     .merging(environment) { _, new in new }),
             workingDirectory: directory, timeout: 600, capturesOutput: true, outputLimit: .max, onStart: onStart)
         return try await offThePool { command.run() }.map { outcome in

@@ -18,7 +18,9 @@ import Testing
 /// A loopback API with three queries, real photos, and a temp folder for output and cache.
 final class PipelineHarness: Sendable {
     static let token = "test-token-9f8e7d6c"
-    static let now = ISO8601.parseDateTime("2026-11-22T08:00:00Z")!.date
+    /// The report's clock the test data is written for (`--now` of a run the tests start).
+    static let nowArgument = "2026-11-22T08:00:00Z"
+    static let now = ISO8601.parseDateTime(nowArgument)!.date
 
     let server: LoopbackServer
     let baseURL: URL
