@@ -26,6 +26,8 @@ mkdir -p "$root/elsewhere" "$root/site"
   || { echo "check-install: the installed binary failed on the init config"; exit 1; }
 grep -q "Swift &amp; iOS meetup #1" "$root/site/Output/queries/swift.html" \
   || { echo "check-install: the site lacks the sample events"; exit 1; }
+grep -q "Made by meetup-report from sample events written by meetup-report init" "$root/site/Output/index.html" \
+  || { echo "check-install: the sample site does not say its events are samples"; exit 1; }
 (cd "$root/elsewhere" && "$bin" check --config "$root/site/queries.json" >"$root/check.log") \
   || { cat "$root/check.log"; echo "check-install: check failed on a good setup"; exit 1; }
 make --no-print-directory uninstall DESTDIR="$root/dest" PREFIX=/usr >/dev/null

@@ -214,7 +214,7 @@ struct ConfigLoaderTests {
             },
             environment: ["S": "secret"])
         #expect(
-            endpoint.description.contains("source.auth.tokenEndpoint: expected an absolute http(s) URL"), "\(endpoint)")
+            endpoint.description.contains("source.auth.tokenEndpoint: expected an https address"), "\(endpoint)")
         let limits = try error(editing: { $0["limits"] = ["apiRequestsPerMinute": 0] })
         #expect(limits.description.contains("limits.apiRequestsPerMinute"), "\(limits)")
     }
@@ -253,6 +253,32 @@ struct ConfigLoaderTests {
             #expect(error.keyPath == keyPath, "\(error.description)")
             #expect(error.description.hasPrefix("queries.json: \(keyPath)"), "\(error.description)")
         }
+    }
+
+    /// Issue 61, item 7: a Matrix homeserver over plain http was taken, and its token sent in the clear.
+    @Test func everyAddressASecretGoesToIsHTTPSButLoopback() throws {
+        let matrix = { (homeserver: String) -> [String: Any] in
+            ["service": "matrix", "secretVariable": "T", "homeserver": homeserver, "room": "!a:example.org"]
+        }
+        let mastodon: [String: Any] = [
+            "service": "mastodon", "secretVariable": "T", "instance": "http://social.example",
+        ]
+        let cases: [(key: String, value: [String: Any], keyPath: String)] = [
+            ("digest", ["chat": [matrix("http://matrix.example.org")]], "digest.chat[0].homeserver"),
+            ("digest", ["chat": [mastodon]], "digest.chat[0].instance"),
+            ("source", ["type": "meetup-api", "endpoint": "http://api.example.org/gql"], "source.endpoint"),
+            ("source", ["type": "meetup-api", "endpoint": "http://10.0.0.5/gql"], "source.endpoint"),
+        ]
+        for (key, value, keyPath) in cases {
+            let error: ConfigError = try error(editing: { $0[key] = value })
+            #expect(error.keyPath == keyPath, "\(error.description)")
+            #expect(error.description.contains("an https address"), "\(error.description)")
+        }
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(Self.valid.utf8)) as? [String: Any])
+        object["digest"] = ["chat": [matrix("http://127.0.0.1:8008"), matrix("http://localhost:8008")]]
+        object["source"] = ["type": "meetup-api", "endpoint": "http://127.0.0.1:9000/gql"]
+        let config = try load(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+        #expect(config.digest.chat.map { $0.homeserver?.host } == ["127.0.0.1", "localhost"])
     }
 }
 

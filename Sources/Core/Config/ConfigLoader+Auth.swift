@@ -13,15 +13,9 @@ extension ConfigLoader {
             object: ConfigSchema.auth
         ).requiredString("type", expected: flows)
         func endpoint(_ reader: ConfigReader) throws(ConfigError) -> URL {
-            guard let text = try reader.string("tokenEndpoint", required: false) else {
-                return AuthConfig.defaultTokenEndpoint
-            }
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host?.isEmpty == false
-            else {
-                throw reader.invalid("tokenEndpoint", expected: "an absolute http(s) URL", found: .string(text))
-            }
-            return url
+            try reader.secretURL(
+                "tokenEndpoint", example: AuthConfig.defaultTokenEndpoint.absoluteString,
+                fallback: AuthConfig.defaultTokenEndpoint)
         }
         switch type {
         case "token":

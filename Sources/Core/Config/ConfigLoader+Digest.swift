@@ -95,14 +95,13 @@ extension ConfigLoader {
         return target
     }
 
-    /// An absolute http(s) URL with a host: a homeserver's or an instance's address.
+    /// A homeserver's or an instance's address: it gets the access token (`secretURL`), with no query.
     private func serviceURL(_ reader: ConfigReader, _ key: String) throws(ConfigError) -> URL {
-        let expected = "the server's https address, e.g. \"https://matrix.example.org\""
-        let text = try reader.requiredString(key, expected: expected)
-        guard let url = URL(string: text), ["https", "http"].contains(url.scheme?.lowercased() ?? ""),
-            url.host?.isEmpty == false, url.query == nil, url.user == nil
-        else {
-            throw reader.invalid(key, expected: expected, found: .string(text))
+        let example = key == "homeserver" ? "https://matrix.example.org" : "https://mastodon.example"
+        let url = try reader.secretURL(key, example: example)
+        guard url.query == nil else {
+            throw reader.invalid(
+                key, expected: "the server's address, with no query", found: .string(url.absoluteString))
         }
         return url
     }

@@ -218,13 +218,8 @@ package struct ConfigLoader: Sendable {
             let reader = try ConfigReader(
                 file: root.file, path: keyPath, value: value, allowed: ["type", "endpoint", "tokenVariable", "auth"],
                 object: ConfigSchema.source)
-            let endpointText = try reader.string("endpoint", required: false) ?? Self.defaultEndpoint
-            guard let endpoint = URL(string: endpointText),
-                ["http", "https"].contains(endpoint.scheme?.lowercased() ?? ""),
-                endpoint.host?.isEmpty == false
-            else {
-                throw reader.invalid("endpoint", expected: "an absolute http(s) URL", found: .string(endpointText))
-            }
+            let endpoint = try reader.secretURL(
+                "endpoint", example: Self.defaultEndpoint, fallback: URL(string: Self.defaultEndpoint))
             if let auth = reader.value("auth") {
                 if let variable = reader.value("tokenVariable") {
                     throw reader.invalid(
@@ -239,7 +234,7 @@ package struct ConfigLoader: Sendable {
             return .meetupAPI(endpoint: endpoint, auth: .token(variable: variable))
         case "snapshot":
             let reader = try ConfigReader(
-                file: root.file, path: keyPath, value: value, allowed: ["type", "directory"],
+                file: root.file, path: keyPath, value: value, allowed: ["type", "directory", "origin"],
                 object: ConfigSchema.source)
             let directory = Self.resolve(
                 try reader.requiredString("directory", expected: "the path of a snapshot folder"),
@@ -251,7 +246,8 @@ package struct ConfigLoader: Sendable {
                 throw reader.invalid(
                     "directory", expected: "an existing snapshot folder", found: .string(directory.path))
             }
-            return .snapshot(directory: directory)
+            let origin = try reader.string("origin", required: false).map(TextCleaning.singleLine)
+            return .snapshot(directory: directory, origin: origin)
         default:
             throw ConfigError.invalidValue(
                 file: root.file, keyPath: ConfigReader.join(keyPath, "type"),

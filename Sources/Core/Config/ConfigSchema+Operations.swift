@@ -17,7 +17,8 @@ extension ConfigSchema {
                     "Seconds one request may take in all."),
                 ConfigField(
                     "runTimeout", .number(1...86_400), default: seconds(defaults.runTimeout),
-                    "Seconds the whole run may take; what is unfinished then fails."),
+                    "Seconds from the run's start for its network work (requests, reading calendars); "
+                        + "what is unfinished then fails, and the night renders and publishes the rest."),
                 ConfigField(
                     "retries", .integer(0...10), default: .number(Double(defaults.retries)),
                     "Retries of a request after the first attempt."),
@@ -103,9 +104,13 @@ extension ConfigSchema {
             ConfigField(
                 "secretFile", .string(format: "a path"),
                 "Or a file holding it (relative: `$CREDENTIALS_DIRECTORY` first, then beside the config)."),
-            ConfigField("homeserver", .string(format: "an https URL"), "Matrix: the homeserver's address."),
+            ConfigField(
+                "homeserver", .string(format: "an https URL (plain http only to 127.0.0.1 or localhost)"),
+                "Matrix: the homeserver's address."),
             ConfigField("room", .string(pattern: "^!.+:.+$"), "Matrix: the room's id, `!abc:example.org`."),
-            ConfigField("instance", .string(format: "an https URL"), "Mastodon: the instance's address."),
+            ConfigField(
+                "instance", .string(format: "an https URL (plain http only to 127.0.0.1 or localhost)"),
+                "Mastodon: the instance's address."),
             ConfigField(
                 "visibility", .choice(["public", "unlisted", "private", "direct"]), default: .string("unlisted"),
                 "Mastodon: who sees the status."),

@@ -73,7 +73,8 @@ package enum ConfigSchema {
                 "type", .choice(["meetup-api", "snapshot"]), required: true,
                 "`meetup-api` fetches from Meetup; `snapshot` replays a folder `--record` wrote."),
             ConfigField(
-                "endpoint", .string(format: "an absolute http(s) URL"), default: .string(ConfigLoader.defaultEndpoint),
+                "endpoint", .string(format: "an https URL (plain http only to 127.0.0.1 or localhost)"),
+                default: .string(ConfigLoader.defaultEndpoint),
                 "meetup-api: the GraphQL endpoint."),
             ConfigField(
                 "tokenVariable", .string(format: "an environment variable name"),
@@ -82,6 +83,10 @@ package enum ConfigSchema {
             ConfigField("auth", .object(auth), "meetup-api: an OAuth flow that renews its own token."),
             ConfigField(
                 "directory", .string(format: "a path"), "snapshot: the folder to replay (required for a snapshot)."),
+            ConfigField(
+                "origin", .string(format: "a few words"),
+                "snapshot: where its events came from, as the footer says it, when not the Meetup API "
+                    + "(`init`'s sample site: \"sample events written by meetup-report init\")."),
         ])
 
     static let auth = ConfigObject(
@@ -103,7 +108,7 @@ package enum ConfigSchema {
             ConfigField(
                 "refreshTokenFile", .string(format: "a path"), "refresh-token: the file holding the refresh token."),
             ConfigField(
-                "tokenEndpoint", .string(format: "an absolute http(s) URL"),
+                "tokenEndpoint", .string(format: "an https URL (plain http only to 127.0.0.1 or localhost)"),
                 default: .string(AuthConfig.defaultTokenEndpoint.absoluteString),
                 "jwt, refresh-token: where tokens come from."),
         ])

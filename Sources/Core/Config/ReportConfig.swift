@@ -70,7 +70,9 @@ package enum EventSourceConfig: Sendable, Equatable {
     /// and committed.
     case meetupAPI(endpoint: URL, auth: AuthConfig)
     /// A folder written by `--record` (or an archive in the same layout), replayed offline.
-    case snapshot(directory: URL)
+    /// `origin` is what the site's footer says the events came from, when not the Meetup API
+    /// (`init`'s sample events).
+    case snapshot(directory: URL, origin: String? = nil)
 
     /// The live API with a token from an environment variable.
     package static func meetupAPI(endpoint: URL, tokenVariable: String) -> EventSourceConfig {

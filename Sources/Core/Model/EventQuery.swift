@@ -69,6 +69,16 @@ package struct EventQuery: Sendable, Hashable, Codable {
     }
 }
 
+extension EventQuery.Kind {
+    /// A keyword search, a list of groups or a network: the kinds asked of the Meetup API.
+    package var asksTheMeetupAPI: Bool {
+        switch self {
+        case .search, .groups, .network: true
+        case .calendar, .groupFeeds: false
+        }
+    }
+}
+
 /// Groups read through Meetup's public iCalendar feeds, one after another.
 package struct GroupFeeds: Sendable, Hashable, Codable {
     /// By urlname, in config order.

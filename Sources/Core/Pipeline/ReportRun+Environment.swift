@@ -113,7 +113,7 @@ extension ReportRun {
                     nodes: EventNodeFile(cacheDirectory: config.cacheDirectory), onWarning: { observer.warning($0) }),
                 HTTPPhotoFetcher(transport: transport, clock: clock), transport
             )
-        case .snapshot(let directory):
+        case .snapshot(let directory, _):
             meetup = (SnapshotSource(directory: directory), SnapshotPhotoFetcher(directory: directory), nil)
         }
         let feeds = config.queries.compactMap(\.calendarFeed)

@@ -190,6 +190,7 @@ package struct PageFiles: PageGenerator {
                 "twitterCard": event?.hasPhoto == true ? "summary_large_image" : "summary",
                 "imageAlt": event.flatMap { $0.imageAlt.isEmpty ? nil : $0.imageAlt } ?? false,
                 "siteTitle": settings.title,
+                "eventSources": settings.eventSources,
                 "groupsPage": shared.input.groups.map { !$0.sections.isEmpty } ?? false,
                 "archivePage": shared.hasArchive,
                 "root": root,

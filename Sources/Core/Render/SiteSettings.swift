@@ -21,10 +21,13 @@ package struct SiteSettings: Sendable, Encodable {
     package var pinned: [String]
     /// The editor's Markdown notes under events, by event id.
     package var notes: [String: String]
+    /// Where a snapshot's events came from when not the Meetup API (`source.origin`): the
+    /// footer says it instead (a `--record` snapshot is the API's answers, and says the API).
+    package var snapshotOrigin: String?
 
     package init(
         title: String, baseURL: URL, timeZone: TimeZone, thumbnailWidth: Int, search: Bool, changeDays: Int,
-        queries: [EventQuery], pinned: [String] = [], notes: [String: String] = [:]
+        queries: [EventQuery], pinned: [String] = [], notes: [String: String] = [:], snapshotOrigin: String? = nil
     ) {
         self.title = title
         self.baseURL = baseURL
@@ -35,6 +38,28 @@ package struct SiteSettings: Sendable, Encodable {
         self.queries = queries
         self.pinned = pinned
         self.notes = notes
+        self.snapshotOrigin = snapshotOrigin
+    }
+
+    /// Where the site's events come from, as the footer says it ("the Meetup API and iCalendar
+    /// feeds"), from the kinds of its queries.
+    package var eventSources: String {
+        var sources: [String] = []
+        let kinds = queries.map(\.kind)
+        if kinds.contains(where: \.asksTheMeetupAPI) {
+            sources.append(snapshotOrigin ?? "the Meetup API")
+        }
+        if kinds.contains(where: { if case .groupFeeds = $0 { true } else { false } }) {
+            sources.append("Meetup groups' public calendars")
+        }
+        if kinds.contains(where: { if case .calendar = $0 { true } else { false } }) {
+            sources.append("iCalendar feeds")
+        }
+        switch sources.count {
+        case 0: return "no source yet"
+        case 1: return sources[0]
+        default: return sources.dropLast().joined(separator: ", ") + " and " + sources[sources.count - 1]
+        }
     }
 
     /// Every setting as one hash, from the value's own encoding (sorted keys): a setting

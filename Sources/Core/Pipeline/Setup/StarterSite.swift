@@ -43,7 +43,10 @@ package struct StarterSite: Sendable {
             try FileManager.default.copyItem(at: templates, to: copy)
             written.append("Templates/")
         }
-        let snapshot = JSONValue.object(["type": .string("snapshot"), "directory": .string("sample-snapshot")])
+        let snapshot = JSONValue.object([
+            "type": .string("snapshot"), "directory": .string("sample-snapshot"),
+            "origin": .string("sample events written by meetup-report init"),
+        ])
         try FileOperations.writeAtomically(
             Data(configDocument(source: snapshot, templates: templates != nil).serialized().utf8), to: config)
         let live = JSONValue.object([
