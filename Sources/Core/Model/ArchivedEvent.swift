@@ -30,14 +30,15 @@ package struct ArchivedEvent: Sendable, Hashable {
         going: Int? = nil, url: URL? = nil, photoURL: URL? = nil, isCancelled: Bool = false, queryIDs: [String] = []
     ) {
         self.id = id
-        self.title = title
+        // Untrusted text, as an event's (`Event.title`): a record kept before the rule came in too.
+        self.title = TextCleaning.withoutControlCharacters(title)
         self.start = start
         self.end = end
         self.group = group
         self.networkEventID = networkEventID
         self.isOnline = isOnline
-        self.city = city
-        self.country = country
+        self.city = TextCleaning.withoutControlCharacters(city)
+        self.country = TextCleaning.withoutControlCharacters(country)
         self.going = going
         self.url = url
         self.photoURL = photoURL
@@ -69,7 +70,7 @@ package struct ArchivedGroupRef: Sendable, Hashable {
     package init(id: String?, urlname: String?, name: String) {
         self.id = id
         self.urlname = urlname
-        self.name = name
+        self.name = TextCleaning.withoutControlCharacters(name)
     }
 
     /// What the record knows the group by: its id, else its urlname.
@@ -96,9 +97,9 @@ package struct ArchivedGroup: Sendable, Hashable {
     ) {
         self.key = key
         self.urlname = urlname
-        self.name = name
-        self.city = city
-        self.country = country
+        self.name = TextCleaning.withoutControlCharacters(name)
+        self.city = TextCleaning.withoutControlCharacters(city)
+        self.country = TextCleaning.withoutControlCharacters(country)
         self.formerUrlnames = formerUrlnames
         self.firstSeen = firstSeen
         self.lastSeen = lastSeen

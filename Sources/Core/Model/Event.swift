@@ -61,9 +61,10 @@ package struct Event: Sendable, Hashable, Identifiable {
         get { box.fields.id }
         set { change { $0.id = newValue } }
     }
+    /// Untrusted text, without control characters (`TextCleaning.withoutControlCharacters`) however it was set.
     package var title: String {
         get { box.fields.title }
-        set { change { $0.title = newValue } }
+        set { change { $0.title = TextCleaning.withoutControlCharacters(newValue) } }
     }
     package var start: ZonedDate {
         get { box.fields.start }
@@ -78,9 +79,10 @@ package struct Event: Sendable, Hashable, Identifiable {
         get { box.fields.eventURL }
         set { change { $0.eventURL = newValue } }
     }
+    /// Untrusted Markdown or HTML, without control characters but tab and line breaks.
     package var description: String {
         get { box.fields.description }
-        set { change { $0.description = newValue } }
+        set { change { $0.description = TextCleaning.withoutControlCharacters(newValue) } }
     }
     package var rsvpCount: Int? {
         get { box.fields.rsvpCount }
@@ -182,7 +184,8 @@ package struct Event: Sendable, Hashable, Identifiable {
     ) {
         box = Box(
             Fields(
-                id: id, title: title, start: start, end: end, eventURL: eventURL, description: description,
+                id: id, title: TextCleaning.withoutControlCharacters(title), start: start, end: end,
+                eventURL: eventURL, description: TextCleaning.withoutControlCharacters(description),
                 rsvpCount: rsvpCount, venue: venue, isOnline: isOnline, group: group, groupPhotoURL: groupPhotoURL,
                 eventPhotoURL: eventPhotoURL, createdAt: createdAt, meetupID: meetupID, networkEventID: networkEventID,
                 isHybrid: isHybrid, fee: fee))
@@ -212,14 +215,15 @@ package struct Venue: Sendable, Hashable {
         name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil, country: String? = nil,
         address: String? = nil, region: String? = nil, postalCode: String? = nil
     ) {
-        self.name = name
-        self.city = city
+        // Untrusted text, as the event's own (`Event.title`).
+        self.name = TextCleaning.withoutControlCharacters(name)
+        self.city = TextCleaning.withoutControlCharacters(city)
         self.latitude = latitude
         self.longitude = longitude
-        self.country = country
-        self.address = address
-        self.region = region
-        self.postalCode = postalCode
+        self.country = TextCleaning.withoutControlCharacters(country)
+        self.address = TextCleaning.withoutControlCharacters(address)
+        self.region = TextCleaning.withoutControlCharacters(region)
+        self.postalCode = TextCleaning.withoutControlCharacters(postalCode)
     }
 }
 
@@ -241,7 +245,7 @@ package struct EventGroup: Sendable, Hashable {
     package var id: String?
 
     package init(name: String, urlname: String? = nil, id: String? = nil) {
-        self.name = name
+        self.name = TextCleaning.withoutControlCharacters(name)
         self.urlname = urlname
         self.id = id
     }

@@ -45,6 +45,40 @@ package enum TextCleaning {
         }
     }
 
+    /// `text` without the characters no output may carry: C0 controls but tab, line feed and
+    /// carriage return, DEL, C1 controls and noncharacters (HTML forbids them in a document, XML
+    /// 1.0 in any text, and a terminal runs them). The model's text is made of this only
+    /// (`Event`, `Venue`, `EventGroup`), so every page, feed, calendar and post gets clean text
+    /// whichever writer it goes through. Text without any (almost all) is returned as it is,
+    /// after one pass over its bytes.
+    package static func withoutControlCharacters(_ text: String) -> String {
+        guard text.utf8.contains(where: mayStartForbidden) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isForbidden(scalar) { scalars.append(scalar) }
+        return String(scalars)
+    }
+
+    /// `withoutControlCharacters` of an optional text.
+    package static func withoutControlCharacters(_ text: String?) -> String? {
+        text.map { withoutControlCharacters($0) }
+    }
+
+    /// A byte that can begin a forbidden character: a C0 control or DEL, 0xC2 (C1 controls),
+    /// 0xEF (U+FDD0–FDEF, U+FFFE–FFFF) or a 4-byte lead (the planes' own noncharacters).
+    private static func mayStartForbidden(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2 || byte == 0xEF
+            || byte >= 0xF0
+    }
+
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        switch value {
+        case 0x09, 0x0A, 0x0D: return false
+        case 0..<0x20, 0x7F...0x9F, 0xFDD0...0xFDEF: return true
+        default: return value & 0xFFFE == 0xFFFE
+        }
+    }
+
     /// The scalar whose UTF-8 sequence starts at `index`, and that sequence's length (the
     /// standard library's parser: a String's bytes are well formed).
     private static func decodedScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
