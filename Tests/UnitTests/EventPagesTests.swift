@@ -28,12 +28,15 @@ struct EventPagesTests {
     }
 
     /// The site of `events` with one query, as files by path.
-    static func site(_ events: [Event], history: HistoryReport? = nil) throws -> [String: String] {
-        let query = EventQuery(id: "q", title: "Q", keyword: "swift", latitude: 52.5, longitude: 13.4)
+    static func site(
+        _ events: [Event], history: HistoryReport? = nil,
+        query: EventQuery = EventQuery(id: "q", title: "Q", keyword: "swift", latitude: 52.5, longitude: 13.4),
+        origin: String? = nil
+    ) throws -> [String: String] {
         let config = ReportConfig(
             siteTitle: "Site", baseURL: URL(string: "https://x.org/meetups/")!,
             timeZone: TimeZone(identifier: "Europe/Berlin")!,
-            source: .snapshot(directory: URL(fileURLWithPath: "/")), queries: [query],
+            source: .snapshot(directory: URL(fileURLWithPath: "/"), origin: origin), queries: [query],
             outputDirectory: URL(fileURLWithPath: "/unused"), cacheDirectory: URL(fileURLWithPath: "/unused"))
         let input = SiteInput(
             settings: SiteSettings(config), fetched: FetchedEvents(outcomes: [(query, .succeeded(events: events))]),
@@ -142,5 +145,65 @@ struct EventPagesTests {
         } else {
             #expect(path.hasPrefix("events/h-") && path.count == "events/h-".count + 24)
         }
+    }
+
+    /// Issue 61, item 2: a control character in event text reached the event page byte for byte.
+    @Test func noControlCharacterOfEventTextReachesAnyFile() throws {
+        var event = Self.event("12", title: "Bell\u{07} and \u{1B}[31mescape\u{9B}")
+        event.description = "Line one\u{1B}[2J\nLine two\u{0}\u{7F} \u{FFFE}end"
+        event.venue = Venue(name: "Hall\u{1B}", city: "Berlin\u{08}")
+        event.group = EventGroup(name: "Group\u{07}", urlname: "g")
+        #expect(event.title == "Bell and [31mescape" && event.description == "Line one[2J\nLine two end")
+        let files = try Self.site([event])
+        #expect(files["events/12.html"]?.contains("Bell and [31mescape") == true)
+        for (path, text) in files {
+            let forbidden = text.unicodeScalars.filter(TextCleaning.isForbidden)
+            #expect(forbidden.isEmpty, "\(path): \(forbidden.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// Issue 61, item 3: a calendar's event had an empty `PostalAddress`, one with no venue yet
+    /// a place named "To be announced".
+    @Test func aPlaceHasAnAddressAndAnUnknownOneIsNotMadeUp() throws {
+        var calendar = Self.event("20")
+        calendar.venue = Venue(name: "Cambridge Innovation Center, 4th Floor Cafe (1 Broadway, Cambridge, MA)")
+        var plain = Self.event("21")
+        plain.venue = Venue(name: "Room H 0104, TU Berlin")
+        var unknown = Self.event("22")
+        unknown.venue = nil
+        let files = try Self.site([calendar, plain, unknown])
+        let meetupICal = try Self.jsonLD(try #require(files["events/20.html"]))["location"]
+        #expect(meetupICal?["name"]?.stringValue == "Cambridge Innovation Center, 4th Floor Cafe")
+        #expect(meetupICal?["address"]?.stringValue == "1 Broadway, Cambridge, MA")
+        let text = try Self.jsonLD(try #require(files["events/21.html"]))["location"]
+        #expect(text?["name"]?.stringValue == "Room H 0104, TU Berlin")
+        #expect(text?["address"]?.stringValue == "Room H 0104, TU Berlin")
+        let announced = try Self.jsonLD(try #require(files["events/22.html"]))
+        #expect(announced["location"]?.stringValue == "Venue to be announced")
+        #expect(announced["eventAttendanceMode"]?.stringValue == "https://schema.org/OfflineEventAttendanceMode")
+        for page in ["events/20.html", "events/21.html", "events/22.html"] {
+            #expect(!(files[page] ?? "").contains(#""address":{"@type":"PostalAddress"}"#), "\(page)")
+        }
+    }
+
+    /// Issue 61, item 14: a site made from calendars said it was made "from the Meetup API".
+    @Test func theFooterSaysWhereTheEventsCameFrom() throws {
+        let calendar = EventQuery(
+            id: "c", title: "C", kind: .calendar(.file(URL(fileURLWithPath: "/srv/c.ics"))))
+        let fromCalendar = try #require(try Self.site([Self.event("30")], query: calendar)["index.html"])
+        #expect(fromCalendar.contains("Made by meetup-report from iCalendar feeds ·"), "\(fromCalendar.suffix(300))")
+        let feeds = EventQuery(id: "f", title: "F", kind: .groupFeeds(GroupFeeds(urlnames: ["g"])))
+        let fromFeeds = try #require(try Self.site([Self.event("31")], query: feeds)["index.html"])
+        #expect(
+            fromFeeds.contains("from Meetup groups&#39; public calendars ·")
+                || fromFeeds.contains(
+                    "from Meetup groups' public calendars ·")
+        )
+        let fromSnapshot = try #require(try Self.site([Self.event("32")])["index.html"])
+        #expect(fromSnapshot.contains("from the Meetup API ·"), "a recording is the API's answers")
+        let sample = try #require(
+            try Self.site([Self.event("33")], origin: "sample events written by meetup-report init")["index.html"])
+        #expect(sample.contains("from sample events written by meetup-report init ·"))
+        #expect(!fromCalendar.contains("Meetup API") && !sample.contains("Meetup API"))
     }
 }

@@ -91,29 +91,50 @@ enum EventJSONLD {
         return allDay ? String(text.prefix(10)) : text
     }
 
-    /// `Place` with its `PostalAddress` and `GeoCoordinates`, `VirtualLocation`, or both.
+    /// `Place` with its address and `GeoCoordinates`, `VirtualLocation`, or both; Text when the
+    /// place is not known yet (schema.org's `location` takes Text: no place is made up for it).
     private static func location(_ facts: EventPageFacts, pageURL: URL) -> JSONValue {
         let virtual = JSONValue.object([
             "@type": .string("VirtualLocation"), "url": .string((facts.meetupURL ?? pageURL).absoluteString),
         ])
         guard let venue = facts.venue, !facts.isOnline || facts.isHybrid else {
-            if facts.isOnline { return virtual }
-            // Not announced yet: a place with what is known (Google requires a location).
-            return .object(["@type": .string("Place"), "name": .string("To be announced")])
+            return facts.isOnline ? virtual : .string("Venue to be announced")
         }
-        var address: [String: JSONValue] = ["@type": .string("PostalAddress")]
-        if let street = venue.address { address["streetAddress"] = .string(street) }
-        if let city = venue.city { address["addressLocality"] = .string(city) }
-        if let region = venue.region { address["addressRegion"] = .string(region) }
-        if let postalCode = venue.postalCode { address["postalCode"] = .string(postalCode) }
-        if let country = venue.country { address["addressCountry"] = .string(country.uppercased()) }
-        var place: [String: JSONValue] = ["@type": .string("Place"), "address": .object(address)]
-        place["name"] = .string(venue.name.isEmpty ? (facts.placeLine ?? "To be announced") : venue.name)
+        let address = address(of: venue)
+        var place: [String: JSONValue] = ["@type": .string("Place"), "address": address]
+        if case .string = address {
+            place["name"] = .string(locationText(TextCleaning.singleLine(venue.name)).name)
+        } else if let name = venue.name.isEmpty ? facts.placeLine : venue.name {
+            place["name"] = .string(name)
+        }
         if facts.mapURL != nil, let latitude = venue.latitude, let longitude = venue.longitude {
             place["geo"] = .object([
                 "@type": .string("GeoCoordinates"), "latitude": .number(latitude), "longitude": .number(longitude),
             ])
         }
         return facts.isHybrid ? .array([.object(place), virtual]) : .object(place)
+    }
+
+    /// The venue's `PostalAddress` from Meetup's fields; a calendar's venue, which has only its
+    /// LOCATION text, gets that text as its address (schema.org's `address` takes Text).
+    private static func address(of venue: Venue) -> JSONValue {
+        var address: [String: JSONValue] = ["@type": .string("PostalAddress")]
+        if let street = venue.address, !street.isEmpty { address["streetAddress"] = .string(street) }
+        if let city = venue.city, !city.isEmpty { address["addressLocality"] = .string(city) }
+        if let region = venue.region, !region.isEmpty { address["addressRegion"] = .string(region) }
+        if let postalCode = venue.postalCode, !postalCode.isEmpty { address["postalCode"] = .string(postalCode) }
+        if let country = venue.country, !country.isEmpty { address["addressCountry"] = .string(country.uppercased()) }
+        guard address.count == 1 else { return .object(address) }
+        return .string(locationText(TextCleaning.singleLine(venue.name)).address)
+    }
+
+    /// A calendar's LOCATION as name and address: Meetup writes "Venue, Floor (1 Broadway, Cambridge,
+    /// MA)", the address in the closing brackets; other text is both.
+    static func locationText(_ text: String) -> (name: String, address: String) {
+        guard text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) else { return (text, text) }
+        let name = String(text[..<open.lowerBound])
+        let address = String(text[open.upperBound..<text.index(before: text.endIndex)])
+        guard !name.isEmpty, !address.isEmpty else { return (text, text) }
+        return (name, address)
     }
 }
