@@ -92,7 +92,8 @@ extension LoopbackSuites {
 
         // MARK: The run's clock and the wall clock
 
-        /// `--now` a day ahead; the 429's Retry-After date is measured on the real clock.
+        /// `--now` the day after the fixtures' (never the real day: the fixtures' events are fixed);
+        /// the 429's Retry-After date is measured on the real clock.
         @Test func retryAfterDatesAreMeasuredOnTheWallClockWhateverNowSays() async throws {
             let harness = try await PipelineHarness.start()
             let config = try Self.writeConfig(harness)
@@ -108,7 +109,7 @@ extension LoopbackSuites {
             let result = try await CommandRunner.run(
                 [
                     "--config", config.path, "--templates", Fixtures.templates.path,
-                    "--now", Self.moment(Date().addingTimeInterval(86_400)), "--quiet",
+                    "--now", "2026-11-23T08:00:00Z", "--quiet",
                 ],
                 environment: ["TEST_MEETUP_TOKEN": PipelineHarness.token])
             #expect(result.status == 0, "\(result.stderr)")
@@ -219,8 +220,16 @@ extension LoopbackSuites {
                 "email": [
                     "to": ["a@example.org"], "from": "b@example.org",
                     "sendmail": [harness.folder.path("no-sendmail").path],
-                ]
+                ],
+                // Two rooms of one service: each failure names its own (issue 61, item 8).
+                "chat": [
+                    ["service": "slack", "secretFile": harness.folder.path("slack-ops").path],
+                    ["service": "slack", "secretVariable": "SLACK_NEWS_WEBHOOK"],
+                ],
             ]
+            try Data("https://hooks.slack.com/services/T0/B0/x\n".utf8).write(to: harness.folder.path("slack-ops"))
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o600], ofItemAtPath: harness.folder.path("slack-ops").path)
             extra["templates"] = harness.folder.path("no-templates").path
             let config = try Self.writeConfig(harness, extra: extra)
             // Run from the test's folder: no Templates folder in the working directory to fall back on.
@@ -240,6 +249,8 @@ extension LoopbackSuites {
                 lines.contains(
                     "FAILED  credentials: the private key \(fixture.keyFile.path) is readable by other users (mode 640)"
                 ), "\(lines)")
+            #expect(lines.contains("ok      digest to slack (digest.chat[0]): its secret is readable"), "\(lines)")
+            #expect(lines.contains("FAILED  digest to slack (digest.chat[1]): "), "\(lines)")
             let installed = TemplateLocator.installedTemplates(for: CommandRunner.executable).path
             #expect(
                 lines.contains(

@@ -64,12 +64,12 @@ package struct SetupCheck: Sendable {
     private func chat() -> [Result] {
         let secrets = ChatSecrets(config.digest.chat, environment: environment)
         return config.digest.chat.map { target in
+            // Named as the run's warnings name it: a config may have several rooms of one service.
+            let name = "digest to \(target.service.rawValue) (\(target.keyPath))"
             switch secrets.byKeyPath[target.keyPath] {
-            case .success?:
-                Result(name: "digest to \(target.service.rawValue)", ok: true, detail: "its secret is readable")
-            case .failure(let failure)?:
-                Result(name: "digest to \(target.service.rawValue)", ok: false, detail: failure.description)
-            case nil: Result(name: "digest to \(target.service.rawValue)", ok: false, detail: "no secret")
+            case .success?: return Result(name: name, ok: true, detail: "its secret is readable")
+            case .failure(let failure)?: return Result(name: name, ok: false, detail: failure.description)
+            case nil: return Result(name: name, ok: false, detail: "no secret")
             }
         }
     }
