@@ -20,7 +20,7 @@ extension ConfigLoader {
                 file: root.file, path: path, value: item,
                 object: ConfigSchema.query)
             let id = try reader.requiredString("id", expected: "a slug of lowercase letters, digits and dashes")
-            guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,62}$"#, options: .regularExpression) != nil else {
+            guard QueryID.isValid(id) else {
                 throw reader.invalid(
                     "id",
                     expected: "a slug of lowercase letters, digits and dashes (at most 63), such as \"swift-berlin\"",

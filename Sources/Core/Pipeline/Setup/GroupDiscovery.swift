@@ -71,9 +71,8 @@ package struct GroupDiscovery: Sendable {
 
     /// A `groups` query for the config: an id and title from the keyword, the urlnames.
     package static func query(_ groups: [GroupActivity], keyword: String) -> String {
-        let slug = keyword.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
-            .split(separator: "-").joined(separator: "-")
-        let id = (slug.isEmpty ? "groups" : String(slug.prefix(40))) + "-groups"
+        let slug = QueryID.slug(keyword, maxLength: 40)
+        let id = (slug.isEmpty ? "groups" : slug) + "-groups"
         let text = { (value: String) in JSONValue.string(value).compactJSON }
         // In the order a config reads best (id, title, groups), each value JSON-escaped.
         let urlnames = groups.map { "    " + text($0.urlname) }.joined(separator: ",\n")
