@@ -97,7 +97,7 @@ extension LoopbackSuites {
         }
 
         /// A rule that never matches ran for ever, holding the lock; now the run's
-        /// `limits.runTimeout` holds for reading the feed too, and the next night runs.
+        /// `limits.runTimeout` holds for reading the feed too (it costs that calendar), and the next night runs.
         @Test func aRuleThatNeverMatchesCannotOutliveTheRunTimeout() async throws {
             let harness = try await PipelineHarness.start()
             let never = (1...5).map { index in
@@ -111,10 +111,47 @@ extension LoopbackSuites {
             let started = ContinuousClock.now
             let summary = await harness.run(limited)
             #expect(ContinuousClock.now - started < .seconds(20), "bounded by the run's timeout, not by libical")
-            #expect(!summary.succeeded && summary.line.contains("limits.runTimeout"), "\(summary.line)")
+            #expect(!summary.succeeded && summary.line.contains("tu-talks (calendar: reading it took longer than"))
+            #expect(summary.published, "the other queries are published all the same: \(summary.line)")
             harness.server.setPhoto(try Self.demoFeed, named: "talks.ics", contentType: "text/calendar")
             let next = await harness.run(config(harness))
             #expect(next.succeeded, "the lock was released: \(next.line)")
+        }
+
+        /// Issue 61, item 1: one server that sends a byte at a time and never finishes made the night
+        /// publish nothing ("before its backfill step"); it costs its own query, and only its time.
+        @Test func aServerThatNeverFinishesCostsItsQueryNotTheNight() async throws {
+            let harness = try await PipelineHarness.start()
+            harness.server.setPhoto(try Self.demoFeed, named: "talks.ics", contentType: "text/calendar")
+            let good = await harness.run(config(harness))
+            #expect(good.succeeded, "\(good.line)")
+            let drip = try RawFaultServer(.slowDrip(interval: .milliseconds(50), bytes: 1_000_000))
+            defer { drip.stop() }
+            var slow = config(harness)
+            slow.queries[slow.queries.count - 1].kind = .calendar(
+                .url(drip.baseURL.appendingPathComponent("talks.ics")))
+            slow.limits.runTimeout = 4
+            harness.server.setPages(
+                [
+                    try Fixtures.page(
+                        [Fixtures.node(id: "299", title: "Tonight's new one", dateTime: "2026-12-03T19:00:00+01:00")],
+                        endCursor: nil)
+                ],
+                forKeyword: "rust")
+            let started = ContinuousClock.now
+            let summary = await harness.run(slow)
+            let took = ContinuousClock.now - started
+            #expect(took < .seconds(15), "bounded by the limit: \(took)")
+            #expect(summary.published, "the rest of the night is published: \(summary.line)")
+            #expect(
+                summary.line.contains("FAILED: 3/4 queries") && summary.line.contains("tu-talks"), "\(summary.line)")
+            #expect(!summary.line.contains("previous site kept"), "\(summary.line)")
+            #expect(
+                try harness.page("queries/rust.html").contains("Tonight&#39;s new one")
+                    || (try harness.page(
+                        "queries/rust.html"
+                    ).contains("Tonight's new one")), "tonight's events of the other queries")
+            #expect(try harness.page("queries/tu-talks.html").contains("Stale since"), "its last good events stand in")
         }
 
         @Test func anEventAlsoOnMeetupAppearsOnceListingBothSources() async throws {

@@ -11,25 +11,32 @@ protocol RunStep: Sendable {
     /// True for steps that must run after an earlier one aborted (waiting for work in
     /// flight, recording the run); they see `context.isAborted`.
     var runsAfterAbort: Bool { get }
+    /// True for steps that exist to send requests (the backfill): past `limits.runTimeout` they
+    /// are skipped, with a warning, and the night goes on to render and publish what it has.
+    var sendsRequests: Bool { get }
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort)
 }
 
 extension RunStep {
     func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { nil }
     var runsAfterAbort: Bool { false }
+    var sendsRequests: Bool { false }
 }
 
 /// Runs steps in order; the first abort skips the rest but for those that must run.
+/// `limits.runTimeout` bounds the network: at the deadline the transport ends what is in flight
+/// (those queries fail, their last good events stand in), a step that only sends requests is
+/// skipped, and every other step still runs, so the night publishes what it has.
 struct StepRunner: Sendable {
     let steps: [any RunStep]
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) {
         for step in steps where !context.isAborted || step.runsAfterAbort {
-            if !context.isAborted, ContinuousClock.now >= environment.deadline {
-                context.summary.abortReason =
-                    "the run took longer than limits.runTimeout "
-                    + "(\(Int(environment.config.limits.runTimeout)) s) before its \(step.name) step"
-                if !step.runsAfterAbort { continue }
+            if !context.isAborted, step.sendsRequests, ContinuousClock.now >= environment.deadline {
+                environment.observer.warning(
+                    "\(step.name): skipped, the run's time for the network (limits.runTimeout, "
+                        + "\(Int(environment.config.limits.runTimeout)) s) had run out; the next night goes on")
+                continue
             }
             let timed = !context.isAborted
             if timed, let (stage, total) = step.stage(in: environment) {

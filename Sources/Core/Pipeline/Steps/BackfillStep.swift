@@ -8,6 +8,7 @@ import MeetupSupport
 /// the night's site does not depend on it, and the next night continues.
 package struct BackfillStep: RunStep {
     var name: String { "backfill" }
+    var sendsRequests: Bool { true }
 
     /// Requests a night's backfill may send: R-Ladies' network (about 5,200 past events, 200
     /// a request) is read in one night; a night after that sends none.
