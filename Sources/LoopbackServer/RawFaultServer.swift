@@ -25,6 +25,10 @@ package final class RawFaultServer: Sendable {
         /// accept the encoding gets that many plain bytes instead, streamed; without, the
         /// server encodes whatever the request asked for.
         case encodedBody(Data, encoding: String, otherwise: Int? = nil)
+        /// Answers a connection's first request with `answer` (200, kept alive) and closes the
+        /// connection when a second request arrives on it, unanswered: a kept-alive connection
+        /// that died as the client reused it. Records each request's body (`bodies`).
+        case dropsReusedConnections(answer: String)
     }
 
     package let port: UInt16
@@ -63,6 +67,9 @@ package final class RawFaultServer: Sendable {
 
     package var connectionCount: Int { state.connections }
 
+    /// Each request's body as it arrived, in order (`dropsReusedConnections`).
+    package var bodies: [Data] { state.bodies }
+
     /// The head of the last request read (request line and headers), for what the client asked.
     package var lastRequestHead: String { state.lastRequestHead }
 
@@ -86,10 +93,13 @@ package final class RawFaultServer: Sendable {
     }
 
     private func handle(_ client: Int32) {
+        if case .dropsReusedConnections(let answer) = behaviour { return keepAliveOnce(client, answer: answer) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let received = recv(client, &buffer, buffer.count, 0)
         state.received(String(decoding: buffer.prefix(max(received, 0)), as: UTF8.self))
         switch behaviour {
+        case .dropsReusedConnections:
+            break  // handled whole by `keepAliveOnce`, before the first read
         case .neverAnswer:
             // Hold the connection until the client gives up or the server stops.
             while !state.stopped, recv(client, &buffer, buffer.count, 0) > 0 {}
@@ -138,6 +148,44 @@ package final class RawFaultServer: Sendable {
         }
     }
 
+    private func keepAliveOnce(_ client: Int32, answer: String) {
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        for index in 0..<2 {
+            guard let body = readRequest(client) else { break }
+            state.received(body: body)
+            guard index == 0 else { break }
+            send(
+                client,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(answer.utf8.count)\r\n\r\n")
+            send(client, answer)
+        }
+        close(client)
+    }
+
+    /// One request's body (by its Content-Length, or what came before the client stopped sending).
+    private func readRequest(_ client: Int32) -> Data? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var headEnd: Range<Data.Index>?
+        var length = 0
+        while !state.stopped {
+            if let end = headEnd, data.count - end.upperBound >= length { break }
+            let received = recv(client, &buffer, buffer.count, 0)
+            guard received > 0 else { break }
+            data.append(contentsOf: buffer.prefix(received))
+            if headEnd == nil, let end = data.range(of: Data("\r\n\r\n".utf8)) {
+                headEnd = end
+                let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).lowercased()
+                length =
+                    head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            }
+        }
+        guard let headEnd else { return nil }
+        return data[headEnd.upperBound...]
+    }
+
     @discardableResult
     private func send(_ client: Int32, _ text: String) -> Bool {
         let bytes = Array(text.utf8)
@@ -153,6 +201,7 @@ private final class LockedState: Sendable {
         var count = 0
         var stopped = false
         var lastRequestHead = ""
+        var bodies: [Data] = []
     }
 
     private let counts = LockedBox(Counts())
@@ -160,6 +209,9 @@ private final class LockedState: Sendable {
     var stopped: Bool { counts.withLock { $0.stopped } }
     var connections: Int { counts.withLock { $0.count } }
     var lastRequestHead: String { counts.withLock { $0.lastRequestHead } }
+    var bodies: [Data] { counts.withLock { $0.bodies } }
+
+    func received(body: Data) { counts.withLock { $0.bodies.append(Data(body)) } }
 
     func received(_ request: String) {
         let head = request.components(separatedBy: "\r\n\r\n").first ?? request

@@ -147,26 +147,34 @@ package final class HTTPTransport: Sendable {
                 return DispatchQueue.global().asyncAfter(deadline: .now() + (slot - now)) { [self] in
                     guard ContinuousClock.now < deadline else { return completion(.failure(.runTimedOut)) }
                     send(
-                        request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies,
-                        retry: retry,
-                        completion: completion)
+                        request, url: url, maxBytes: maxBytes, directory: directory, idempotent: idempotent,
+                        errorBodies: errorBodies, retry: retry, completion: completion)
                 }
             }
         }
         send(
-            request, url: url, maxBytes: maxBytes, directory: directory, errorBodies: errorBodies, retry: retry,
-            completion: completion)
+            request, url: url, maxBytes: maxBytes, directory: directory, idempotent: idempotent,
+            errorBodies: errorBodies, retry: retry, completion: completion)
     }
 
     private func send(
-        _ request: URLRequest, url: URL, maxBytes: Int, directory: URL, errorBodies: Bool,
+        _ request: URLRequest, url: URL, maxBytes: Int, directory: URL, idempotent: Bool, errorBodies: Bool,
         retry: @escaping @Sendable (TransportFailure, String?) -> Void,
         completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void
     ) {
-        let deadline = self.deadline
+        let (deadline, clock) = (self.deadline, self.clock)
+        // A request that must not be sent twice goes over a connection of its own: libcurl sends
+        // a request again by itself when a kept-alive connection it reused turns out dead, and
+        // Foundation on Linux cannot rewind the body, so a webhook got a second, empty post
+        // (seen with two Discord rooms on one host). A session of its own reuses nothing.
+        let (session, delegate) = idempotent ? (self.session, self.delegate) : oneOffSession()
         let task = session.dataTask(with: request)
         sent.withLock { $0 += 1 }
         delegate.register(task, maxBytes: maxBytes, directory: directory, keepsErrorBodies: errorBodies) { outcome in
+            if !idempotent {
+                session.finishTasksAndInvalidate()
+                delegate.invalidate()
+            }
             // Any body not handed to the caller is removed here, whatever the outcome.
             let keep: @Sendable (Bool) -> Void = { kept in
                 if !kept, let file = outcome.file { try? FileManager.default.removeItem(at: file) }
@@ -214,14 +222,21 @@ package final class HTTPTransport: Sendable {
                         HTTPDownload(status: status, headers: headers, file: outcome.file, byteCount: outcome.byteCount)
                     ))
             case let status where RetryPolicy.isRetryable(status: status):
+                let body = status == 429 ? outcome.file.flatMap { try? Data(contentsOf: $0) } : nil
                 keep(false)
-                retry(.status(status), headers["retry-after"])
+                retry(.status(status), RateLimitWait.retryAfter(headers: headers, body: body, now: clock()))
             default:
                 keep(false)
                 completion(.failure(.status(http.statusCode)))
             }
         }
         task.resume()
+    }
+
+    /// A session and delegate for one request, with the transport's limits and address policy.
+    private func oneOffSession() -> (URLSession, TransportDelegate) {
+        let delegate = TransportDelegate(addressPolicy: addressPolicy, limits: limits)
+        return (HTTPSession.make(maximumConnectionsPerHost: 1, limits: limits, delegate: delegate), delegate)
     }
 
     /// Errors worth another try: timeouts and dropped connections, not redirect loops or bad URLs.
