@@ -28,10 +28,11 @@ package struct RetryPolicy: Sendable {
         return exponential / 2 + exponential / 2 * min(max(random, 0), 1)
     }
 
-    /// `Retry-After` as delta-seconds (`120`) or an HTTP-date (`Wed, 21 Oct 2026 07:28:00 GMT`).
+    /// `Retry-After` as delta-seconds (`120`, or `0.140` as `RateLimitWait` gives a service's
+    /// milliseconds) or an HTTP-date (`Wed, 21 Oct 2026 07:28:00 GMT`).
     package static func parseRetryAfter(_ value: String, now: Date) -> TimeInterval? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Int(trimmed), seconds >= 0 { return TimeInterval(seconds) }
+        if let seconds = Double(trimmed), seconds.isFinite, seconds >= 0 { return seconds }
         return HTTPDate.parse(trimmed).map { max(0, $0.timeIntervalSince(now)) }
     }
 }

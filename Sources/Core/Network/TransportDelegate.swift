@@ -136,7 +136,9 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 tasks[identifier] = state
                 return .refused("the server encoded its answer (Content-Encoding: \(encoding)) though asked for none")
             }
-            if (200..<300).contains(status) || (state.keepsErrorBodies && (400..<500).contains(status)) {
+            // A 429's body too: Matrix says how long to wait only there (`RateLimitWait`).
+            if (200..<300).contains(status) || status == 429 || (state.keepsErrorBodies && (400..<500).contains(status))
+            {
                 if response.expectedContentLength > Int64(state.maxBytes) {
                     tasks[identifier] = state
                     return .tooLarge(limit: state.maxBytes)
