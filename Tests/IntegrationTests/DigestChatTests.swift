@@ -42,9 +42,11 @@ extension LoopbackSuites {
         }
 
         /// Thirty new events on the second night: more than Discord's ten embeds.
-        func loadBusyNight(_ harness: PipelineHarness) throws {
+        func loadBusyNight(_ harness: PipelineHarness, day: Int = 25) throws {
             var nodes = Self.hostile.enumerated().map { index, title in
-                Fixtures.node(id: "70\(index)", title: title, dateTime: "2026-11-25T19:00:00+01:00")
+                Fixtures.node(
+                    id: day == 25 ? "70\(index)" : "7\(day)\(index)", title: title,
+                    dateTime: "2026-11-\(day)T19:00:00+01:00")
             }
             for index in 0..<30 {
                 nodes.append(
@@ -113,20 +115,94 @@ extension LoopbackSuites {
             #expect(first.succeeded, "\(first.line)")
             #expect(chat.requests == 2 && chat.posts.count == 1)
 
-            // A 500 from a webhook is not retried (it may have been posted): the run fails, the site is published.
+            // A 500 from a webhook is not retried (it may have been posted): the run fails, the site is
+            // published, and the next run does not post it again (issue 61, item 9).
             try loadBusyNight(harness)
             chat.failNext([.internalServerError])
             let night = RunOptions(now: PipelineHarness.now.addingTimeInterval(86_400))
             let failed = await harness.run(config, options: night, environment: environment)
             #expect(!failed.succeeded && failed.published)
-            #expect(failed.line.contains("digest to slack (digest.chat[0]): HTTP 500"), "\(failed.line)")
+            #expect(
+                failed.line.contains("digest to slack (digest.chat[0]): HTTP 500 (not sent again"), "\(failed.line)")
             #expect(!failed.line.contains("slack-secret"), "the webhook's token is never said")
             #expect(chat.requests == 3)
+            let again = await harness.run(config, options: night, environment: environment)
+            #expect(again.succeeded && chat.requests == 3, "a post Slack may have taken is not sent twice")
 
-            // The next run posts what was not posted.
-            let retried = await harness.run(config, options: night, environment: environment)
+            // A 400 says it was not taken: the next run posts it.
+            let third = RunOptions(now: PipelineHarness.now.addingTimeInterval(2 * 86_400))
+            try loadBusyNight(harness, day: 27)
+            chat.failNext([.badRequest])
+            let refused = await harness.run(config, options: third, environment: environment)
+            #expect(!refused.succeeded && refused.line.contains("HTTP 400") && !refused.line.contains("not sent again"))
+            let retried = await harness.run(config, options: third, environment: environment)
             #expect(retried.succeeded, "\(retried.line)")
-            #expect(chat.posts.count == 2)
+            #expect(chat.posts.count == 2 && chat.requests == 5)
+        }
+
+        /// Issue 61, items 6 and 9: Matrix says how long to wait in its body (`retry_after_ms`), Mastodon
+        /// in `X-RateLimit-Reset`; a Matrix post whose fate is unknown is sent again (its transaction id
+        /// makes that safe), a Mastodon one is not.
+        @Test func eachServiceIsWaitedOutByItsOwnSignalAndResentOnlyWhereSafe() async throws {
+            let (harness, chat, url) = try await start()
+            defer { Task { await chat.stop() } }
+            var config = harness.config(history: true)
+            let (targets, environment) = targets(url)
+            config.digest.chat = [targets[2], targets[3]]
+            chat.failNext([
+                ChatServer.Fault(
+                    status: .tooManyRequests, body: #"{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":2500}"#),
+                nil,
+                ChatServer.Fault(status: .tooManyRequests, headers: ["X-RateLimit-Reset": "2026-11-22T08:00:03.000Z"]),
+            ])
+            harness.scheduler.reset()
+            let first = await harness.run(
+                config, options: RunOptions(now: PipelineHarness.now), environment: environment)
+            #expect(first.succeeded, "\(first.line)")
+            let waits = harness.scheduler.waits
+            #expect(waits.count == 2 && abs(waits[0] - 2.5) < 0.01 && abs(waits[1] - 3) < 0.01, "\(waits)")
+            #expect(chat.posts.map(\.service) == ["matrix", "mastodon"])
+
+            try loadBusyNight(harness)
+            // Retried within the run (their keys make that safe) until the retries run out.
+            config.limits.retries = 1
+            let (failing, bad) = (ChatServer.Fault(status: .internalServerError), ChatServer.Fault(status: .badGateway))
+            chat.failNext([failing, failing, bad, bad])
+            let night = RunOptions(now: PipelineHarness.now.addingTimeInterval(86_400))
+            let failed = await harness.run(config, options: night, environment: environment)
+            #expect(!failed.succeeded && failed.published)
+            #expect(failed.line.contains("digest to mastodon (digest.chat[3]): HTTP 502 (not sent again"))
+            #expect(
+                failed.line.contains("digest to matrix (digest.chat[2]): HTTP 500")
+                    && !failed.line.contains(
+                        "matrix (digest.chat[2]): HTTP 500 (not sent again"),
+                "\(failed.line)")
+            let next = await harness.run(config, options: night, environment: environment)
+            #expect(next.succeeded, "\(next.line)")
+            #expect(chat.posts.map(\.service) == ["matrix", "mastodon", "matrix"], "Matrix again, Mastodon not")
+        }
+
+        /// Issue 61, item 4: with two webhooks on one host, the second post went over the kept-alive
+        /// connection; when that died, libcurl sent it again by itself, with an empty body.
+        @Test func aWebhookPostIsNeverSentTwiceBelowTheChatCode() async throws {
+            let harness = try await PipelineHarness.start()
+            let raw = try RawFaultServer(.dropsReusedConnections(answer: #"{"id":"1"}"#))
+            defer { raw.stop() }
+            var config = harness.config(history: true)
+            config.digest.chat = [
+                ChatTarget(service: .discord, secret: .variable("HOOK_A"), keyPath: "digest.chat[0]"),
+                ChatTarget(service: .discord, secret: .variable("HOOK_B"), keyPath: "digest.chat[1]"),
+            ]
+            let environment = [
+                "HOOK_A": raw.baseURL.absoluteString + "/api/webhooks/1/aaaa",
+                "HOOK_B": raw.baseURL.absoluteString + "/api/webhooks/2/bbbb",
+            ]
+            let summary = await harness.run(
+                config, options: RunOptions(now: PipelineHarness.now), environment: environment)
+            #expect(summary.succeeded, "\(summary.line)")
+            let bodies = raw.bodies
+            #expect(bodies.count == 2, "one request a post: \(bodies.map(\.count))")
+            #expect(bodies.allSatisfy { !$0.isEmpty }, "no post without its body: \(bodies.map(\.count))")
         }
 
         @Test func aMissingSecretIsAClearFailureAndNoChildSeesTheSecrets() async throws {

@@ -31,6 +31,14 @@ package struct DigestEmailSettings: Sendable, Equatable {
 package struct ChatTarget: Sendable, Equatable {
     package enum Service: String, Sendable, Equatable, CaseIterable {
         case slack, discord, matrix, mastodon
+
+        /// Whether a post whose fate is unknown (a 5xx, a timeout, a dropped connection: the service
+        /// may have taken it) is safe to send again on a later run. Matrix's `PUT` names the post
+        /// by a transaction id that the homeserver keeps for the access token (client-server API,
+        /// "Transaction identifiers"), so a second send is the same event. A Slack or Discord
+        /// webhook has no key; Mastodon keeps an `Idempotency-Key` for an hour only, less than a
+        /// night. Within one run a post is retried only after a 429, which says it was not taken.
+        package var resendsUncertainPosts: Bool { self == .matrix }
     }
 
     /// Where its secret is: the webhook's URL (Slack, Discord) or an access token (Matrix, Mastodon).

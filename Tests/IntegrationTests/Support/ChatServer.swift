@@ -17,11 +17,18 @@ final class ChatServer: Sendable {
         var body: MeetupSupport.JSONValue
     }
 
+    /// An answer given instead of the real one.
+    struct Fault: Sendable {
+        var status: HTTPStatusCode
+        var headers: [String: String] = [:]
+        var body = ""
+    }
+
     private struct State {
         var posts: [Post] = []
         var problems: [String] = []
-        /// Answers to give before the real one (a 429 with Retry-After, a 500).
-        var faults: [HTTPStatusCode] = []
+        /// Answers to give, request by request, before the real ones; nil answers for real.
+        var faults: [Fault?] = []
         var requests = 0
     }
 
@@ -41,7 +48,15 @@ final class ChatServer: Sendable {
     var posts: [Post] { state.withLock { $0.posts } }
     var problems: [String] { state.withLock { $0.problems } }
     var requests: Int { state.withLock { $0.requests } }
-    func failNext(_ statuses: [HTTPStatusCode]) { state.withLock { $0.faults = statuses } }
+    /// The next requests' answers: a 429 says `Retry-After: 0`, as Slack would.
+    func failNext(_ statuses: [HTTPStatusCode]) {
+        failNext(
+            statuses.map { status in
+                Fault(status: status, headers: status == .tooManyRequests ? ["Retry-After": "0"] : [:])
+            })
+    }
+
+    func failNext(_ faults: [Fault?]) { state.withLock { $0.faults = faults } }
 
     func start() async throws -> URL {
         for (route, service) in [
@@ -70,13 +85,14 @@ final class ChatServer: Sendable {
     private func answer(_ service: String, request: HTTPRequest, body: Data) -> HTTPResponse {
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
-        let fault: HTTPStatusCode? = state.withLock { state in
+        let fault: Fault? = state.withLock { state in
             state.requests += 1
             return state.faults.isEmpty ? nil : state.faults.removeFirst()
         }
         if let fault {
-            let headers: HTTPHeaders = fault == .tooManyRequests ? [HTTPHeader("Retry-After"): "0"] : [:]
-            return HTTPResponse(statusCode: fault, headers: headers)
+            var headers = HTTPHeaders()
+            for (name, value) in fault.headers { headers[HTTPHeader(name)] = value }
+            return HTTPResponse(statusCode: fault.status, headers: headers, body: Data(fault.body.utf8))
         }
         guard let json = try? MeetupSupport.JSONValue.parse(body) else {
             return reject(service, ["the body is not JSON"])

@@ -6,7 +6,9 @@ import MeetupSupport
 
 /// Posts the night's digest to each configured chat room, once per digest: what each room
 /// was last sent (the digest's fingerprint) is kept in the state folder, so a re-run that
-/// changes nothing posts nothing, and a post that failed is tried again on the next run.
+/// changes nothing posts nothing. A post the service refused is tried again on the next run;
+/// one it may have taken is tried again only where the service makes that safe
+/// (`ChatTarget.Service.resendsUncertainPosts`), else it counts as sent, and the failure says so.
 struct ChatDelivery {
     let targets: [ChatTarget]
     let secrets: ChatSecrets
@@ -35,7 +37,13 @@ struct ChatDelivery {
             case nil:
                 failure = .noSecret("\(target.keyPath): no secret read")
             }
-            if let failure {
+            if let failure, case .uncertain = failure, !target.service.resendsUncertainPosts {
+                failures.append(
+                    "digest to \(target.service.rawValue) (\(target.keyPath)): \(failure) (not sent again: "
+                        + "\(target.service.rawValue) may have taken it, and a second post could not be told apart)")
+                sent[key] = fingerprint
+                posted = true
+            } else if let failure {
                 failures.append("digest to \(target.service.rawValue) (\(target.keyPath)): \(failure)")
             } else {
                 sent[key] = fingerprint

@@ -76,14 +76,14 @@ struct ChatPost {
         }
         let left = max(0, (deadline - ContinuousClock.now).seconds)
         guard done.wait(timeout: .now() + left + 1) == .success, let result = outcome.withLock({ $0 }) else {
-            return .refused("no answer before the run's time limit")
+            return .uncertain("no answer before the run's time limit")
         }
         switch result {
         case .success(let download):
             if let file = download.file { try? FileManager.default.removeItem(at: file) }
             return nil
         case .failure(let failure):
-            return .refused("\(failure)")
+            return ChatFailure(failure)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MeetupAuth
 import MeetupConfig
+import MeetupNetwork
 
 /// Each chat room's secret (a webhook URL or an access token), read once per run from its
 /// environment variable or file (a file readable by others is refused, as every secret file
@@ -66,11 +67,24 @@ struct ChatSecrets: Sendable {
 /// Why a digest was not posted: said in the run's summary, never with a secret.
 enum ChatFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case noSecret(String)
+    /// Not taken: refused before or by the service (a 4xx, a bad address, no connection).
     case refused(String)
+    /// Perhaps taken: the request went out and no clear answer came back (a 5xx, a timeout, a
+    /// dropped connection, the run's time limit).
+    case uncertain(String)
 
     var description: String {
         switch self {
-        case .noSecret(let reason), .refused(let reason): reason
+        case .noSecret(let reason), .refused(let reason), .uncertain(let reason): reason
+        }
+    }
+
+    /// A transport failure as what it says about the post.
+    init(_ failure: TransportFailure) {
+        switch failure {
+        case .status(let status) where status >= 500: self = .uncertain("\(failure)")
+        case .timedOut, .network, .runTimedOut: self = .uncertain("\(failure)")
+        case .status, .tooLarge, .refused: self = .refused("\(failure)")
         }
     }
 }
