@@ -66,7 +66,8 @@ extension LoopbackSuites {
             harness.server.setPhoto(try Self.demoFeed, named: "talks.ics", contentType: "text/calendar")
             #expect(await harness.run(config(harness)).succeeded)
             let huge = Data(repeating: UInt8(ascii: "x"), count: 50 << 20)
-            let deep = Data(("BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:VX\r\n", count: 100_000)).utf8)
+            let deep = Data(
+                ("BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:VX\r\n", count: 100_000) + "END:VCALENDAR\r\n").utf8)
             for (feed, reason) in [
                 (huge, "the response is larger than"), (deep, "components nested deeper than 8 levels"),
             ] {

@@ -81,5 +81,40 @@ extension LoopbackSuites {
             #expect(again.prefix(2).allSatisfy { $0.headers["if-none-match"] != nil })
             #expect(FileManager.default.fileExists(atPath: folder.path("Output/events/301000001.html").path))
         }
+
+        /// Issue 61, item 10: one group's feed answering 200 with an HTML page failed the whole query
+        /// ("not an iCalendar document", no group named) and replaced that group's cached copy.
+        @Test func aGroupsFeedThatIsNoCalendarCostsThatGroupItsFreshnessOnly() async throws {
+            let server = try GroupFeedServer()
+            let base = try await server.start()
+            defer { Task { await server.stop() } }
+            server.setFeed(try Self.feed(group: "Code for Boston", id: "249894034"), for: "Code-for-Boston")
+            server.setFeed(try Self.feed(group: "Hack Night", id: "301000001"), for: "hack-night")
+            let folder = try TemporaryDirectory()
+            let arguments = [
+                "--config", try config(folder, feeds: base).path, "--templates", Fixtures.templates.path,
+                "--now", "2026-11-22T08:00:00Z",
+            ]
+            #expect(try await CommandRunner.run(arguments).status == 0)
+
+            server.setFeed(try Self.feed(group: "Code for Boston", id: "249894035"), for: "Code-for-Boston")
+            server.setFeed(Data("<!DOCTYPE html><html><body>Log in</body></html>".utf8), for: "hack-night")
+            let html = try await CommandRunner.run(arguments)
+            #expect(html.status == 0, "\(html.stderr)")
+            #expect(
+                html.stderr.contains(
+                    "groups civic: hack-night's calendar (\(base.appendingPathComponent("hack-night/events/ical").absoluteString)/): 127.0.0.1: the answer is an HTML page, not a calendar"
+                ) && html.stderr.contains("its last copy is shown"),
+                "\(html.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder.path("Output/events/249894035.html").path))
+            #expect(FileManager.default.fileExists(atPath: folder.path("Output/events/301000001.html").path))
+
+            // The HTML did not replace the copy: a calendar cut short the next night still has one.
+            let whole = String(decoding: try Self.feed(group: "Hack Night", id: "301000001"), as: UTF8.self)
+            server.setFeed(Data(whole.prefix(whole.count / 2).utf8), for: "hack-night")
+            let cut = try await CommandRunner.run(arguments)
+            #expect(cut.status == 0 && cut.stderr.contains("cut short"), "\(cut.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder.path("Output/events/301000001.html").path))
+        }
     }
 }

@@ -59,43 +59,68 @@ extension CalendarSource {
         var events: [Event] = []
         var groups: [GroupActivity] = []
         for (urlname, result, cached) in results {
-            let data: Data
-            switch result {
-            case .success(let body):
-                data = body
-            case .failure(.transport(.status(404))), .failure(.transport(.status(410))):
+            if case .failure(.transport(.status(let status))) = result, status == 404 || status == 410 {
                 groups.append(.missing(urlname))
                 continue
-            case .failure(let failure):
-                let url = feeds.feed(of: urlname)
-                guard let cached else { return (.failed(failure.fetchError(query: query, url: url)), nil) }
-                onWarning(
-                    "groups \(query.id): \(urlname)'s calendar: \(failure.fetchError(query: query, url: url)); "
-                        + "its last copy is shown")
-                data = cached
             }
-            let left = (deadline - ContinuousClock.now).seconds
+            let url = feeds.feed(of: urlname)
+            let found: [Event]
             do throws(FetchError) {
-                guard left > 0 else {
-                    throw FetchError.calendar(query: query.id, reason: "the run timed out (limits.runTimeout)")
-                }
-                let parsed = try CalendarParser.parse(
-                    data, calendar: query, window: window, timeZone: timeZone, seconds: left)
-                parsed.warnings.forEach { onWarning("groups \(query.id): \(urlname)'s calendar: \($0)") }
-                let found = MeetupGroupFeed.events(parsed.events, urlname: urlname)
-                events += found
-                groups.append(
-                    GroupActivity(
-                        urlname: urlname, name: found.first?.group?.name,
-                        link: feeds.feed(of: urlname).deletingLastPathComponent().deletingLastPathComponent(),
-                        nextEventAt: found.map(\.start.date).min(), upcomingEvents: found.count))
+                found = try groupEvents(urlname, result, cached: cached, url: url, query: query, window: window)
             } catch {
                 return (.failed(error), nil)
             }
+            events += found
+            groups.append(
+                GroupActivity(
+                    urlname: urlname, name: found.first?.group?.name,
+                    link: url.deletingLastPathComponent().deletingLastPathComponent(),
+                    nextEventAt: found.map(\.start.date).min(), upcomingEvents: found.count))
         }
         var seen = Set<String>()
         let distinct = events.sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
             .filter { seen.insert($0.id).inserted }
         return (.succeeded(events: EventSelection.soonest(distinct, count: query.maxEvents)), groups)
+    }
+
+    /// One group's events from tonight's feed; when that failed (or is no calendar), from its
+    /// last good copy with a warning naming the group and its feed. Without a copy, the failure
+    /// fails the query, naming the group.
+    private func groupEvents(
+        _ urlname: String, _ result: Result<Data, FeedFailure>, cached: Data?, url: URL, query: EventQuery,
+        window: DateInterval
+    ) throws(FetchError) -> [Event] {
+        let failure: String
+        switch result {
+        case .success(let body):
+            do throws(FetchError) {
+                return try parseGroup(body, urlname: urlname, query: query, window: window)
+            } catch {
+                failure = Self.withoutKind(error)
+            }
+        case .failure(let feedFailure):
+            failure = Self.withoutKind(feedFailure.fetchError(query: query, url: url))
+        }
+        let named = "\(urlname)'s calendar (\(url.absoluteString)): \(failure)"
+        guard let cached else { throw FetchError.calendar(query: query.id, reason: named) }
+        onWarning("groups \(query.id): \(named); its last copy is shown")
+        return try parseGroup(cached, urlname: urlname, query: query, window: window)
+    }
+
+    /// A calendar error's own words, without the "calendar: " its summary line adds.
+    private static func withoutKind(_ error: FetchError) -> String {
+        if case .calendar(_, let reason) = error { reason } else { error.reason }
+    }
+
+    private func parseGroup(_ data: Data, urlname: String, query: EventQuery, window: DateInterval)
+        throws(FetchError) -> [Event]
+    {
+        let left = (deadline - ContinuousClock.now).seconds
+        guard left > 0 else {
+            throw FetchError.calendar(query: query.id, reason: "the run timed out (limits.runTimeout)")
+        }
+        let parsed = try CalendarParser.parse(data, calendar: query, window: window, timeZone: timeZone, seconds: left)
+        parsed.warnings.forEach { onWarning("groups \(query.id): \(urlname)'s calendar: \($0)") }
+        return MeetupGroupFeed.events(parsed.events, urlname: urlname)
     }
 }

@@ -174,6 +174,10 @@ package struct CalendarSource: EventSource {
                         .failure(.other("\(url.host ?? ""): an empty answer (HTTP \(download.status))")))
                 }
                 try? FileManager.default.removeItem(at: file)
+                // Only a whole calendar replaces the last good copy (and its validators).
+                if let problem = CalendarDocument.problem(with: data) {
+                    return completion(.failure(.other("\(url.host ?? url.absoluteString): \(problem)")))
+                }
                 Self.keep(data, headers: download.headers, body: body, validators: validators, in: cacheDirectory)
                 completion(.success(data))
             }
