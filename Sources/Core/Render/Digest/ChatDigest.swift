@@ -7,6 +7,12 @@ import MeetupSupport
 /// services' messages (`ChatMessages`) are made from this, each escaping for its own markup.
 package struct ChatDigest: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
+        package init(title: String, detail: String, link: URL?) {
+            self.title = title
+            self.detail = detail
+            self.link = link
+        }
+
         /// The event's title (untrusted, one line).
         package var title: String
         /// When, where, which group (untrusted, one line).
@@ -16,6 +22,11 @@ package struct ChatDigest: Sendable, Equatable {
     }
 
     package struct Section: Sendable, Equatable {
+        package init(heading: String, entries: [Entry]) {
+            self.heading = heading
+            self.entries = entries
+        }
+
         package var heading: String
         package var entries: [Entry]
     }
@@ -31,6 +42,14 @@ package struct ChatDigest: Sendable, Equatable {
     /// Every entry, in order, with its section's heading.
     package var entries: [(heading: String, entry: Entry)] {
         sections.flatMap { section in section.entries.map { (section.heading, $0) } }
+    }
+
+    package init(title: String, notice: String? = nil, sections: [Section], counts: String, pageURL: URL) {
+        self.title = title
+        self.notice = notice
+        self.sections = sections
+        self.counts = counts
+        self.pageURL = pageURL
     }
 
     package init(_ digest: Digest, timeZone: TimeZone, baseURL: URL) {

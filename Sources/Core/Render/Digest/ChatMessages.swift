@@ -16,10 +16,10 @@ package enum ChatMessages {
     package static let discordTotal = 6_000
     package static let discordTitle = 256
     package static let discordContent = 2_000
+    /// An embed's description may hold 4,096; a digest's line needs far less.
+    package static let discordDescription = 1_000
     // Mastodon's default status length; a link counts as 23 characters there, fully here.
     package static let mastodonStatus = 500
-    /// Matrix events are at most 65,536 bytes; entries beyond this many go to the page's link.
-    package static let matrixEntries = 100
 
     /// An `@` that starts no mention: followed by a zero-width space.
     package static func unmentioned(_ text: String) -> String {
@@ -29,6 +29,25 @@ package enum ChatMessages {
     static func truncated(_ text: String, _ limit: Int) -> String {
         TextCleaning.truncated(text, maxLength: limit)
     }
+
+    /// `render(raw)`, with `raw` cut at a word boundary (and an ellipsis) until the rendered text
+    /// is at most `limit` by `measure`. The cut is made before escaping, so no escape, entity,
+    /// mention-safe space or link is ever split; nil when not even one character fits.
+    static func fitted(
+        _ raw: String, _ limit: Int, measure: (String) -> Int = utf16, render: (String) -> String
+    ) -> String? {
+        var length = raw.count
+        while true {
+            let text = render(length >= raw.count ? raw : truncated(raw, length))
+            let size = measure(text)
+            if size <= limit { return text }
+            guard length > 1 else { return nil }
+            length = max(1, min(length - 1, length * limit / max(size, 1)))
+        }
+    }
+
+    /// Slack and Discord count characters as JavaScript does (UTF-16 code units): an emoji is two.
+    static func utf16(_ text: String) -> Int { text.utf16.count }
 
     // MARK: Slack
 
@@ -46,22 +65,27 @@ package enum ChatMessages {
                 "type": .string("header"),
                 "text": .object([
                     "type": .string("plain_text"),
-                    "text": .string(truncated(unmentioned(digest.title), slackHeaderText)),
+                    "text": .string(fitted(digest.title, slackHeaderText, render: unmentioned) ?? "Digest"),
                 ]),
             ])
         ]
         func section(_ text: String) -> JSONValue {
-            .object([
-                "type": .string("section"),
-                "text": .object(["type": .string("mrkdwn"), "text": .string(truncated(text, slackSectionText))]),
-            ])
+            .object(["type": .string("section"), "text": .object(["type": .string("mrkdwn"), "text": .string(text)])])
         }
+        // An entry's title and detail are cut before they are escaped and linked: at most a
+        // third of a section each, so a line is whole whatever the event says.
         func line(_ entry: ChatDigest.Entry) -> String {
-            let title = slackEscaped(entry.title).replacingOccurrences(of: "|", with: "¦")
+            let title =
+                fitted(entry.title, slackSectionText / 3) {
+                    slackEscaped($0).replacingOccurrences(of: "|", with: "¦")
+                } ?? ""
             let label = entry.link.map { "<\($0.absoluteString)|\(title)>" } ?? title
-            return "*\(label)*\n\(slackEscaped(entry.detail))"
+            return "*\(label)*\n\(fitted(entry.detail, slackSectionText / 3, render: slackEscaped) ?? "")"
         }
-        if let notice = digest.notice { blocks.append(section(slackEscaped(notice))) }
+        let page = "<\(digest.pageURL.absoluteString)|the digest page>"
+        if let notice = digest.notice, let text = fitted(notice, slackSectionText, render: slackEscaped) {
+            blocks.append(section(text))
+        }
         // Room for the context and a "more" line: 50 blocks in all.
         let room = slackBlocks - blocks.count - 3
         var shown = 0
@@ -70,12 +94,20 @@ package enum ChatMessages {
             blocks.append(section("_\(heading)_ · " + line(entry)))
             shown += 1
         }
-        if changed.count > shown {
-            blocks.append(
-                section("… and \(changed.count - shown) more on <\(digest.pageURL.absoluteString)|the digest page>"))
-        }
+        if changed.count > shown { blocks.append(section("… and \(changed.count - shown) more on \(page)")) }
+        // This week in one section: whole lines while they fit, then how many more, and the page.
         let week = digest.entries.filter { $0.heading == "This week" }.map { line($0.entry) }
-        if !week.isEmpty { blocks.append(section("*This week*\n" + week.joined(separator: "\n"))) }
+        if !week.isEmpty {
+            var text = "*This week*"
+            var listed = 0
+            let reserve = utf16("\n… and 9999 more on \(page)")
+            for entry in week where utf16(text) + 1 + utf16(entry) + reserve <= slackSectionText {
+                text += "\n" + entry
+                listed += 1
+            }
+            if listed < week.count { text += "\n… and \(week.count - listed) more on \(page)" }
+            blocks.append(section(text))
+        }
         blocks.append(
             .object([
                 "type": .string("context"),
@@ -87,7 +119,7 @@ package enum ChatMessages {
                 ]),
             ]))
         return .object([
-            "text": .string(truncated(slackEscaped("\(digest.title): \(digest.counts)"), slackSectionText)),
+            "text": .string(fitted("\(digest.title): \(digest.counts)", slackSectionText, render: slackEscaped) ?? ""),
             "blocks": .array(blocks), "unfurl_links": .bool(false), "unfurl_media": .bool(false),
         ])
     }
@@ -111,80 +143,27 @@ package enum ChatMessages {
         var embeds: [JSONValue] = []
         var total = 0
         for (heading, entry) in changed {
-            let title = truncated(discordEscaped(entry.title), discordTitle)
-            let description = truncated("**\(heading)** · " + discordEscaped(entry.detail), 1_000)
-            guard embeds.count < discordEmbeds, total + title.count + description.count <= discordTotal else { break }
+            let title = fitted(entry.title, discordTitle, render: discordEscaped) ?? ""
+            let description =
+                fitted(entry.detail, discordDescription) { "**\(heading)** · " + discordEscaped($0) } ?? ""
+            let size = utf16(title) + utf16(description)
+            guard embeds.count < discordEmbeds, total + size <= discordTotal else { break }
             var embed: [String: JSONValue] = ["title": .string(title), "description": .string(description)]
             if let link = entry.link { embed["url"] = .string(link.absoluteString) }
             embeds.append(.object(embed))
-            total += title.count + description.count
+            total += size
         }
-        var content = "**\(discordEscaped(digest.title))**\n\(digest.counts)"
-        if let notice = digest.notice { content += "\n" + discordEscaped(notice) }
-        if changed.count > embeds.count { content += "\n… and \(changed.count - embeds.count) more" }
-        content += "\n<\(digest.pageURL.absoluteString)>"
+        // The content's title and notice are cut, never its counts or its link to the page.
+        let more = changed.count > embeds.count ? "\n… and \(changed.count - embeds.count) more" : ""
+        let tail = "\n\(discordEscaped(digest.counts))" + more + "\n<\(digest.pageURL.absoluteString)>"
+        let title = fitted(digest.title, discordTitle) { "**\(discordEscaped($0))**" } ?? ""
+        let notice = digest.notice.flatMap {
+            fitted($0, discordContent - utf16(title + tail) - 1) { "\n" + discordEscaped($0) }
+        }
+        let content = title + (notice ?? "") + tail
         return .object([
-            "content": .string(truncated(content, discordContent)), "embeds": .array(embeds),
+            "content": .string(content), "embeds": .array(embeds),
             "allowed_mentions": .object(["parse": .array([])]),
         ])
-    }
-
-    // MARK: Matrix
-
-    /// `m.room.message` content: a notice (bots' messages) with a plain `body` and an HTML
-    /// `formatted_body`, and `m.mentions` empty: it mentions no one.
-    package static func matrix(_ digest: ChatDigest) -> JSONValue {
-        var plain = [unmentioned(digest.title)]
-        var html = "<h4>\(XMLEscaping.escape(unmentioned(digest.title)))</h4>"
-        if let notice = digest.notice {
-            plain.append(notice)
-            html += "<p>\(XMLEscaping.escape(notice))</p>"
-        }
-        var shown = 0
-        for section in digest.sections {
-            guard shown < matrixEntries else { break }
-            let entries = section.entries.prefix(matrixEntries - shown)
-            shown += entries.count
-            plain.append("\n\(section.heading) (\(section.entries.count))")
-            html += "<p><strong>\(XMLEscaping.escape(section.heading))</strong></p><ul>"
-            for entry in entries {
-                let title = unmentioned(entry.title)
-                let detail = unmentioned(entry.detail)
-                plain.append("- \(title) — \(detail)" + (entry.link.map { " \($0.absoluteString)" } ?? ""))
-                let label = XMLEscaping.escape(title)
-                html +=
-                    "<li>"
-                    + (entry.link.map { "<a href=\"\(XMLEscaping.escape($0.absoluteString))\">\(label)</a>" } ?? label)
-                    + " — \(XMLEscaping.escape(detail))</li>"
-            }
-            html += "</ul>"
-        }
-        let more = digest.entries.count - shown
-        plain.append("\n\(digest.counts)" + (more > 0 ? " · \(more) more" : "") + ": \(digest.pageURL.absoluteString)")
-        html +=
-            "<p>\(XMLEscaping.escape(digest.counts))\(more > 0 ? " · \(more) more" : "") · "
-            + "<a href=\"\(XMLEscaping.escape(digest.pageURL.absoluteString))\">the digest page</a></p>"
-        return .object([
-            "msgtype": .string("m.notice"), "body": .string(plain.joined(separator: "\n")),
-            "format": .string("org.matrix.custom.html"), "formatted_body": .string(html),
-            "m.mentions": .object([:]),
-        ])
-    }
-
-    // MARK: Mastodon
-
-    /// One status of at most 500 characters: the title, the counts, as many new events as
-    /// fit, and the digest page's link (always whole).
-    package static func mastodon(_ digest: ChatDigest, visibility: String) -> JSONValue {
-        let link = digest.pageURL.absoluteString
-        var text = unmentioned(digest.title) + "\n" + digest.counts
-        let budget = mastodonStatus - link.count - 2
-        for (heading, entry) in digest.entries where heading == "New" {
-            let line = "\n• " + unmentioned(entry.title)
-            guard text.count + line.count <= budget else { break }
-            text += line
-        }
-        text = truncated(text, budget) + "\n\n" + link
-        return .object(["status": .string(text), "visibility": .string(visibility), "language": .string("en")])
     }
 }
