@@ -35,7 +35,9 @@ static int64_t stamp_of(icalcomponent *event) {
 }
 
 /* Same event (UID, master or the same RECURRENCE-ID) next to each other, the winner last:
- * the highest SEQUENCE, then the latest LAST-MODIFIED or DTSTAMP, then the later in the file. */
+ * the highest SEQUENCE, then the latest LAST-MODIFIED or DTSTAMP, then the earlier in the file
+ * (two copies nothing tells apart: the first stands, as recurring-ical-events reads icalendar's
+ * tutorial calendar, two events under one UID). */
 static int by_revision(const void *left, const void *right) {
     const revision *a = left, *b = right;
     if ((a->uid == NULL) != (b->uid == NULL)) return a->uid == NULL ? 1 : -1;
@@ -47,7 +49,7 @@ static int by_revision(const void *left, const void *right) {
     if (a->recurrence != b->recurrence) return (a->recurrence > b->recurrence) - (a->recurrence < b->recurrence);
     if (a->sequence != b->sequence) return (a->sequence > b->sequence) - (a->sequence < b->sequence);
     if (a->stamp != b->stamp) return (a->stamp > b->stamp) - (a->stamp < b->stamp);
-    return (a->order > b->order) - (a->order < b->order);
+    return (a->order < b->order) - (a->order > b->order);
 }
 
 static int by_order(const void *left, const void *right) {
@@ -58,6 +60,28 @@ static int by_order(const void *left, const void *right) {
 static int same_event(const revision *a, const revision *b) {
     return a->uid != NULL && b->uid != NULL && strcmp(a->uid, b->uid) == 0 && a->is_override == b->is_override
         && a->recurrence == b->recurrence;
+}
+
+/* An override that a later revision of its master withdrew: the master's SEQUENCE is higher and its
+ * EXDATE removes the override's RECURRENCE-ID (the organiser deleted that instance after editing it;
+ * recurring-ical-events issues 148 and 163). An override as new as its master stays. `all` is in
+ * `by_revision` order, superseded revisions gone; returns how many are kept. */
+static size_t without_withdrawn_overrides(mr_expansion *state, revision *all, size_t count) {
+    size_t kept = 0;
+    revision master = {0};  /* in `by_revision` order a UID's master comes just before its overrides */
+    for (size_t i = 0; i < count; i++) {
+        revision entry = all[i];
+        if (!entry.is_override) master = entry;
+        int withdrawn = entry.is_override && entry.uid != NULL && master.uid != NULL && !master.is_override
+            && strcmp(master.uid, entry.uid) == 0 && master.sequence > entry.sequence
+            && mr_excludes(state, master.event, entry.recurrence);
+        if (withdrawn) {
+            state->result->superseded_revisions++;
+            continue;
+        }
+        all[kept++] = entry;
+    }
+    return kept;
 }
 
 /* Every VEVENT of every calendar in the document, its superseded revisions left out. */
@@ -101,6 +125,7 @@ static revision *latest_revisions(mr_expansion *state, icalcomponent **calendars
         }
         all[kept++] = all[i];
     }
+    kept = without_withdrawn_overrides(state, all, kept);
     qsort(all, kept, sizeof(revision), by_order);
     *count = kept;
     return all;

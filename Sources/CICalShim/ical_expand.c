@@ -69,6 +69,8 @@ typedef struct {
     icaltimezone *zone;
     int64_t start;
     mr_span span;
+    /* A DTSTART with no zone and not UTC (RFC 5545 3.3.5, form #1): its instances are wall-clock times. */
+    int floating;
 } anchor;
 
 static int anchor_of(mr_expansion *state, icalcomponent *event, anchor *into) {
@@ -76,6 +78,8 @@ static int anchor_of(mr_expansion *state, icalcomponent *event, anchor *into) {
     icaltimezone *zone = NULL;
     into->local = property ? mr_zoned_time(property, event, state, &zone) : icaltime_null_time();
     if (icaltime_is_null_time(into->local)) return 0;
+    into->floating = !into->local.is_date && !icaltime_is_utc(into->local)
+        && icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER) == NULL;
     into->zone = into->local.is_date ? state->fallback : zone;
     into->start = mr_utc_seconds(into->local, into->zone);
     into->span = mr_event_span(event, state, into->local, into->start);
@@ -182,7 +186,10 @@ static void date_instances(mr_expansion *state, icalcomponent *event, anchor *fr
         int period = icaltime_is_null_time(value.time);
         struct icaltimetype local = period ? value.period.start : value.time;
         if (icaltime_is_null_time(local) || !icaltime_is_valid_time(local)) continue;
-        icaltimezone *zone = local.is_date ? state->fallback : mr_zone_of(rdate, local, event, state);
+        /* A DATE is that day's midnight in the event's own zone (the site's for an all-day or floating
+         * event): a timed event in New York given RDATE 19970101 starts at 05:00 UTC, not at midnight
+         * in the site's zone (icalendar issue 1633, as recurring-ical-events reads it). */
+        icaltimezone *zone = local.is_date ? from->zone : mr_zone_of(rdate, local, event, state);
         int64_t start = mr_utc_seconds(local, zone);
         int64_t end = 0;
         if (period && !icaltime_is_null_time(value.period.end)) end = mr_utc_seconds(value.period.end, zone);
@@ -220,17 +227,46 @@ static int excluded(mr_expansion *state, icalcomponent *event, anchor *from, ins
             if (local.year == time.year && local.month == time.month && local.day == time.day) return 1;
         } else if (mr_utc_seconds(time, zone) == at_time->start) {
             return 1;
+        } else if (from->floating && time.year == at_time->local.year && time.month == at_time->local.month
+                   && time.day == at_time->local.day && time.hour == at_time->local.hour
+                   && time.minute == at_time->local.minute && time.second == at_time->local.second) {
+            /* A floating event's instances have no instant of their own: an EXDATE names the
+             * wall-clock time it removes, whatever zone it was written in (icalendar's
+             * event_with_recurrence.ics: floating 01:00 daily, EXDATE 19960402T010000Z). */
+            return 1;
         }
     }
     return icalcomponent_get_first_property(event, ICAL_EXRULE_PROPERTY) != NULL
         && icalproperty_recurrence_is_excluded(event, &from->local, &at_time->local);
 }
 
+/* Every RRULE ends before DTSTART begins (UNTIL earlier than DTSTART): the rule describes no
+ * instance, DTSTART's included (recurring-ical-events issue 117); RDATEs still count. */
+static int rules_end_before_start(icalcomponent *event, anchor *from) {
+    int rules = 0;
+    for (icalproperty *rrule = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY); rrule != NULL;
+         rrule = icalcomponent_get_next_property(event, ICAL_RRULE_PROPERTY)) {
+        struct icalrecurrencetype rule = icalproperty_get_rrule(rrule);
+        if (icaltime_is_null_time(rule.until)) return 0;
+        struct icaltimetype until = rule.until, start = from->local;
+        if (until.is_date || start.is_date) {
+            if (icaltime_compare_date_only(until, start) >= 0) return 0;
+        } else if (mr_utc_seconds(until, icaltime_is_utc(until) ? icaltimezone_get_utc_timezone() : from->zone)
+                   >= from->start) {
+            return 0;
+        }
+        rules++;
+    }
+    return rules > 0;
+}
+
 static void expand_set(mr_expansion *state, icalcomponent *event, anchor *from) {
     const char *uid = icalcomponent_get_uid(event);
     instants list = {0};
-    push(&list, state->limits->max_iterations, from->local, from->start, 0);
-    if (!rule_instances(state, event, from, &list)) state->result->capped_events++;
+    if (!rules_end_before_start(event, from)) {
+        push(&list, state->limits->max_iterations, from->local, from->start, 0);
+        if (!rule_instances(state, event, from, &list)) state->result->capped_events++;
+    }
     date_instances(state, event, from, &list);
     qsort(list.items, list.count, sizeof(instant), by_start);
     for (size_t i = 0; i < list.count; i++) {
@@ -242,6 +278,14 @@ static void expand_set(mr_expansion *state, icalcomponent *event, anchor *from) 
         if (!append(state, instance(state, event, from, next, uid))) break;
     }
     free(list.items);
+}
+
+int mr_excludes(mr_expansion *state, icalcomponent *master, int64_t recurrence) {
+    anchor from;
+    if (!anchor_of(state, master, &from)) return 0;
+    instant at_time = {
+        .local = icaltime_from_timet_with_zone((time_t)recurrence, from.span.all_day, from.zone), .start = recurrence};
+    return excluded(state, master, &from, &at_time);
 }
 
 void mr_expand_event(mr_expansion *state, icalcomponent *event) {

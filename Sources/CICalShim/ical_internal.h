@@ -52,5 +52,7 @@ void mr_occurrence_end(mr_span span, struct icaltimetype local, icaltimezone *zo
 
 /* ical_expand.c */
 void mr_expand_event(mr_expansion *state, icalcomponent *event);
+/* Whether `master`'s EXDATEs (or EXRULE) remove the instance that starts at `recurrence`. */
+int mr_excludes(mr_expansion *state, icalcomponent *master, int64_t recurrence);
 
 #endif
