@@ -49,4 +49,34 @@ struct GroupPagesTests {
             #expect(page.components(separatedBy: "Kept from a feed").count == 2, "\(groups.count) groups")
         }
     }
+
+    /// Issue 62, item 3: a renamed group's "on Meetup" link dropped its `@` signs.
+    @Test func aGroupsMeetupAddressKeepsEveryCharacterOfItsURLName() throws {
+        #expect(
+            WebURL.meetupGroup("muhq_deleted@4333@rladies-glasgow")?.absoluteString
+                == "https://www.meetup.com/muhq_deleted%404333%40rladies-glasgow/")
+        #expect(WebURL.meetupGroup("Code-for-Boston")?.absoluteString == "https://www.meetup.com/Code-for-Boston/")
+        #expect(WebURL.meetupGroup("") == nil && WebURL.meetupGroup(nil) == nil)
+        var input = RenderMemoTests.baseInput()
+        let record = try #require(input.record)
+        let seen = input.generatedAt.addingTimeInterval(-86_400)
+        input.record = CommunityRecord(
+            events: record.events,
+            groups: record.groups + [
+                ArchivedGroup(
+                    key: "id:4333", urlname: "muhq_deleted@4333@rladies-glasgow", name: "R-Ladies Glasgow",
+                    formerUrlnames: ["rladies-glasgow"], firstSeen: seen, lastSeen: seen)
+            ])
+        let written = LockedBox<[String: String]>([:])
+        _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
+            input, reuse: RenderEverything(), artefacts: EventArtefactSet()
+        ) { _, file in
+            if case .bytes(let data) = file.contents {
+                written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
+            }
+        }
+        let page = try #require(
+            written.withLock { $0.first { $0.key.hasSuffix(".md") && $0.value.contains("R-Ladies Glasgow") }?.value })
+        #expect(page.contains("https://www.meetup.com/muhq_deleted%404333%40rladies-glasgow/"), "\(page)")
+    }
 }

@@ -12,3 +12,16 @@ package enum WebURL {
         return url
     }
 }
+
+extension WebURL {
+    /// A group's page on meetup.com from its urlname, as meetup.com writes it: letters, digits,
+    /// `-` and `_` as they are, anything else percent-encoded (a deleted group's
+    /// `muhq_deleted@4333@rladies-glasgow` is `muhq_deleted%404333%40rladies-glasgow`); nil for none.
+    package static func meetupGroup(_ urlname: String?) -> URL? {
+        guard let urlname, !urlname.isEmpty else { return nil }
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-_")
+        guard let path = urlname.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
+        return URL(string: "https://www.meetup.com/\(path)/")
+    }
+}

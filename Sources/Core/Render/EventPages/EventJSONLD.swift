@@ -68,13 +68,8 @@ enum EventJSONLD {
         return output
     }
 
-    /// The group's own address on Meetup, from its urlname (letters, digits, `-` and `_` only).
-    static func groupURL(_ group: EventGroup) -> URL? {
-        guard let urlname = group.urlname, !urlname.isEmpty,
-            urlname.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else { return nil }
-        return URL(string: "https://www.meetup.com/\(urlname)/")
-    }
+    /// The group's own address on Meetup, from its urlname (`WebURL.meetupGroup`).
+    static func groupURL(_ group: EventGroup) -> URL? { WebURL.meetupGroup(group.urlname) }
 
     private static func statusName(_ status: EventPageFacts.Status) -> String {
         switch status {

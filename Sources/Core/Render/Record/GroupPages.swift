@@ -114,8 +114,7 @@ struct GroupPages: KeyedSiteGenerator {
         let path = SitePaths.groupPage(group.urlname)
         var context: [String: Any] = [
             "name": TextCleaning.singleLine(group.name),
-            "meetup":
-                "<https://www.meetup.com/\(group.urlname.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })/>",
+            "meetup": WebURL.meetupGroup(group.urlname).map { "<\($0.absoluteString)>" } ?? false,
             "activity": Self.activity(past: past, upcoming: upcoming, now: now, formatting: formatting),
             "hasPast": !past.isEmpty,
         ]
