@@ -230,7 +230,6 @@ extension LoopbackSuites {
             try Data("https://hooks.slack.com/services/T0/B0/x\n".utf8).write(to: harness.folder.path("slack-ops"))
             try FileManager.default.setAttributes(
                 [.posixPermissions: 0o600], ofItemAtPath: harness.folder.path("slack-ops").path)
-            extra["templates"] = harness.folder.path("no-templates").path
             let config = try Self.writeConfig(harness, extra: extra)
             // Run from the test's folder: no Templates folder in the working directory to fall back on.
             let bad = try await CommandRunner.run(
@@ -254,8 +253,10 @@ extension LoopbackSuites {
             let installed = TemplateLocator.installedTemplates(for: CommandRunner.executable).path
             #expect(
                 lines.contains(
-                    "FAILED  templates: no templates found (looked for layout.html.mustache in \(harness.folder.path("no-templates").path), "
+                    "FAILED  templates: no templates found (looked for layout.html.mustache in \(harness.folder.path("Templates").path), "
                 ), "\(lines)")
+            // Each folder once (the config's folder is the working directory here: issue 62, item 12).
+            #expect(lines.components(separatedBy: harness.folder.path("Templates").path).count == 2, "\(lines)")
             #expect(lines.contains(installed), "the installed share folder is named: \(lines)")
         }
 

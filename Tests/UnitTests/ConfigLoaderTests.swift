@@ -255,6 +255,13 @@ struct ConfigLoaderTests {
         }
     }
 
+    /// Issue 62, item 12: a configured templates folder that does not exist was replaced by another.
+    @Test func aTemplatesFolderThatDoesNotExistIsAConfigError() throws {
+        let error = try error(editing: { $0["templates"] = "my-templates" })
+        #expect(error.keyPath == "templates", "\(error.description)")
+        #expect(error.description.contains("/srv/reports/my-templates"), "\(error.description)")
+    }
+
     /// Issue 61, item 7: a Matrix homeserver over plain http was taken, and its token sent in the clear.
     @Test func everyAddressASecretGoesToIsHTTPSButLoopback() throws {
         let matrix = { (homeserver: String) -> [String: Any] in

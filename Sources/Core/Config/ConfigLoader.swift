@@ -100,8 +100,17 @@ package struct ConfigLoader: Sendable {
             history: try root.value("history").map { value throws(ConfigError) in try parseHistory(value, root: root) }
                 ?? HistorySettings()
         )
-        config.templatesDirectory = try root.string("templates", required: false).map {
-            Self.resolve($0, against: baseDirectory)
+        if let templates = try root.string("templates", required: false) {
+            // A folder the config names is the one it means: never replaced by another one quietly.
+            let folder = Self.resolve(templates, against: baseDirectory)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw root.invalid(
+                    "templates", expected: "an existing folder of templates (relative to the config)",
+                    found: .string(folder.path))
+            }
+            config.templatesDirectory = folder
         }
         config.publishCommand = try root.value("publish").map { value throws(ConfigError) in
             try parsePublish(value, root: root)

@@ -34,16 +34,19 @@ package struct TemplateLocator: Sendable {
             .appendingPathComponent("share/meetup-report/Templates")
     }
 
+    /// Where to look, each folder once; a folder given (`--templates`, the config's `templates`)
+    /// is the only one: a folder someone named is never replaced by another quietly.
     package var candidates: [URL] {
-        var candidates: [URL] = []
         if let commandLine { return [commandLine] }
-        if let templates = config?.templatesDirectory { candidates.append(templates) }
+        if let templates = config?.templatesDirectory { return [templates] }
+        var candidates: [URL] = []
         if let configFile {
             candidates.append(configFile.deletingLastPathComponent().appendingPathComponent("Templates"))
         }
         if let executable { candidates.append(Self.installedTemplates(for: executable)) }
         candidates.append(workingDirectory.appendingPathComponent("Templates"))
-        return candidates
+        var seen = Set<String>()
+        return candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
     /// The first candidate that holds templates; none is an error naming every place searched.
