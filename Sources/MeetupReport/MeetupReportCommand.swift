@@ -27,10 +27,28 @@ struct MeetupReportCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
+    /// The run's options, from its own help: what `meetup-report --config FILE …` takes.
+    static func runOptionsHelp() -> String {
+        let help = RunCommand.helpMessage(for: RunCommand.self)
+        guard let options = help.range(of: "OPTIONS:") else { return "" }
+        return "\nOPTIONS OF THE RUN (the default subcommand: meetup-report --config FILE [options]):"
+            + help[options.upperBound...].trimmingCharacters(in: .newlines).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .prefix { !$0.hasPrefix("  See ") }.map { "\n" + $0 }.joined()
+    }
+
     /// Usage errors exit with 2 (docs/running.md's contract), not ArgumentParser's default 64.
     static func main() {
-        if let shell = CompletionScript.requestedShell(in: Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let shell = CompletionScript.requestedShell(in: arguments) {
             print(CompletionScript.script(for: shell))
+            return
+        }
+        // The top-level help shows the options of the run it performs by default, not only --version.
+        if arguments == ["--help"] || arguments == ["-h"] {
+            print(helpMessage())
+            print(runOptionsHelp())
             return
         }
         do {

@@ -96,6 +96,9 @@ extension LoopbackSuites {
             #expect(
                 help.stdout.contains("run (default)") && help.stdout.contains("auth")
                     && help.stdout.contains("Exit status"))
+            // The options of the run it performs by default (issue 62, item 13).
+            #expect(
+                help.stdout.contains("OPTIONS OF THE RUN") && help.stdout.contains("--record <dir>"), "\(help.stdout)")
             let runHelp = try await CommandRunner.run(["help", "run"])
             #expect(runHelp.status == 0)
             #expect(runHelp.stdout.contains("--record <dir>") && runHelp.stdout.contains("Exit status"))

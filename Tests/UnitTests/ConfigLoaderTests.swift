@@ -2,7 +2,8 @@ import Foundation
 @testable import MeetupConfig
 @testable import MeetupModel
 import MeetupNetwork
-import MeetupPipeline
+@testable import MeetupPipeline
+import MeetupSupport
 @testable import MeetupRender
 @testable import MeetupReportTestSupport
 import Testing
@@ -253,6 +254,45 @@ struct ConfigLoaderTests {
             #expect(error.keyPath == keyPath, "\(error.description)")
             #expect(error.description.hasPrefix("queries.json: \(keyPath)"), "\(error.description)")
         }
+    }
+
+    /// Issue 62, item 13: a syntax error said "at byte 620"; an empty list of queries "found an array".
+    @Test func aSyntaxErrorSaysItsLineAndColumnAndAnEmptyListSaysItIsEmpty() throws {
+        let broken = "{\n  \"title\": \"T\",\n  \"baseURL\": \"https://x.org/\"\n  \"queries\": []\n}"
+        do {
+            _ = try load(broken)
+            Issue.record("expected a syntax error")
+        } catch {
+            #expect(
+                error.description.contains("at line 4, column 3: `\"queries\": []`")
+                    && !error.description.contains("byte"),
+                "\(error.description)")
+        }
+        let empty = try error(editing: { $0["queries"] = [Any]() })
+        #expect(error(empty, says: "expected a non-empty array of queries, found an empty array"))
+    }
+
+    func error(_ error: ConfigError, says text: String) -> Bool { error.description.hasSuffix(text) }
+
+    /// Issue 62, item 13: an output folder that cannot be written said only "cannot create the lock
+    /// file …" after a "0/0 queries" summary.
+    @Test func anOutputFolderThatCannotBeWrittenNamesTheKeyAndWhatToDo() throws {
+        let folder = try TemporaryDirectory()
+        try Data("a file".utf8).write(to: folder.path("not-a-folder"))
+        var config = try load(Self.valid)
+        config.outputDirectory = folder.path("not-a-folder/Output")
+        config.cacheDirectory = folder.path("cache")
+        do {
+            _ = try RunLock.acquire(for: config, maxWait: .zero)
+            Issue.record("expected the lock to fail")
+        } catch {
+            #expect(error.description.contains("the config's `output` (\(folder.path("not-a-folder/Output").path))"))
+            #expect(error.description.contains("make it writable, or set `output` to one that is"))
+        }
+        var summary = RunSummary()
+        summary.abortReason = "cannot create the lock file x"
+        #expect(
+            !summary.line.contains("0/0 queries") && summary.line.contains("nothing was fetched"), "\(summary.line)")
     }
 
     /// Issue 62, item 12: a configured templates folder that does not exist was replaced by another.

@@ -47,7 +47,7 @@ package struct ConfigLoader: Sendable {
         do {
             document = try JSONValue.parse(data)
         } catch {
-            throw .notJSON(file: file, reason: error.reason)
+            throw .notJSON(file: file, reason: error.located(in: data))
         }
         let root = try ConfigReader(file: file, path: "", value: document, object: ConfigSchema.root)
 

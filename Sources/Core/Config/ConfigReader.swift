@@ -169,6 +169,8 @@ struct ConfigReader {
             return "\"\(shown)\""
         case .number(let number): return NumberText.plain(number)
         case .bool(let flag): return flag ? "true" : "false"
+        case .array(let items) where items.isEmpty: return "an empty array"
+        case .object(let members) where members.isEmpty: return "an empty object"
         default: return value.kindDescription
         }
     }

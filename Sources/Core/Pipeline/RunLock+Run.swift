@@ -9,11 +9,23 @@ extension RunLock {
         onWait: (@Sendable (String) -> Void)? = nil
     ) throws(Failure) -> [RunLock] {
         let output = config.outputDirectory.standardizedFileURL
-        return [
-            try RunLock(path: cacheLockPath(config.cacheDirectory), holder: holder, maxWait: maxWait, onWait: onWait),
-            try RunLock(
-                path: output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock"),
-                holder: holder, maxWait: maxWait, onWait: onWait),
+        let locks: [(key: String, folder: URL, path: URL)] = [
+            ("cache", config.cacheDirectory, cacheLockPath(config.cacheDirectory)),
+            (
+                "output", output,
+                output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
+            ),
         ]
+        return try locks.map { (key, folder, path) throws(Failure) in
+            do throws(Failure) {
+                return try RunLock(path: path, holder: holder, maxWait: maxWait, onWait: onWait)
+            } catch .cannotOpen(let path, let reason) {
+                // Said as what to change: the config's key, the folder, and who must be able to write it.
+                throw .cannotOpen(
+                    path: path,
+                    reason: "\(reason); the config's `\(key)` (\(folder.path)) must be in a folder this user "
+                        + "(\(NSUserName())) can write: make it writable, or set `\(key)` to one that is")
+            }
+        }
     }
 }

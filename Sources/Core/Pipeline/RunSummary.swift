@@ -94,6 +94,11 @@ package struct RunSummary: Sendable {
     /// `meetup-report: ok: 4/4 queries, 47 events; photos 5 downloaded, 0 revalidated, 0 from cache, 1 failed; 0.8 s`
     package var line: String {
         let total = queriesSucceeded + failures.count
+        // Stopped before any query was asked (a lock, a folder it cannot write): no counts to give.
+        if total == 0, !published, let abortReason {
+            return "meetup-report: FAILED: \(abortReason); nothing was fetched, the previous site is kept; "
+                + String(format: "%.1f s", seconds)
+        }
         var text =
             "meetup-report: \(succeeded ? "ok" : "FAILED"): \(queriesSucceeded)/\(total) queries, "
             + "\(eventCount) events\(eventsRemoved > 0 ? " (\(eventsRemoved) removed by curation)" : ""); photos \(photos.downloaded) downloaded, \(photos.revalidated) revalidated, "

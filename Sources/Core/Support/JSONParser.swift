@@ -30,7 +30,7 @@ struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONValue.ParseError {
-        JSONValue.ParseError(reason: "\(message) (at byte \(index))")
+        JSONValue.ParseError(reason: "\(message) (at byte \(index))", message: message, offset: index)
     }
 
     private mutating func skipWhitespace() {

@@ -31,7 +31,30 @@ package enum JSONValue: Sendable, Hashable {
 
     package struct ParseError: Error, Sendable, CustomStringConvertible {
         package let reason: String
+        /// What is wrong, without where (`reason` says "… (at byte N)").
+        package var message: String = ""
+        /// Where in the input, in bytes from its start; nil when not at one place.
+        package var offset: Int?
         package var description: String { reason }
+
+        package init(reason: String, message: String? = nil, offset: Int? = nil) {
+            self.reason = reason
+            self.message = message ?? reason
+            self.offset = offset
+        }
+
+        /// "… at line 12, column 5: `    "title" "x"`": where a person finds it in `data` (the input).
+        package func located(in data: Data) -> String {
+            guard let offset else { return reason }
+            let bytes = [UInt8](data.prefix(offset))
+            let line = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lineStart = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+            let column = String(decoding: bytes[lineStart...], as: UTF8.self).count + 1
+            let rest = data[data.startIndex.advanced(by: lineStart)...].prefix { $0 != 0x0A && $0 != 0x0D }
+            let text = TextCleaning.truncated(
+                TextCleaning.singleLine(String(decoding: rest, as: UTF8.self)), maxLength: 80)
+            return "\(message) at line \(line), column \(column)" + (text.isEmpty ? "" : ": `\(text)`")
+        }
     }
 
     package subscript(key: String) -> JSONValue? {
