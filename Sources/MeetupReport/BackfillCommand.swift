@@ -74,19 +74,10 @@ struct BackupCommand: ParsableCommand {
 
 extension ConfigOptions {
     /// A run of this config, for the commands that use a run's sources and folders without
-    /// publishing (`backfill`): the installed templates, `--now` or the clock, warnings on stderr.
+    /// publishing (`backfill`): no templates (nothing is rendered), `--now` or the clock, warnings on stderr.
     func makeRun(_ settings: ReportConfig) throws -> ReportRun {
-        let templates: URL
-        do {
-            templates = try TemplateLocator(
-                commandLine: nil, config: settings, configFile: configURL, workingDirectory: Self.workingDirectory
-            ).locate()
-        } catch {
-            FileHandle.standardError.write(Data("meetup-report: FAILED: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
-        return ReportRun(
-            config: settings, templatesDirectory: templates, options: RunOptions(now: now?.date ?? Date()),
+        ReportRun(
+            config: settings, templatesDirectory: nil, options: RunOptions(now: now?.date ?? Date()),
             observer: WarningsToStandardError())
     }
 }

@@ -69,6 +69,23 @@ extension LoopbackSuites {
             )
         }
 
+        /// Issue 62, item 8: `backfill` from a binary that is not installed failed for want of templates
+        /// it never uses, and counted the record's upcoming events as past ones.
+        @Test func backfillNeedsNoTemplatesAndCountsPastEventsAsPast() async throws {
+            let folder = try TemporaryDirectory()
+            let result = try await CommandRunner.run(
+                [
+                    "backfill", "--config",
+                    Fixtures.packageRoot.appendingPathComponent("Examples/demo/config.json").path,
+                    "--cache", folder.path("cache").path, "--state", folder.path("state").path,
+                    "--now", "2026-11-22T08:00:00Z",
+                ], in: folder.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                result.stdout.hasPrefix("backfill: 584 past events (and 1 upcoming) of 17 groups since 2016-01-10"),
+                "\(result.stdout)")
+        }
+
         @Test func badConfigExitsTwoNamingFileAndKeyPath() async throws {
             let folder = try TemporaryDirectory()
             let config = folder.path("queries.json")

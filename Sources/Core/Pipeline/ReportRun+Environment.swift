@@ -14,9 +14,9 @@ extension ReportRun {
     /// photo pipeline, started so downloads can begin as soon as a query is fetched.
     func makeEnvironment(observer: any RunObserver, redactor: SecretRedactor) throws(RunAbort) -> RunEnvironment {
         let deadline = ContinuousClock.now + .milliseconds(Int64(config.limits.runTimeout * 1000))
-        let templates: SiteTemplates
+        var templates = SiteTemplates.none
         do {
-            templates = try SiteTemplates(directory: templatesDirectory)
+            if let templatesDirectory { templates = try SiteTemplates(directory: templatesDirectory) }
         } catch {
             throw RunAbort(reason: error.description)
         }

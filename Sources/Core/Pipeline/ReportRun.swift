@@ -18,7 +18,8 @@ import MeetupSupport
 /// reports their stages and keeps the first abort reason.
 package struct ReportRun: Sendable {
     package let config: ReportConfig
-    package let templatesDirectory: URL
+    /// Nil for a command that renders nothing (`backfill`).
+    package let templatesDirectory: URL?
     package let options: RunOptions
     package let environment: [String: String]
     package let observer: any RunObserver
@@ -31,7 +32,7 @@ package struct ReportRun: Sendable {
     package let clock: @Sendable () -> Date
 
     package init(
-        config: ReportConfig, templatesDirectory: URL, options: RunOptions,
+        config: ReportConfig, templatesDirectory: URL?, options: RunOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         observer: any RunObserver = SilentObserver(), thumbnailer: (any Thumbnailing)? = nil,
         retryScheduler: any RetryScheduler = DispatchRetryScheduler(),

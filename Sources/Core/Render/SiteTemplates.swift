@@ -21,6 +21,17 @@ package struct SiteTemplates: Sendable {
     /// A hash of every template and asset: a page made with other templates is another page.
     package let fingerprint: String
 
+    /// No templates: for a command that renders nothing (`backfill`), which then needs none.
+    package static var none: SiteTemplates {
+        SiteTemplates(directory: URL(fileURLWithPath: "/dev/null"), library: MustacheLibrary(), fingerprint: "none")
+    }
+
+    private init(directory: URL, library: MustacheLibrary, fingerprint: String) {
+        self.directory = directory
+        self.library = library
+        self.fingerprint = fingerprint
+    }
+
     package init(directory: URL) throws(RenderError) {
         self.directory = directory
         // The content-type pragma is resolved while parsing, so register first.

@@ -42,20 +42,26 @@ extension ReportRun {
                 .run(queries)
             outcome.failures.forEach(observer.warning)
             return BackfillReport(
-                line: Self.backfillLine(outcome, history: history, queries: queries), finished: outcome.failures.isEmpty
+                line: Self.backfillLine(outcome, history: history, queries: queries, now: options.now),
+                finished: outcome.failures.isEmpty
             )
         } catch {
             return BackfillReport(line: "backfill FAILED: " + redactor.redact(error.reason), finished: false)
         }
     }
 
-    /// "backfill: 5,204 past events of 251 groups since 2012-03-14 in 61 requests".
-    static func backfillLine(_ outcome: Backfill.Outcome, history: HistoryStore, queries: [EventQuery]) -> String {
+    /// "backfill: 5,168 past events (and 110 upcoming) of 223 groups since 2012-03-14 in 61 requests".
+    static func backfillLine(_ outcome: Backfill.Outcome, history: HistoryStore, queries: [EventQuery], now: Date)
+        -> String
+    {
         let ids = Set(queries.map(\.id))
         let kept = ((try? history.record())?.events ?? []).filter { !ids.isDisjoint(with: $0.queryIDs) }
-        let groups = Set(kept.compactMap { $0.group?.key }).count
-        let since = kept.map(\.start.date).min().map { " since " + String(ISO8601.formatUTC($0).prefix(10)) } ?? ""
-        return "backfill: \(NumberText.grouped(kept.count)) past events of "
+        let past = kept.filter { $0.start.date < now }
+        let upcoming = kept.count - past.count
+        let groups = Set(past.compactMap { $0.group?.key }).count
+        let since = past.map(\.start.date).min().map { " since " + String(ISO8601.formatUTC($0).prefix(10)) } ?? ""
+        return "backfill: \(NumberText.grouped(past.count)) past events"
+            + (upcoming > 0 ? " (and \(NumberText.grouped(upcoming)) upcoming)" : "") + " of "
             + EventFormatting.count(groups, "group", "groups") + since + " in "
             + EventFormatting.count(outcome.requests, "request", "requests") + " (\(outcome.events) read now)"
             + (outcome.failures.isEmpty ? "" : "; stopped: " + outcome.failures.joined(separator: "; "))
