@@ -10,6 +10,14 @@ package enum PastEventsRequest: Sendable, Equatable {
     case groups(urlnames: [String], since: Date, until: Date)
     case group(urlname: String, since: Date, until: Date, after: String)
 
+    /// What it counts against `limits.apiRequestsPerMinute`: a batch of groups (one aliased field
+    /// per group) as many requests as it has groups, as tonight's groups fetch counts it
+    /// (docs/query-kinds.md); a network's or one group's page as one.
+    package var cost: Int {
+        if case .groups(let urlnames, _, _) = self { return max(1, urlnames.count) }
+        return 1
+    }
+
     /// Events asked for per page: the most Meetup answers in one (fewer requests, the same points).
     package static let pageSize = 200
 

@@ -11,7 +11,7 @@ extension MeetupAPISource: PastEventsSource {
         let recorder = self.recorder
         let redactor = self.redactor
         authorizedPOST(
-            request.body, query: query, page: number,
+            request.body, query: query, page: number, cost: request.cost,
             completion: { outcome in
                 if case .failed(let error) = outcome { completion(.failure(error)) }
             },

@@ -61,6 +61,11 @@ package final class HTTPTransport: Sendable {
     /// Requests sent so far, retries included.
     package var requestsSent: Int { sent.withLock { $0 } }
 
+    /// What the requests to the throttled origin (the API) counted against
+    /// `limits.apiRequestsPerMinute`, retries included: a batch of groups counts its groups.
+    package var throttledPointsSpent: Int { throttledPoints.withLock { $0 } }
+    private let throttledPoints = LockedBox(0)
+
     /// - Parameters:
     ///   - clock: the wall-clock time, only for `Retry-After` dates.
     ///   - onRetry: told of each retry (URL, retry number, wait, why), for the log.
@@ -143,6 +148,7 @@ package final class HTTPTransport: Sendable {
         if let throttle, Origin(url) == throttle.origin {
             let now = (ContinuousClock.now - started).seconds
             let slot = throttle.window.withLock { $0.reserve(at: now, cost: cost) }
+            throttledPoints.withLock { $0 += cost }
             if slot > now {
                 return DispatchQueue.global().asyncAfter(deadline: .now() + (slot - now)) { [self] in
                     guard ContinuousClock.now < deadline else { return completion(.failure(.runTimedOut)) }
