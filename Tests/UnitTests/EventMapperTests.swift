@@ -258,4 +258,25 @@ struct EventIdentityTests {
         ).events.first
         #expect(untokened?.id == "100" && untokened?.meetupID == nil)
     }
+
+    /// Issue 62, item 9: a HYBRID event whose only venue is Meetup's online placeholder was counted
+    /// online. It is hybrid: in person (its place not set yet) and online.
+    @Test func aHybridEventWithOnlyThePlaceholderVenueIsHybridNotOnline() throws {
+        let node: [String: Any] = [
+            "id": "1", "title": "Both", "dateTime": "2026-12-03T18:00:00+01:00", "eventType": "HYBRID",
+            "eventUrl": "https://www.meetup.com/g/events/1/",
+            "venues": [["name": "Online event", "venueType": "online", "lat": -8.521147, "lng": 179.1976]],
+        ]
+        let body: [String: Any] = [
+            "data": [
+                "eventSearch": [
+                    "totalCount": 1, "pageInfo": ["hasNextPage": false], "edges": [["node": node]],
+                ]
+            ]
+        ]
+        let event = try #require(try EventMapper.page(from: JSONSerialization.data(withJSONObject: body)).events.first)
+        #expect(event.isHybrid && !event.isOnline && event.venue == nil)
+        let archived = ArchivedEvent(event, queryIDs: ["q"])
+        #expect(archived.isHybrid && !archived.isOnline)
+    }
 }

@@ -58,6 +58,7 @@ struct JSONObjectWriterTests {
         var object: [String: JSONValue] = [
             "id": .string(event.id), "title": .string(TextCleaning.singleLine(event.title)),
             "start": .string(ISO8601.format(event.start)), "online": .bool(event.isOnline),
+            "hybrid": .bool(event.isHybrid),
             "past": .bool(event.start.date < now), "cancelled": .bool(event.isCancelled),
             "queries": .array(event.queryIDs.map(JSONValue.string)),
         ]

@@ -128,7 +128,11 @@ package enum EventMapper {
             !isOnlineVenue($0) && !TextCleaning.singleLine($0["name"]?.stringValue ?? "").isEmpty
         }
         let eventType = node["eventType"]?.stringValue?.uppercased()
-        let isOnline = physical == nil && (eventType == "ONLINE" || venues.contains(where: isOnlineVenue))
+        // HYBRID is in person and online whatever its venues say: Meetup gives a hybrid event whose
+        // place is not set yet only its online placeholder (docs/record.md: how each is counted).
+        let isHybrid = eventType == "HYBRID"
+        let isOnline =
+            physical == nil && !isHybrid && (eventType == "ONLINE" || venues.contains(where: isOnlineVenue))
 
         // The token is the event's lasting identity; Meetup's id may change (a recurring event).
         let token = identifier(node["token"])
@@ -148,7 +152,7 @@ package enum EventMapper {
             createdAt: node["createdTime"]?.stringValue.flatMap(ISO8601.parseDateTime)?.date,
             meetupID: token.flatMap { $0 != id ? id : nil },
             networkEventID: identifier(node["networkEvent"]?["id"]),
-            isHybrid: eventType == "HYBRID" && physical != nil,
+            isHybrid: isHybrid,
             fee: fee(node["feeSettings"])
         )
     }

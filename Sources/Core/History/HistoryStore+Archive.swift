@@ -84,12 +84,14 @@ extension HistoryStore {
         let upsert = try db.cachedStatement(
             sql: """
                 INSERT INTO archiveEvent (id, title, start, utcOffset, end, groupKey, groupId, groupUrlname,
-                  groupName, networkEventId, online, city, country, going, url, photo, cancelled, queryIds, lastSeen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  groupName, networkEventId, online, city, country, going, url, photo, cancelled, queryIds, lastSeen,
+                  hybrid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET title = excluded.title, start = excluded.start,
                   utcOffset = excluded.utcOffset, end = excluded.end, groupKey = excluded.groupKey,
                   groupId = excluded.groupId, groupUrlname = excluded.groupUrlname, groupName = excluded.groupName,
-                  networkEventId = excluded.networkEventId, online = excluded.online, city = excluded.city,
+                  networkEventId = excluded.networkEventId, online = excluded.online, hybrid = excluded.hybrid,
+                  city = excluded.city,
                   country = excluded.country, going = coalesce(excluded.going, archiveEvent.going),
                   url = excluded.url, photo = coalesce(excluded.photo, archiveEvent.photo),
                   cancelled = excluded.cancelled, lastSeen = excluded.lastSeen,
@@ -103,7 +105,7 @@ extension HistoryStore {
                 event.end?.timeIntervalSince1970, event.group?.key, event.group?.id, event.group?.urlname,
                 event.group?.name, event.networkEventID, event.isOnline, event.city, event.country, event.going,
                 event.url?.absoluteString, event.photoURL?.absoluteString, event.isCancelled, queries,
-                now.timeIntervalSince1970,
+                now.timeIntervalSince1970, event.isHybrid,
             ])
         }
     }
@@ -241,7 +243,7 @@ extension HistoryStore {
     /// record every night, perf).
     static let archivedEventColumns =
         "id, title, start, utcOffset, end, groupId, groupUrlname, groupName, networkEventId, online, city, country, "
-        + "going, url, photo, cancelled, queryIds"
+        + "going, url, photo, cancelled, queryIds, hybrid"
 
     static func archivedEvent(_ row: Row) -> ArchivedEvent {
         var shared = SharedValues()
@@ -255,7 +257,8 @@ extension HistoryStore {
             start: ZonedDate(date: Date(timeIntervalSince1970: row[2]), utcOffsetSeconds: row[3]),
             end: (row[4] as Double?).map(Date.init(timeIntervalSince1970:)),
             group: groupName.map { ArchivedGroupRef(id: row[5], urlname: row[6], name: $0) },
-            networkEventID: row[8], isOnline: row[9], city: row[10], country: row[11], going: row[12],
+            networkEventID: row[8], isOnline: row[9], isHybrid: row[17], city: row[10], country: row[11],
+            going: row[12],
             url: (row[13] as String?).flatMap(URL.init(string:)),
             photoURL: shared.photo(row[14]), isCancelled: row[15], queryIDs: shared.queryIDs(row[16]))
     }

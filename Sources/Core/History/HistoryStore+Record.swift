@@ -169,5 +169,10 @@ extension HistoryStore {
             try db.alter(table: "eventQuery") { $0.rename(column: "lastSeenRunId", to: "addedRunId") }
             try db.create(index: "eventQueryByQuery", on: "eventQuery", columns: ["queryId", "eventId"])
         }
+        migrator.registerMigration("v9: hybrid events") { db in
+            // In person and online: counted as hybrid, not online (docs/record.md). Rows kept before
+            // are read as they were counted then (online or in person) until they are seen again.
+            try db.alter(table: "archiveEvent") { $0.add(column: "hybrid", .boolean).notNull().defaults(to: false) }
+        }
     }
 }

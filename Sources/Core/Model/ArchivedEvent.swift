@@ -13,7 +13,10 @@ package struct ArchivedEvent: Sendable, Hashable {
     package var group: ArchivedGroupRef?
     /// The network event this is one group's copy of (counted once across a network).
     package var networkEventID: String?
+    /// Online only (not hybrid).
     package var isOnline: Bool
+    /// In person and online (Meetup's HYBRID).
+    package var isHybrid: Bool
     package var city: String?
     package var country: String?
     package var going: Int?
@@ -26,7 +29,8 @@ package struct ArchivedEvent: Sendable, Hashable {
 
     package init(
         id: String, title: String, start: ZonedDate, end: Date? = nil, group: ArchivedGroupRef? = nil,
-        networkEventID: String? = nil, isOnline: Bool = false, city: String? = nil, country: String? = nil,
+        networkEventID: String? = nil, isOnline: Bool = false, isHybrid: Bool = false, city: String? = nil,
+        country: String? = nil,
         going: Int? = nil, url: URL? = nil, photoURL: URL? = nil, isCancelled: Bool = false, queryIDs: [String] = []
     ) {
         self.id = id
@@ -36,7 +40,8 @@ package struct ArchivedEvent: Sendable, Hashable {
         self.end = end
         self.group = group
         self.networkEventID = networkEventID
-        self.isOnline = isOnline
+        self.isOnline = isOnline && !isHybrid
+        self.isHybrid = isHybrid
         self.city = TextCleaning.withoutControlCharacters(city)
         self.country = TextCleaning.withoutControlCharacters(country)
         self.going = going
@@ -51,7 +56,8 @@ package struct ArchivedEvent: Sendable, Hashable {
         self.init(
             id: event.id, title: event.title, start: event.start, end: event.end?.date,
             group: event.group.map { ArchivedGroupRef(id: $0.id, urlname: $0.urlname, name: $0.name) },
-            networkEventID: event.networkEventID, isOnline: event.isOnline, city: event.venue?.city,
+            networkEventID: event.networkEventID, isOnline: event.isOnline, isHybrid: event.isHybrid,
+            city: event.venue?.city,
             country: event.venue?.country, going: event.rsvpCount, url: event.eventURL,
             photoURL: event.displayPhotoURL, queryIDs: queryIDs)
     }

@@ -19,7 +19,9 @@ package struct RecordReports: Sendable {
     package struct Year: Sendable {
         package var year: Int
         package var events = 0
+        /// Online only; a hybrid event is in person and online, counted as `hybrid` (docs/record.md).
         package var online = 0
+        package var hybrid = 0
         package var going = 0
         /// The median of how many went, over the events that say.
         package var medianGoing: Double?
@@ -32,6 +34,8 @@ package struct RecordReports: Sendable {
 
         /// Online events as a share of the year's, in percent.
         package var onlineShare: Double { events == 0 ? 0 : Double(online) * 100 / Double(events) }
+        /// Hybrid events as a share of the year's, in percent.
+        package var hybridShare: Double { events == 0 ? 0 : Double(hybrid) * 100 / Double(events) }
     }
 
     private func year(_ date: Date) -> Int { CommunityRecord.year(of: date, in: zone) }
@@ -48,6 +52,7 @@ package struct RecordReports: Sendable {
             let number = year(entry.event.start.date)
             byYear[number]?.events += 1
             if entry.event.isOnline { byYear[number]?.online += 1 }
+            if entry.event.isHybrid { byYear[number]?.hybrid += 1 }
             if let count = entry.going {
                 byYear[number]?.going += count
                 going[number, default: []].append(count)

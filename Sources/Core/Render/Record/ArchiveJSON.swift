@@ -19,7 +19,7 @@ struct ArchiveJSON: KeyedSiteGenerator {
             key.add([
                 event.id, event.title, "\(event.start.date.timeIntervalSince1970)", "\(event.start.utcOffsetSeconds)",
                 event.start.date < now ? "past" : "-", event.isCancelled ? "cancelled" : "-",
-                event.isOnline ? "online" : "-",
+                event.isOnline ? "online" : event.isHybrid ? "hybrid" : "-",
                 event.end.map { "\($0.timeIntervalSince1970)" } ?? "-", event.group?.name ?? "\u{1}",
                 event.group?.id ?? "\u{1}", event.group?.urlname ?? "\u{1}", event.networkEventID ?? "\u{1}",
                 event.city ?? "\u{1}", event.country ?? "\u{1}", event.going.map(String.init) ?? "\u{1}",
@@ -92,6 +92,7 @@ struct ArchiveJSON: KeyedSiteGenerator {
                     if let urlname = group.urlname { value.add("urlname", urlname) }
                 }
             }
+            entry.add("hybrid", event.isHybrid)
             entry.add("id", event.id)
             if let network = event.networkEventID { entry.add("networkEvent", network) }
             entry.add("online", event.isOnline)

@@ -158,6 +158,7 @@ struct ReportPages: SiteGenerator {
             ("Active groups", NumberText.grouped(year.activeGroups)),
             ("New groups", NumberText.grouped(year.newGroups)),
             ("Countries", NumberText.grouped(year.countries)), ("Online", String(format: "%.0f %%", year.onlineShare)),
+            ("Hybrid (in person and online)", String(format: "%.0f %%", year.hybridShare)),
         ]
         let busiest = Section(
             title: "The busiest groups", chart: nil, columns: ["Group", "Events"],
