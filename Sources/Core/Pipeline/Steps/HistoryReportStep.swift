@@ -57,7 +57,8 @@ struct HistoryReportStep: RunStep {
         }
         do throws(HistoryError) {
             let kept = try kept.get()
-            let cancelled = RecordHistoryStep.cancelled(context.report, now: now)
+            let cancelled = RecordHistoryStep.cancelled(
+                context.report, now: now, fetched: fetched, record: kept.events)
             context.record = CommunityRecord(
                 events: try store.cancel(cancelled, in: kept.events), groups: kept.groups)
             context.keptTonight = true

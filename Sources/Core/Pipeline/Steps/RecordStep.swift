@@ -43,7 +43,12 @@ struct RecordHistoryStep: RunStep {
     /// Tonight's freshly fetched events as the record keeps them, and those that vanished
     /// before they began (cancelled).
     static func tonight(_ context: RunContext, now: Date) -> (events: [ArchivedEvent], cancelled: Set<String>) {
-        (archived(context.fetched), cancelled(context.report, now: now))
+        let events = archived(context.fetched)
+        return (
+            events,
+            cancelled(
+                context.report, now: now, fetched: context.fetched, record: (context.record?.events ?? []) + events)
+        )
     }
 
     /// Tonight's freshly fetched events as the record keeps them, by id.
@@ -62,11 +67,21 @@ struct RecordHistoryStep: RunStep {
         }
     }
 
-    /// The events that vanished tonight before they began.
-    static func cancelled(_ report: HistoryReport?, now: Date) -> Set<String> {
-        Set(
+    /// The events that vanished tonight before they began, but for those of groups that left
+    /// their network tonight: their events are still on Meetup, only no longer in its list
+    /// (docs/record.md: only an event that vanished from Meetup is cancelled).
+    static func cancelled(_ report: HistoryReport?, now: Date, fetched: FetchedEvents, record: [ArchivedEvent])
+        -> Set<String>
+    {
+        let vanished = Set(
             (report?.changes ?? []).filter { $0.kind == .removed && $0.noticedAt == now }
                 .filter { change in change.oldStart.date > now }.map(\.eventID))
+        guard !vanished.isEmpty else { return vanished }
+        let left = Set(leftTheirNetwork(fetched, record: record).map { $0.lowercased() })
+        guard !left.isEmpty else { return vanished }
+        let ofLeavers = Set(
+            record.filter { event in event.group?.urlname.map { left.contains($0.lowercased()) } == true }.map(\.id))
+        return vanished.subtracting(ofLeavers)
     }
 }
 
