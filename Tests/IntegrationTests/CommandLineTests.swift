@@ -43,7 +43,13 @@ extension LoopbackSuites {
             #expect(groups.contains("**20 groups, 7 with no event for six months**"), "\(groups.prefix(300))")
             let attention = try #require(groups.range(of: "### Needs attention"))
             #expect(groups.range(of: "berlin-perl-mongers")?.lowerBound ?? attention.lowerBound > attention.lowerBound)
-            #expect(groups.contains("Last event 10 Mar 2026, 256 days ago · nothing scheduled"))
+            // A group's figures are its page's (issue 62, item 5): the record's last event and count.
+            #expect(groups.contains("Last event 8 Mar 2026, 258 days ago · nothing scheduled · 37 past events"))
+            let haskell = try String(contentsOf: folder.path("Output/groups/berlin-haskell-users.md"), encoding: .utf8)
+            #expect(haskell.contains("**Last event 8 Mar 2026 · quiet since then · 37 past events in the record**"))
+            let melbourne = try String(contentsOf: folder.path("Output/groups/rladies-melbourne.md"), encoding: .utf8)
+            #expect(melbourne.contains("Last event 15 Nov 2026 · next 2 Dec 2026 · 98 past events"))
+            #expect(groups.contains("Last event 15 Nov 2026, 7 days ago · next 2 Dec 2026 · 98 past events"))
             let index = try String(contentsOf: folder.path("Output/index.md"), encoding: .utf8)
             #expect(index.contains("[groups: 20 groups, 7 with no event for six months](<groups.html>)"))
         }

@@ -18,7 +18,7 @@ struct GroupPagesTests {
             ArchivedGroup(key: "id:3", urlname: "swift-berlin", name: "Swift", firstSeen: early, lastSeen: early),
         ]
         for order in [groups, groups.reversed()] {
-            let (pages, alsoKeys) = GroupPages.onePerAddress(order)
+            let (pages, alsoKeys) = CommunityRecord.onePerAddress(order)
             #expect(pages.map(\.key) == ["id:2", "id:3"], "the group seen last, whatever the order")
             #expect(alsoKeys == ["id:2": ["id:1"]])
         }

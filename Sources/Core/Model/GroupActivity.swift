@@ -64,7 +64,9 @@ package struct GroupActivity: Sendable, Hashable {
     /// knows no past, and a new group's first event is not a quiet group).
     package func needsAttention(at now: Date, inactiveAfterDays: Int) -> Bool {
         guard isFound else { return true }
-        guard let days = daysSinceLastEvent(at: now) else { return nextEventAt == nil }
+        // A group with an event scheduled is not quiet, however long ago its last one was.
+        guard nextEventAt == nil else { return false }
+        guard let days = daysSinceLastEvent(at: now) else { return true }
         return days >= inactiveAfterDays
     }
 

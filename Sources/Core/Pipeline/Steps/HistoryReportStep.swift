@@ -88,29 +88,42 @@ struct GroupsReportStep: RunStep {
         context.groups = GroupsReport(
             queries: queries,
             fresh: Self.withLastEvents(
-                context.fetched.groups, queries: queries, record: context.record, now: environment.now),
+                context.fetched.groups, queries: queries, record: context.record, fetched: context.fetched,
+                now: environment.now),
             earlier: earlier, now: environment.now, offline: environment.offline)
     }
 
-    /// A group read from its calendar feed has no "last event" in it: the record's newest past
-    /// event of the group stands in.
+    /// Each group's figures from where its page takes them: its last past event and how many it
+    /// held from the record (`CommunityRecord.groupPasts`), its next event and how many are coming
+    /// from tonight's events, where those know the group; the API's analytics only where they do
+    /// not (a group the record has nothing of yet). So the groups report and the group pages
+    /// never disagree about a group.
     static func withLastEvents(
-        _ fresh: [String: [GroupActivity]], queries: [EventQuery], record: CommunityRecord?, now: Date
+        _ fresh: [String: [GroupActivity]], queries: [EventQuery], record: CommunityRecord?, fetched: FetchedEvents,
+        now: Date
     ) -> [String: [GroupActivity]] {
-        guard let record, queries.contains(where: { if case .groupFeeds = $0.kind { true } else { false } }) else {
-            return fresh
-        }
-        var last: [String: Date] = [:]
-        for event in record.past(at: now) where !event.isCancelled {
-            guard let urlname = event.group?.urlname?.lowercased() else { continue }
-            last[urlname] = max(last[urlname] ?? event.start.date, event.start.date)
+        let pasts = record?.groupPasts(at: now) ?? [:]
+        var upcoming: [String: [Date]] = [:]
+        for event in fetched.distinctEvents where event.start.date >= now {
+            if let urlname = event.group?.urlname?.lowercased() {
+                upcoming[urlname, default: []].append(event.start.date)
+            }
         }
         var filled = fresh
         for query in queries {
-            guard case .groupFeeds = query.kind, let groups = fresh[query.id] else { continue }
+            guard let groups = fresh[query.id] else { continue }
             filled[query.id] = groups.map { group in
+                guard group.isFound else { return group }
                 var group = group
-                group.lastEventAt = group.lastEventAt ?? last[group.urlname.lowercased()]
+                let key = group.urlname.lowercased()
+                if let past = pasts[key], !past.events.isEmpty {
+                    group.lastEventAt = past.lastEventAt
+                    group.pastEvents = past.count
+                }
+                if let starts = upcoming[key], let next = starts.min() {
+                    group.nextEventAt = next
+                    group.upcomingEvents = starts.count
+                }
                 return group
             }
         }

@@ -9,33 +9,6 @@ struct GroupPages: KeyedSiteGenerator {
     /// A group with no event for this long is "quiet" (the groups report's default threshold).
     static let quietAfterDays = EventQuery.defaultInactiveAfterDays
 
-    /// Groups kept under one address (Meetup gave a deleted group's urlname to a new one, or
-    /// two answers disagree on its id) make one page, not two written over each other in no
-    /// fixed order: the group seen last, with the others' past events (their keys, by its key).
-    static func onePerAddress(_ groups: [ArchivedGroup]) -> ([ArchivedGroup], [String: [String]]) {
-        var pages: [ArchivedGroup] = []
-        var alsoKeys: [String: [String]] = [:]
-        for (_, same) in Dictionary(grouping: groups, by: { $0.urlname.lowercased() }) {
-            let ordered = same.sorted { ($0.lastSeen, $0.key) > ($1.lastSeen, $1.key) }
-            guard let first = ordered.first else { continue }
-            pages.append(first)
-            if ordered.count > 1 { alsoKeys[first.key] = ordered.dropFirst().map(\.key) }
-        }
-        return (pages.sorted { $0.key < $1.key }, alsoKeys)
-    }
-
-    /// A group's past events, oldest first: its own, those of the groups kept under its address,
-    /// and those kept without a group id under any name it had; each source once, each event once.
-    static func past(of group: ArchivedGroup, alsoKeys: [String], in pastByKey: [String: [ArchivedEvent]])
-        -> [ArchivedEvent]
-    {
-        let names = ([group.urlname] + group.formerUrlnames).map { "urlname:" + $0.lowercased() }
-        var seenSources = Set<String>(), seenEvents = Set<String>()
-        return ([group.key] + alsoKeys + names).filter { seenSources.insert($0).inserted }
-            .flatMap { pastByKey[$0] ?? [] }.filter { seenEvents.insert($0.id).inserted }
-            .sorted { ($0.start.date, $0.id) < ($1.start.date, $1.id) }
-    }
-
     /// Each group's page (and its former addresses' redirects) as an item of the render memo,
     /// keyed by everything the page shows: a night on which a group did nothing reuses its page.
     func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
@@ -65,20 +38,15 @@ struct GroupPages: KeyedSiteGenerator {
                         city: member.city, firstSeen: now, lastSeen: now))
             }
         }
-        // The record's past events by the names their groups had and by id: one pass, not one per group.
-        var pastByName: [String: [ArchivedEvent]] = [:]
-        // (An event kept without a group id is under `urlname:<name>`: its key says so.)
-        for event in record.events where event.start.date < now {
-            if let key = event.group?.key { pastByName[key, default: []].append(event) }
-        }
+        let pastByName = record.pastByGroupKey(at: now)
         let activity = Dictionary(
             (input.groups?.sections ?? []).flatMap { $0.attention + $0.active }.map { ($0.urlname.lowercased(), $0) },
             uniquingKeysWith: { first, _ in first })
         let networkGroups = record.networkEventGroups
         let quarter = CommunityRecord.quarters(of: [now], through: now, in: input.settings.timeZone).last?.quarter ?? ""
-        let (pages, alsoKeys) = Self.onePerAddress(groups)
+        let (pages, alsoKeys) = CommunityRecord.onePerAddress(groups)
         return pages.map { group in
-            let past = Self.past(of: group, alsoKeys: alsoKeys[group.key] ?? [], in: pastByName)
+            let past = CommunityRecord.past(of: group, alsoKeys: alsoKeys[group.key] ?? [], in: pastByName).events
             let next = upcoming[group.urlname.lowercased()] ?? []
             let member = activity[group.urlname.lowercased()]
             var key = ContentHash.Builder(
@@ -198,7 +166,9 @@ struct GroupPages: KeyedSiteGenerator {
             parts.append("No past event in the record")
         }
         if let next = upcoming.first { parts.append("next \(formatting.date(next.start.date))") }
-        parts.append(EventFormatting.count(past.count, "event", "events") + " in the record")
+        // The count the groups report gives too (`CommunityRecord.GroupPast`): a cancelled one is listed, not counted.
+        let held = CommunityRecord.GroupPast(events: past).count
+        parts.append(EventFormatting.count(held, "past event", "past events") + " in the record")
         return parts.joined(separator: " · ")
     }
 
