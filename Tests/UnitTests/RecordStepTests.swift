@@ -1,6 +1,8 @@
 import Foundation
+@testable import MeetupHistory
 @testable import MeetupModel
 @testable import MeetupPipeline
+@testable import MeetupReportTestSupport
 @testable import MeetupSupport
 import Testing
 
@@ -33,5 +35,27 @@ struct RecordStepTests {
             groups: ["rladies": [GroupActivity(urlname: "rladies-stays")]])
         let cancelled = RecordHistoryStep.cancelled(report, now: Self.now, fetched: fetched, record: record)
         #expect(cancelled == ["stays-1"], "\(cancelled)")
+    }
+
+    /// Issue 62, item 2: Meetup renamed a deleted group (same id) after the record first saw it;
+    /// the record kept the old urlname, made no page at the new one and marked the group gone.
+    @Test func aGroupRenamedLaterIsFollowedByItsID() throws {
+        let folder = try TemporaryDirectory()
+        let history = try HistoryStore(path: folder.path("history.sqlite"))
+        let start = ZonedDate(date: Self.now.addingTimeInterval(-30 * 86_400), utcOffsetSeconds: 0)
+        let past = ArchivedEvent(
+            id: "g-1", title: "Glasgow night", start: start,
+            group: ArchivedGroupRef(id: "4333", urlname: "rladies-glasgow", name: "R-Ladies Glasgow"),
+            queryIDs: ["rladies"])
+        try history.archive([past], now: Self.now.addingTimeInterval(-30 * 86_400))
+        let renamed = "muhq_deleted@4333@rladies-glasgow"
+        var listed = GroupActivity(urlname: renamed, name: "R-Ladies Glasgow")
+        listed.id = "4333"
+        let network = EventQuery(id: "rladies", title: "R-Ladies", kind: .network("rladies"))
+        let fetched = FetchedEvents(outcomes: [(network, .succeeded(events: []))], groups: ["rladies": [listed]])
+        #expect(RecordHistoryStep.leftTheirNetwork(fetched, record: [past]).isEmpty, "the same id: it has not left")
+        try history.follow([listed], now: Self.now)
+        let group = try #require(try history.record().groups.first { $0.key == "id:4333" })
+        #expect(group.urlname == renamed && group.formerUrlnames == ["rladies-glasgow"] && group.goneSince == nil)
     }
 }

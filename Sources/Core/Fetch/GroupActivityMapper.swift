@@ -32,7 +32,7 @@ package enum GroupActivityMapper {
         let upcoming = group["events"]?["edges"]?.arrayValue?.compactMap {
             $0["node"]?["dateTime"]?.stringValue.flatMap(date)
         }
-        return GroupActivity(
+        var activity = GroupActivity(
             urlname: urlname,
             name: cleaned(group["name"]),
             link: WebURL.parse(group["link"]),
@@ -46,6 +46,8 @@ package enum GroupActivityMapper {
                 ?? upcoming?.count,
             pastEvents: group["past"]?["totalCount"]?.intValue
         )
+        activity.id = group["id"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        return activity
     }
 
     private static func firstDate(_ connection: JSONValue?) -> Date? {

@@ -18,6 +18,8 @@ package struct GroupActivity: Sendable, Hashable {
     package var pastEvents: Int?
     /// False when Meetup answered that no group has this urlname (renamed or closed).
     package var isFound: Bool
+    /// Meetup's id of the group, when the answer gave it: it lasts when the urlname changes.
+    package var id: String?
 
     package init(
         urlname: String, name: String? = nil, link: URL? = nil, city: String? = nil, members: Int? = nil,

@@ -38,6 +38,13 @@ struct HistoryReportStep: RunStep {
         // record a night showed lacked them and a re-run at the same moment rewrote archive.json
         // and every group page they touched. Kept while the report is read (the store's pool
         // reads beside a write); the events the report finds cancelled are marked after.
+        // A group renamed since (the same Meetup id under a new urlname) is followed before the
+        // record is read, so tonight's pages already show it at its new address.
+        do throws(HistoryError) {
+            try store.follow(Array(fetched.groups.values.joined()), now: now)
+        } catch {
+            environment.observer.warning(error.description)
+        }
         let (report, kept) = Parallel.both { () -> Result<HistoryReport, HistoryError> in
             do throws(HistoryError) {
                 return .success(try store.report(for: fetched, now: now, settings: settings))

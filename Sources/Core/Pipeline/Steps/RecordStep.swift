@@ -29,6 +29,8 @@ struct RecordHistoryStep: RunStep {
         let groups = context.fetched.groups.values.joined()
         do throws(HistoryError) {
             if let tonight { try history.archive(tonight.events, cancelledIDs: tonight.cancelled, now: now) }
+            // Renamed groups are followed by id before anything is judged gone by its urlname.
+            try history.follow(Array(groups), now: now)
             // The record as the history step read it, with tonight's events: no second read of the archive.
             let left = Self.leftTheirNetwork(
                 context.fetched, record: (context.record?.events ?? []) + (tonight?.events ?? []))
@@ -95,8 +97,11 @@ extension RecordHistoryStep {
                 let listed = fetched.groups[entry.query.id], !listed.isEmpty
             else { continue }
             let members = Set(listed.map { $0.urlname.lowercased() })
+            let ids = Set(listed.compactMap(\.id))
             for event in record where event.queryIDs.contains(entry.query.id) {
                 guard let urlname = event.group?.urlname, !members.contains(urlname.lowercased()) else { continue }
+                // The same group under a new urlname (matched by Meetup's id) has not left.
+                if let id = event.group?.id, ids.contains(id) { continue }
                 left.insert(urlname)
             }
         }
