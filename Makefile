@@ -74,7 +74,7 @@ demo: build
 	$(SWIFT) run --skip-build meetup-report --config Examples/demo/config.json --templates Templates --now $(DEMO_NOW) \
 	  --stats .cache/demo-stats.json
 	@python3 -c 'import json; s = json.load(open(".cache/demo-stats.json")); print("Removed by curation (--stats):", ", ".join(f"{k} {int(v)}" for k, v in sorted(s.items()) if k.startswith("removedBy") and v))'
-	@echo "Open Output/index.html"
+	@echo "See it at http://127.0.0.1:8080/ after: .build/debug/meetup-report serve --directory Output"
 
 test: deps
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests

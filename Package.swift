@@ -115,6 +115,8 @@ let package = Package(
             dependencies: [
                 "MeetupRender", "MeetupFetch", "MeetupAuth", "MeetupPhotos", "MeetupHistory", "MeetupNetwork",
                 "MeetupConfig", "MeetupModel", "MeetupSupport",
+                // `meetup-report serve`: the published site on 127.0.0.1 (SiteServer).
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             path: "Sources/Core/Pipeline"),
         .executableTarget(

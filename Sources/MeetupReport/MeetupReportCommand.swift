@@ -22,7 +22,7 @@ struct MeetupReportCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, InitCommand.self, CheckCommand.self, ExplainCommand.self, AuthCommand.self,
             BackfillCommand.self, BackupCommand.self, DiscoverCommand.self, ConfigSchemaCommand.self,
-            GraphQLRequestsCommand.self,
+            GraphQLRequestsCommand.self, ServeCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

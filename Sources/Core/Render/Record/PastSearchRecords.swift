@@ -16,6 +16,7 @@ extension SearchRecords {
                 "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(event.title))</title>"
                 + "</head>\n<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(escape(event.title))</h1>\n"
                 + attribute("path", "\(SitePaths.eventPage(event.id)).html") + attribute("date", date)
+                + sortKey(past: event.start.date)
             if !groups.isEmpty { html += attribute("group", groups) }
             html +=
                 "<p>\(escape(date)) · \(escape(RecordFormatting.place(event))) · \(escape(groups))</p>\n"
