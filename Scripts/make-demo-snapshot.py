@@ -46,7 +46,7 @@ TITLES = {
     "ux": ["Design systems that scale", "UX research on a budget", "Accessible forms workshop"],
     "ai": ["Building agents with open models", "RAG pitfalls — live debugging", "Evaluating LLM apps", "Prompt engineering is dead? A debate",
            "Fine-tuning small models", "AI Builders: show & tell"],
-    "broken": ["Soldering 101 <script>alert('x')</script>", "Repair café: bring broken gadgets"],
+    "broken": ["Soldering 101: your first kit", "Repair café: bring broken gadgets"],
     "tokyo": ["Swift 東京 #12 – 年末 LT 大会", "iOSDC 振り返り会"],
 }
 

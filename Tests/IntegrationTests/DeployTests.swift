@@ -26,6 +26,16 @@ extension LoopbackSuites {
             #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
             #expect(
                 good.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 6, "\(good.stdout)")
+            // The sample site at its own zone's 18:00 and with its place named (issue 62, item 14).
+            // init wrote its sample events from the real clock: the run's clock is that one.
+            let sample = try await CommandRunner.run([
+                "--config", config.path, "--now", ISO8601.formatUTC(Date()), "--quiet",
+            ])
+            #expect(sample.status == 0, "\(sample.stderr)")
+            let swift = try String(contentsOf: site.appendingPathComponent("Output/queries/swift.md"), encoding: .utf8)
+            #expect(swift.contains("within 25 mi of Berlin") && !swift.contains("(UTC)"), "\(swift.prefix(600))")
+            #expect(swift.contains("18:00"), "\(swift.prefix(600))")
+            try? FileManager.default.removeItem(at: site.appendingPathComponent("Output"))
             let again = try await CommandRunner.run(["init", site.path])
             #expect(
                 again.status == 1 && again.stderr.contains("exists already; nothing was written"), "\(again.stderr)")

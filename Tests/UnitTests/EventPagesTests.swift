@@ -206,4 +206,21 @@ struct EventPagesTests {
         #expect(sample.contains("from sample events written by meetup-report init ·"))
         #expect(!fromCalendar.contains("Meetup API") && !sample.contains("Meetup API"))
     }
+
+    /// Issue 62, item 14: a past event's page did not say that it had taken place.
+    @Test func aPastEventsPageSaysItTookPlace() throws {
+        let input = RenderMemoTests.baseInput()
+        let past = try #require(input.record?.events.first { $0.start.date < input.generatedAt && !$0.isCancelled })
+        let written = LockedBox<[String: String]>([:])
+        _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
+            input, reuse: RenderEverything(), artefacts: EventArtefactSet()
+        ) { _, file in
+            if case .bytes(let data) = file.contents {
+                written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
+            }
+        }
+        let page = try #require(written.withLock { $0[SitePaths.eventPage(past.id) + ".md"] })
+        let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+        #expect(page.contains("**This event took place on \(formatting.date(past.start.date))**"), "\(page)")
+    }
 }

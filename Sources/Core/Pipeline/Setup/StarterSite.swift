@@ -64,6 +64,9 @@ package struct StarterSite: Sendable {
         return written + [Self.configName, Self.liveConfigName, Self.schemaName]
     }
 
+    /// The sample site's zone: its events are at 18:00 there.
+    static let timeZone = "Europe/Berlin"
+
     static let queries: [(id: String, title: String, keyword: String)] = [
         ("swift", "Swift & iOS", "swift"), ("rust", "Rust", "rust"),
     ]
@@ -73,7 +76,7 @@ package struct StarterSite: Sendable {
             "$schema": .string(Self.schemaName),
             "title": .string("Tech meetups near Berlin"),
             "baseURL": .string("https://events.example.org/"),
-            "timeZone": .string("Europe/Berlin"),
+            "timeZone": .string(Self.timeZone),
             "source": source,
             "output": .string("Output"),
             "cache": .string("cache"),
@@ -88,7 +91,7 @@ package struct StarterSite: Sendable {
                     .object([
                         "id": .string(query.id), "title": .string(query.title), "keyword": .string(query.keyword),
                         "lat": .number(52.52), "lon": .number(13.405), "radiusMiles": .number(25),
-                        "daysAhead": .number(30),
+                        "placeName": .string("Berlin"), "daysAhead": .number(30),
                     ])
                 }),
         ]
@@ -110,11 +113,17 @@ package struct StarterSite: Sendable {
 
     /// One `eventSearch` page of sample events, 2 to 20 days from now.
     private func samplePage(query: (id: String, title: String, keyword: String), offset: Int) -> JSONValue {
+        // At 18:00 in the site's zone, written with its offset, as Meetup writes a Berlin group's
+        // events: in UTC the pages said "18:00 (UTC)" on a Berlin site.
+        let zone = TimeZone(identifier: Self.timeZone) ?? .gmt
         let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
         let nodes: [JSONValue] = (0..<3).map { index in
             let day = 2 + offset + index * 6
-            let start = Calendar(identifier: .gregorian).startOfDay(for: now.addingTimeInterval(Double(day) * 86_400))
-                .addingTimeInterval(18 * 3600)
+            let midnight = calendar.startOfDay(for: now.addingTimeInterval(Double(day) * 86_400))
+            let start = calendar.date(bySettingHour: 18, minute: 0, second: 0, of: midnight) ?? midnight
             return .object([
                 "node": .object([
                     "id": .string("sample-\(query.id)-\(index + 1)"),

@@ -70,6 +70,9 @@ enum EventPages {
                 ? "Online" : (facts.placeLine.map { facts.isHybrid ? $0 + ", and online" : $0 } ?? facts.attendance),
         ]
         switch facts.status {
+        case .scheduled where facts.isPast:
+            // From the record: it is over, and the page says so (its date alone did not).
+            context["statusNote"] = "This event took place on \(formatting.date(facts.start.date))"
         case .scheduled: break
         case .cancelled: context["statusNote"] = "Cancelled"
         case .movedOnline: context["statusNote"] = "Moved online"
