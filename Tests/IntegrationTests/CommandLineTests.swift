@@ -153,7 +153,7 @@ extension LoopbackSuites {
                 ], environment: environment)
             #expect(good.status == 0, "\(good.stderr)")
             #expect(
-                good.lastLine.hasPrefix("meetup-report: ok: 2/2 queries, 7 events; photos 4 downloaded"),
+                good.lastLine.hasPrefix("meetup-report: ok: 2/2 queries, 7 events; photos 3 downloaded"),
                 "\(good.lastLine)")
             let site = PipelineHarness.tree(harness.outputDirectory)
 

@@ -17,8 +17,10 @@ extension LoopbackSuites {
 
             #expect(summary.succeeded, "\(summary.line)")
             #expect(summary.eventCount == 9, "the event two queries share counts once")
-            #expect(summary.photos.downloaded == 4)
+            // Each photo counted once (issue 62, item 13): the truncated one is failed, not downloaded too.
+            #expect(summary.photos.downloaded == 3)
             #expect(summary.photos.failed == 2, "one truncated, one 404")
+            #expect(summary.photos.photos == 5, "five distinct photos")
 
             let index = try harness.page("index.html")
             #expect(index.contains("Test &amp; &lt;Meetups&gt;"))
@@ -76,7 +78,7 @@ extension LoopbackSuites {
             #expect(counters.photoResponses200 == 0)
             #expect(counters.photoBytesSent == 0)
             #expect(counters.photoResponses304 == 4)
-            #expect(second.photos.revalidated == 4 && second.photos.downloaded == 0)
+            #expect(second.photos.revalidated == 3 && second.photos.downloaded == 0 && second.photos.failed == 2)
             #expect(second.photos.thumbnailsMade == 0, "cached thumbnails are reused")
             #expect(PipelineHarness.tree(harness.outputDirectory) == firstSite)
         }
@@ -98,14 +100,15 @@ extension LoopbackSuites {
             let fiveMinutes = PipelineHarness.now.addingTimeInterval(300)
             let soon = await harness.run(config, now: fiveMinutes, clock: { fiveMinutes })
             #expect(soon.succeeded)
-            #expect(soon.photos.fromCache == 3, "group-a (max-age), event-c and truncated (default 600 s)")
+            // The truncated one is fresh in the cache too, and counted failed: it has no usable image.
+            #expect(soon.photos.fromCache == 2, "group-a (max-age) and event-c (default 600 s)")
             #expect(soon.photos.revalidated == 1, "group-b said no-cache")
             #expect(harness.server.photoRequests - requestsBefore == 2, "group-b and the missing photo only")
 
             let twentyMinutes = PipelineHarness.now.addingTimeInterval(1200)
             let later = await harness.run(config, now: twentyMinutes, clock: { twentyMinutes })
             #expect(later.photos.fromCache == 1, "only group-a, fresh for an hour")
-            #expect(later.photos.revalidated == 3)
+            #expect(later.photos.revalidated == 2, "group-b and event-c (the truncated one counts failed)")
             #expect(harness.server.counters.photoResponses200 == 0, "nothing was downloaded again")
         }
 

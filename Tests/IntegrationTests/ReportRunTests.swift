@@ -43,7 +43,7 @@ extension LoopbackSuites {
             #expect(online.status == 0, "\(online.stderr)")
             let figures = try JSONValue.parse(Data(contentsOf: stats))
             #expect(figures["events"]?.intValue == 7 && figures["published"]?.intValue == 1, "\(figures)")
-            #expect(figures["photosDownloaded"]?.intValue == 4 && figures["requestsSent"]?.intValue ?? 0 >= 7)
+            #expect(figures["photosDownloaded"]?.intValue == 3 && figures["requestsSent"]?.intValue ?? 0 >= 7)
             for stage in ["fetch", "photos", "render", "publish"] {
                 #expect(figures["\(stage)Seconds"]?.doubleValue != nil, "\(stage)")
             }

@@ -8,7 +8,7 @@ extension PhotoPipeline {
     /// Folds a fetch result into the cache and the statistics; returns the entry to
     /// thumbnail, if any, and whether its metadata still has to be written.
     func store(_ result: PhotoFetchResult, for url: URL, files: PhotoFiles, cached: CachedPhoto?) -> (
-        CachedPhoto, unsaved: Bool
+        CachedPhoto, unsaved: Bool, counted: PhotoCount
     )? {
         switch result {
         case .downloaded(let file, let byteCount, let validators, let freshFor):
@@ -22,13 +22,13 @@ extension PhotoPipeline {
                     $0.statistics.downloaded += 1
                     $0.statistics.bytesDownloaded += byteCount
                 }
-                return (entry, true)
+                return (entry, true, .downloaded)
             } catch {
                 try? FileManager.default.removeItem(at: file)
                 return fallback(
                     to: cached, url: url, reason: "cannot store it in the cache: \(error.localizedDescription)"
                 )
-                .map { ($0, false) }
+                .map { ($0, false, .failed) }
             }
         case .notModified(let overNetwork, let freshFor):
             guard var cached else {
@@ -40,9 +40,9 @@ extension PhotoPipeline {
             results.withLock {
                 if overNetwork { $0.statistics.revalidated += 1 } else { $0.statistics.fromCache += 1 }
             }
-            return (cached, true)
+            return (cached, true, overNetwork ? .revalidated : .fromCache)
         case .failed(let reason):
-            return fallback(to: cached, url: url, reason: reason).map { ($0, false) }
+            return fallback(to: cached, url: url, reason: reason).map { ($0, false, .failed) }
         }
     }
 
@@ -59,7 +59,7 @@ extension PhotoPipeline {
 
     /// Reuses or makes the thumbnail and its double-density twin, then writes the entry's
     /// metadata once if it changed (`unsaved`, or a new thumbnail size).
-    func makeThumbnail(_ url: URL, files: PhotoFiles, entry: CachedPhoto, unsaved: Bool) {
+    func makeThumbnail(_ url: URL, files: PhotoFiles, entry: CachedPhoto, unsaved: Bool, counted: PhotoCount) {
         let width = settings.thumbnailWidth
         let (single, double) = (
             files.thumbnail(width: width, processor: thumbnailer.identity),
@@ -94,6 +94,8 @@ extension PhotoPipeline {
         } catch {
             if unsaved { try? cache.write(entry, to: files) }
             results.withLock {
+                // One count a photo: a download that is no image is a failed photo, not a downloaded one too.
+                $0.statistics.uncount(counted)
                 $0.statistics.failed += 1
                 $0.warnings.append(
                     "photo \(Self.shortName(url)): not a usable image (\(error.reason)); using the placeholder")

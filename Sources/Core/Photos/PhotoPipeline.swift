@@ -105,26 +105,27 @@ package final class PhotoPipeline: Sendable {
         if let cached, let freshUntil = cached.freshUntil, freshUntil > clock() {
             results.withLock { $0.statistics.fromCache += 1 }
             onProgress(.fetched(url))
-            return thumbnail(url, files: files, entry: cached, unsaved: false, done: done)
+            return thumbnail(url, files: files, entry: cached, unsaved: false, counted: .fromCache, done: done)
         }
         downloads.enqueue { [self] slotDone in
             fetcher.fetch(url, validators: cached.map(\.validators), into: cache.incomingDirectory) { [self] result in
                 slotDone()
                 onProgress(.fetched(url))
-                guard let (entry, unsaved) = store(result, for: url, files: files, cached: cached) else {
+                guard let (entry, unsaved, counted) = store(result, for: url, files: files, cached: cached) else {
                     return done()
                 }
-                thumbnail(url, files: files, entry: entry, unsaved: unsaved, done: done)
+                thumbnail(url, files: files, entry: entry, unsaved: unsaved, counted: counted, done: done)
             }
         }
     }
 
     /// Thumbnail: one per core at a time.
     private func thumbnail(
-        _ url: URL, files: PhotoFiles, entry: CachedPhoto, unsaved: Bool, done: @escaping @Sendable () -> Void
+        _ url: URL, files: PhotoFiles, entry: CachedPhoto, unsaved: Bool, counted: PhotoCount,
+        done: @escaping @Sendable () -> Void
     ) {
         thumbnails.enqueueBlocking { [self] in
-            makeThumbnail(url, files: files, entry: entry, unsaved: unsaved)
+            makeThumbnail(url, files: files, entry: entry, unsaved: unsaved, counted: counted)
             onProgress(.thumbnailed(url))
             done()
         }

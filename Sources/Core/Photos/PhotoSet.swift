@@ -15,6 +15,24 @@ package struct PhotoStatistics: Sendable, Equatable {
     package var thumbnailSeconds = 0.0
 
     package init() {}
+
+    /// Takes back the count a photo was given when it turns out to have no usable image.
+    mutating func uncount(_ counted: PhotoCount) {
+        switch counted {
+        case .downloaded: downloaded -= 1
+        case .revalidated: revalidated -= 1
+        case .fromCache: fromCache -= 1
+        case .failed: failed -= 1
+        }
+    }
+
+    /// Every photo once: downloaded, revalidated, from the cache or failed.
+    package var photos: Int { downloaded + revalidated + fromCache + failed }
+}
+
+/// How the photo stage counted a photo when it was fetched (a photo counts once).
+enum PhotoCount: Sendable {
+    case downloaded, revalidated, fromCache, failed
 }
 
 /// What the photo stage produced: a thumbnail per photo URL that worked.
