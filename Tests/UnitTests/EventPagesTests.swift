@@ -211,15 +211,8 @@ struct EventPagesTests {
     @Test func aPastEventsPageSaysItTookPlace() throws {
         let input = RenderMemoTests.baseInput()
         let past = try #require(input.record?.events.first { $0.start.date < input.generatedAt && !$0.isCancelled })
-        let written = LockedBox<[String: String]>([:])
-        _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
-            input, reuse: RenderEverything(), artefacts: EventArtefactSet()
-        ) { _, file in
-            if case .bytes(let data) = file.contents {
-                written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
-            }
-        }
-        let page = try #require(written.withLock { $0[SitePaths.eventPage(past.id) + ".md"] })
+        let written = try GroupPagesTests.rendered(input)
+        let page = try #require(written[SitePaths.eventPage(past.id) + ".md"])
         let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
         #expect(page.contains("**This event took place on \(formatting.date(past.start.date))**"), "\(page)")
     }

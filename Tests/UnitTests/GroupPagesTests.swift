@@ -7,6 +7,19 @@ import Testing
 
 @Suite("Group pages: one page per address")
 struct GroupPagesTests {
+    /// Every text file a full render of `input` writes, by path.
+    static func rendered(_ input: SiteInput) throws -> [String: String] {
+        let written = LockedBox<[String: String]>([:])
+        _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
+            input, reuse: RenderEverything(), artefacts: EventArtefactSet()
+        ) { _, file in
+            if case .bytes(let data) = file.contents {
+                written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
+            }
+        }
+        return written.withLock { $0 }
+    }
+
     /// The demo's record held Rust Berlin under two ids (its recorded events and its group
     /// answer disagreed): two pages were written to one path, and which one stood changed
     /// from run to run.
@@ -37,15 +50,7 @@ struct GroupPagesTests {
             key: "urlname:g1", urlname: "g1", name: "Group 1", firstSeen: start.date, lastSeen: start.date)
         for groups in [record.groups, record.groups + [byURL]] {
             input.record = CommunityRecord(events: record.events + [idless], groups: groups)
-            let written = LockedBox<[String: String]>([:])
-            _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
-                input, reuse: RenderEverything(), artefacts: EventArtefactSet()
-            ) { _, file in
-                if case .bytes(let data) = file.contents {
-                    written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
-                }
-            }
-            let page = try #require(written.withLock { $0["groups/g1.md"] })
+            let page = try #require(try Self.rendered(input)["groups/g1.md"])
             #expect(page.components(separatedBy: "Kept from a feed").count == 2, "\(groups.count) groups")
         }
     }
@@ -67,16 +72,9 @@ struct GroupPagesTests {
                     key: "id:4333", urlname: "muhq_deleted@4333@rladies-glasgow", name: "R-Ladies Glasgow",
                     formerUrlnames: ["rladies-glasgow"], firstSeen: seen, lastSeen: seen)
             ])
-        let written = LockedBox<[String: String]>([:])
-        _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
-            input, reuse: RenderEverything(), artefacts: EventArtefactSet()
-        ) { _, file in
-            if case .bytes(let data) = file.contents {
-                written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
-            }
-        }
+        let written = try GroupPagesTests.rendered(input)
         let page = try #require(
-            written.withLock { $0.first { $0.key.hasSuffix(".md") && $0.value.contains("R-Ladies Glasgow") }?.value })
+            written.first { $0.key.hasSuffix(".md") && $0.value.contains("R-Ladies Glasgow") }?.value)
         #expect(page.contains("https://www.meetup.com/muhq_deleted%404333%40rladies-glasgow/"), "\(page)")
     }
 
@@ -91,16 +89,9 @@ struct GroupPagesTests {
                 "net": [GroupActivity(urlname: "rladies-tepic", name: "R-Ladies Tepic", city: "Tepic", members: 40)]
             ],
             earlier: [:], now: input.generatedAt)
-        let written = LockedBox<[String: String]>([:])
-        _ = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates)).render(
-            input, reuse: RenderEverything(), artefacts: EventArtefactSet()
-        ) { _, file in
-            if case .bytes(let data) = file.contents {
-                written.withLock { $0[file.path] = String(decoding: data, as: UTF8.self) }
-            }
-        }
-        let page = try #require(written.withLock { $0["groups/rladies-tepic.md"] })
+        let written = try GroupPagesTests.rendered(input)
+        let page = try #require(written["groups/rladies-tepic.md"])
         #expect(page.contains("# R-Ladies Tepic") && page.contains("**No event yet**"), "\(page)")
-        #expect(written.withLock { $0["groups.html"] }?.contains("groups/rladies-tepic.html") == true)
+        #expect(written["groups.html"]?.contains("groups/rladies-tepic.html") == true)
     }
 }
