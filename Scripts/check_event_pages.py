@@ -61,6 +61,11 @@ class Heading(html.parser.HTMLParser):
 
 def location_ok(page, location):
     for place in location if isinstance(location, list) else [location]:
+        if isinstance(place, str):
+            # schema.org's Text location: a place not announced yet, said so, not made up.
+            if not place.strip():
+                problem(page, "an empty text location")
+            continue
         kind = place.get("@type")
         if kind == "VirtualLocation":
             if not str(place.get("url", "")).startswith("https://"):
@@ -71,6 +76,9 @@ def location_ok(page, location):
                 problem(page, "a Place without a name")
             if isinstance(address, dict) and address.get("@type") != "PostalAddress":
                 problem(page, "a Place's address is not a PostalAddress")
+            # Google requires an address for an in-person event: an empty PostalAddress is none (issue 61).
+            if not address or (isinstance(address, dict) and len([k for k in address if k != "@type"]) == 0):
+                problem(page, "a Place without an address")
             geo = place.get("geo")
             if geo is not None and not (-90 <= geo["latitude"] <= 90 and -180 <= geo["longitude"] <= 180):
                 problem(page, "GeoCoordinates out of range")

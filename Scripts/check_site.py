@@ -234,7 +234,9 @@ def check(site):
                 problem(site, f"groups.json: {query['id']}: a group needing attention comes after an active one")
             for group in query["groups"]:
                 days = group["daysSinceLastEvent"]
-                quiet = not group["found"] or days is None or days >= query["inactiveAfterDays"]
+                # A group with an event scheduled is not quiet, however long ago its last one was.
+                quiet = not group["found"] or (group.get("nextEventAt") is None
+                                               and (days is None or days >= query["inactiveAfterDays"]))
                 if quiet != group["needsAttention"]:
                     problem(site, f"groups.json: {group['urlname']}: needsAttention disagrees with its {days} days")
         groups_md = open(os.path.join(site, "groups.md"), encoding="utf-8").read()
