@@ -55,7 +55,7 @@ package enum SearchRecords {
         var html =
             "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(title)</title></head>\n"
             + "<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(title)</h1>\n"
-            + attribute("path", path) + attribute("date", time) + sortKey(upcoming: event.start.date)
+            + attribute("path", path) + attribute("date", time)
         if let group = event.group { html += attribute("group", TextCleaning.singleLine(group.name)) }
         html +=
             "<p>\(escape(time)) · \(escape(EventFormatting.location(of: event)))"
@@ -64,17 +64,6 @@ package enum SearchRecords {
         for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
         html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
         return Record(name: recordName(event), html: html, start: event.start.date)
-    }
-
-    /// Pagefind's "when" sort key: upcoming events by their start, soonest first, then past ones,
-    /// the latest first (`sort: { when: "asc" }` in the layout's search).
-    static func sortKey(upcoming start: Date) -> String {
-        "<span data-pagefind-sort=\"when:\(String(format: "%012.0f", max(0, start.timeIntervalSince1970)))\"></span>\n"
-    }
-
-    static func sortKey(past start: Date) -> String {
-        let key = 200_000_000_000 - max(0, start.timeIntervalSince1970)
-        return "<span data-pagefind-sort=\"when:\(String(format: "%012.0f", key))\"></span>\n"
     }
 
     /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).
