@@ -108,11 +108,31 @@ def check_search(browser):
             continue
         passed += 1
 
+def check_search_as_a_file(browser):
+    """Opened as a file (as people do), the search cannot load: the box says so, no orphan label."""
+    global passed
+    page = browser.new_page()
+    page.goto("file://" + os.path.abspath(os.path.join(site, "index.html")))
+    page.wait_for_load_state("load")
+    try:
+        page.wait_for_selector("#search .search-unavailable", timeout=5000)
+    except Exception:
+        problems.append("search as a file: no note that search needs the site served over http")
+        page.close()
+        return
+    note = page.inner_text("#search .search-unavailable")
+    if "meetup-report serve" not in note or page.query_selector("#search-label") is not None:
+        problems.append(f"search as a file: {note!r}, and its label is still there")
+    else:
+        passed += 1
+    page.close()
+
 with sync_playwright() as playwright:
     browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
     if "--search-only" not in sys.argv:
         check_accessibility(browser)
     check_search(browser)
+    check_search_as_a_file(browser)
     browser.close()
 server.shutdown()
 for text in problems:
