@@ -9,35 +9,41 @@ struct GroupPages: KeyedSiteGenerator {
     /// A group with no event for this long is "quiet" (the groups report's default threshold).
     static let quietAfterDays = EventQuery.defaultInactiveAfterDays
 
+    /// Every group that has a page, and tonight's upcoming events by group: the record's groups,
+    /// those of tonight's events, and every group a query follows, one with no event yet too (the
+    /// groups report links each: "No event yet").
+    static func groups(_ input: SiteInput, record: CommunityRecord) -> ([ArchivedGroup], [String: [Event]]) {
+        let now = input.generatedAt
+        var groups = record.groups.filter { !$0.urlname.isEmpty }
+        var known = Set(groups.flatMap { ([$0.urlname] + $0.formerUrlnames).map { $0.lowercased() } })
+        var upcoming: [String: [Event]] = [:]
+        func add(urlname: String, name: String, city: String?, country: String?) {
+            guard known.insert(urlname.lowercased()).inserted else { return }
+            groups.append(
+                ArchivedGroup(
+                    key: "urlname:" + urlname.lowercased(), urlname: urlname, name: name, city: city, country: country,
+                    firstSeen: now, lastSeen: now))
+        }
+        for event in SitePaths.chronological(input.fetched.distinctEvents) {
+            guard let group = event.group, let urlname = group.urlname else { continue }
+            upcoming[urlname.lowercased(), default: []].append(event)
+            add(urlname: urlname, name: group.name, city: event.venue?.city, country: event.venue?.country)
+        }
+        for section in input.groups?.sections ?? [] {
+            for member in section.attention + section.active where member.isFound {
+                add(urlname: member.urlname, name: member.name, city: member.city, country: nil)
+            }
+        }
+        return (groups, upcoming)
+    }
+
     /// Each group's page (and its former addresses' redirects) as an item of the render memo,
     /// keyed by everything the page shows: a night on which a group did nothing reuses its page.
     func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
         let input = shared.input
         let record = input.record ?? CommunityRecord(events: [], groups: [])
         let now = input.generatedAt
-        var groups = record.groups.filter { !$0.urlname.isEmpty }
-        var known = Set(groups.flatMap { ([$0.urlname] + $0.formerUrlnames).map { $0.lowercased() } })
-        var upcoming: [String: [Event]] = [:]
-        for event in SitePaths.chronological(input.fetched.distinctEvents) {
-            guard let group = event.group, let urlname = group.urlname else { continue }
-            upcoming[urlname.lowercased(), default: []].append(event)
-            guard known.insert(urlname.lowercased()).inserted else { continue }
-            groups.append(
-                ArchivedGroup(
-                    key: "urlname:" + urlname.lowercased(), urlname: urlname, name: group.name,
-                    city: event.venue?.city, country: event.venue?.country, firstSeen: now, lastSeen: now))
-        }
-        // Every group a query follows has a page, one with no event yet too (the groups report
-        // links each): founded, members, "no past event in the record yet".
-        for section in input.groups?.sections ?? [] {
-            for member in section.attention + section.active where member.isFound {
-                guard known.insert(member.urlname.lowercased()).inserted else { continue }
-                groups.append(
-                    ArchivedGroup(
-                        key: "urlname:" + member.urlname.lowercased(), urlname: member.urlname, name: member.name,
-                        city: member.city, firstSeen: now, lastSeen: now))
-            }
-        }
+        let (groups, upcoming) = Self.groups(input, record: record)
         let pastByName = record.pastByGroupKey(at: now)
         let activity = Dictionary(
             (input.groups?.sections ?? []).flatMap { $0.attention + $0.active }.map { ($0.urlname.lowercased(), $0) },
