@@ -53,4 +53,22 @@ struct TextCleaningTests {
         #expect(TextCleaning.trimmedWhitespace(" \t\n") == "")
         #expect(TextCleaning.trimmed(", The Venue ,") { $0 == "," || $0 == " " } == "The Venue")
     }
+
+    /// The byte scan that keeps clean text on one pass agrees with the scalar rule, for every
+    /// scalar of the planes' first 0x3000, the noncharacters of each plane, and emoji.
+    @Test func theByteScanFindsExactlyTheForbiddenScalars() {
+        var scalars = (0..<0x3000).compactMap(Unicode.Scalar.init)
+        scalars += (0xFDC0...0xFE10).compactMap(Unicode.Scalar.init) + (0xFFF0...0xFFFF).compactMap(Unicode.Scalar.init)
+        for plane in 1...16 {
+            scalars += [0xFFFD, 0xFFFE, 0xFFFF].compactMap { Unicode.Scalar(UInt32(plane) << 16 | $0) }
+        }
+        scalars += ["🎉", "🦀", "\u{1F3F3}"]
+        for scalar in scalars {
+            let text = "a" + String(scalar) + "b"
+            #expect(
+                TextCleaning.holdsForbidden(text) == TextCleaning.isForbidden(scalar),
+                "U+\(String(scalar.value, radix: 16))")
+        }
+        #expect(TextCleaning.withoutControlCharacters("Café\u{A0}· 🎉") == "Café\u{A0}· 🎉")
+    }
 }

@@ -52,7 +52,7 @@ package enum TextCleaning {
     /// whichever writer it goes through. Text without any (almost all) is returned as it is,
     /// after one pass over its bytes.
     package static func withoutControlCharacters(_ text: String) -> String {
-        guard text.utf8.contains(where: mayStartForbidden) else { return text }
+        guard holdsForbidden(text) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isForbidden(scalar) { scalars.append(scalar) }
         return String(scalars)
@@ -63,11 +63,35 @@ package enum TextCleaning {
         text.map { withoutControlCharacters($0) }
     }
 
-    /// A byte that can begin a forbidden character: a C0 control or DEL, 0xC2 (C1 controls),
-    /// 0xEF (U+FDD0–FDEF, U+FFFE–FFFF) or a 4-byte lead (the planes' own noncharacters).
-    private static func mayStartForbidden(_ byte: UInt8) -> Bool {
-        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2 || byte == 0xEF
-            || byte >= 0xF0
+    /// Whether `text` holds a forbidden character, from its UTF-8 bytes alone (a String's bytes are
+    /// well formed): a C0 control but tab and line breaks, DEL; C2 80–9F (C1); EF B7 90–AF
+    /// (U+FDD0–FDEF); EF BF BE–BF (U+FFFE–FFFF); a 4-byte sequence ending xF BF BE–BF (the
+    /// planes' U+nFFFE–nFFFF). No-break spaces, middle dots and emoji, common in event text,
+    /// stay on this one pass.
+    static func holdsForbidden(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 {
+                    if byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
+                } else if byte == 0x7F {
+                    return true
+                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    return true
+                } else if byte == 0xEF, index + 2 < bytes.count {
+                    let (second, third) = (bytes[index + 1], bytes[index + 2])
+                    if second == 0xB7, (0x90...0xAF).contains(third) { return true }
+                    if second == 0xBF, third == 0xBE || third == 0xBF { return true }
+                } else if byte >= 0xF0, index + 3 < bytes.count {
+                    let (second, third, fourth) = (bytes[index + 1], bytes[index + 2], bytes[index + 3])
+                    if second & 0x0F == 0x0F, third == 0xBF, fourth == 0xBE || fourth == 0xBF { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
