@@ -29,8 +29,9 @@ struct RecordHistoryStep: RunStep {
         let groups = context.fetched.groups.values.joined()
         do throws(HistoryError) {
             if let tonight { try history.archive(tonight.events, cancelledIDs: tonight.cancelled, now: now) }
-            // Renamed groups are followed by id before anything is judged gone by its urlname.
-            try history.follow(Array(groups), now: now)
+            // Renamed groups are followed by id before anything is judged gone by its urlname
+            // (the history step did it already when it kept tonight's events).
+            if !context.keptTonight { try history.follow(Array(groups), now: now) }
             // The record as the history step read it, with tonight's events: no second read of the archive.
             let left = Self.leftTheirNetwork(
                 context.fetched, record: (context.record?.events ?? []) + (tonight?.events ?? []))
