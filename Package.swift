@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // RS256 signing of the OAuth JWT assertion, and SHA-256 for cache keys.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // HTTP: a body streamed with backpressure and never inflated, so memory stays within the caps.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // C bridges: each system library behind its own small target.
@@ -69,8 +73,15 @@ let package = Package(
             path: "Sources/Core/Support"),
         // The events, queries and every pure decision about them: no IO.
         .target(name: "MeetupModel", dependencies: ["MeetupSupport"], path: "Sources/Core/Model"),
-        // HTTP on URLSession under the run's limits, and the snapshots it records and replays.
-        .target(name: "MeetupNetwork", dependencies: ["MeetupSupport"], path: "Sources/Core/Network"),
+        // HTTP on AsyncHTTPClient under the run's limits, and the snapshots it records and replays.
+        .target(
+            name: "MeetupNetwork",
+            dependencies: [
+                "MeetupSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/Core/Network"),
         // The user's file format: read, checked, turned into the values the layers above take.
         .target(
             name: "MeetupConfig", dependencies: ["MeetupNetwork", "MeetupModel", "MeetupSupport"],

@@ -85,10 +85,14 @@ package final class RawFaultServer: Sendable {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
             state.opened(client)
-            DispatchQueue.global().async { [self] in
+            // A thread of its own: the handlers block (sleep, recv), and Dispatch on Linux does
+            // not grow its pool for blocked threads, so a third dripping connection waited
+            // seconds for its first byte.
+            let handler = Thread { [self] in
                 handle(client)
                 state.closed(client)
             }
+            handler.start()
         }
     }
 

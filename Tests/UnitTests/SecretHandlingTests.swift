@@ -28,7 +28,7 @@ struct SecretHandlingTests {
         ] {
             var redirected = request
             redirected.url = URL(string: other)
-            let sent = TransportDelegate.withoutCrossOriginCredentials(redirected, from: original)
+            let sent = Redirect.withoutCrossOriginCredentials(redirected, from: original)
             #expect(sent.value(forHTTPHeaderField: "Authorization") == nil, "\(other)")
             #expect(sent.value(forHTTPHeaderField: "Cookie") == nil, "\(other)")
             #expect(sent.value(forHTTPHeaderField: "Content-Type") == "application/json", "other headers stay")
@@ -36,7 +36,7 @@ struct SecretHandlingTests {
         var sameOrigin = request
         sameOrigin.url = URL(string: "HTTP://127.0.0.1:8000/v2/gql-ext")
         #expect(
-            TransportDelegate.withoutCrossOriginCredentials(sameOrigin, from: original)
+            Redirect.withoutCrossOriginCredentials(sameOrigin, from: original)
                 .value(forHTTPHeaderField: "Authorization") == "Bearer secret-token-1234",
             "same origin, another path: kept")
         #expect(

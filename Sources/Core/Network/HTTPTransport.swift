@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+import AsyncHTTPClient
 import MeetupSupport
 
 /// A finished HTTP exchange whose body was streamed to a file.
@@ -36,14 +37,15 @@ package enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-/// Every HTTP request of a run goes through here: one URLSession, bodies streamed to
+/// Every HTTP request of a run goes through here: one HTTP client, bodies streamed to
 /// disk with a size cap, retries with backoff and jitter (honouring Retry-After) for
 /// idempotent requests within a per-run budget and deadline, and the address policy
 /// checked before each request and each redirect.
 package final class HTTPTransport: Sendable {
     package let limits: NetworkLimits
-    private let session: URLSession
-    private let delegate: TransportDelegate
+    private let client: HTTPClient
+    /// For requests that must not be sent twice: it reuses no connection.
+    private let oneOffClient: HTTPClient
     private let policy: RetryPolicy
     private let scheduler: any RetryScheduler
     private let budget: RetryBudget
@@ -87,19 +89,14 @@ package final class HTTPTransport: Sendable {
         self.onRetry = onRetry
         throttle = throttledOrigin.map { (Origin($0), LockedBox(RequestThrottle(limit: limits.apiRequestsPerMinute))) }
         self.deadline = ContinuousClock.now + .milliseconds(Int64(limits.runTimeout * 1000))
-        delegate = TransportDelegate(addressPolicy: addressPolicy, limits: limits)
-        session = HTTPSession.make(
-            maximumConnectionsPerHost: maximumConnectionsPerHost, limits: limits, delegate: delegate)
-        // At the deadline, whatever is still in flight is cancelled and fails as "run timed out".
-        let session = self.session
-        DispatchQueue.global().asyncAfter(deadline: .now() + limits.runTimeout) { [weak session] in
-            session?.getAllTasks { tasks in tasks.forEach { $0.cancel() } }
-        }
+        client = HTTPClientFactory.make(maximumConnectionsPerHost: maximumConnectionsPerHost, limits: limits)
+        oneOffClient = HTTPClientFactory.make(maximumConnectionsPerHost: 1, limits: limits, reusesConnections: false)
     }
 
     deinit {
-        delegate.invalidate()
-        session.finishTasksAndInvalidate()
+        // Whatever is still in flight is cancelled; each client lives until its shutdown ends.
+        client.shutdown { _ in }
+        oneOffClient.shutdown { _ in }
     }
 
     /// Sends `request` (retrying when `idempotent`) and streams a 2xx body into a new
@@ -168,106 +165,55 @@ package final class HTTPTransport: Sendable {
         retry: @escaping @Sendable (TransportFailure, String?) -> Void,
         completion: @escaping @Sendable (Result<HTTPDownload, TransportFailure>) -> Void
     ) {
-        let (deadline, clock) = (self.deadline, self.clock)
-        // A request that must not be sent twice goes over a connection of its own: libcurl sends
-        // a request again by itself when a kept-alive connection it reused turns out dead, and
-        // Foundation on Linux cannot rewind the body, so a webhook got a second, empty post
-        // (seen with two Discord rooms on one host). A session of its own reuses nothing.
-        let (session, delegate) = idempotent ? (self.session, self.delegate) : oneOffSession()
-        let task = session.dataTask(with: request)
+        // A request that must not be sent twice goes over a connection used for nothing else: one
+        // reused after the server closed it would be sent again, and a webhook would post twice.
+        let exchange = HTTPExchange(
+            client: idempotent ? client : oneOffClient, addressPolicy: addressPolicy, limits: limits,
+            runDeadline: deadline)
+        let rule = HTTPExchange.BodyRule(maxBytes: maxBytes, directory: directory, keepsErrorBodies: errorBodies)
         sent.withLock { $0 += 1 }
-        delegate.register(task, maxBytes: maxBytes, directory: directory, keepsErrorBodies: errorBodies) { outcome in
-            if !idempotent {
-                session.finishTasksAndInvalidate()
-                delegate.invalidate()
-            }
-            // Any body not handed to the caller is removed here, whatever the outcome.
-            let keep: @Sendable (Bool) -> Void = { kept in
-                if !kept, let file = outcome.file { try? FileManager.default.removeItem(at: file) }
-            }
-            // A timeout is transient, like a dropped connection: worth another try.
-            if case .timedOut(let reason)? = outcome.verdict { return retry(.timedOut(reason), nil) }
-            if let verdict = outcome.verdict { keep(false); return completion(.failure(verdict)) }
-            if let error = outcome.error {
-                keep(false)
-                if ContinuousClock.now >= deadline { return completion(.failure(.runTimedOut)) }
-                guard Self.isTransient(error) else { return completion(.failure(.network(Self.describe(error)))) }
-                return retry(.network(Self.describe(error)), nil)
-            }
-            guard let http = outcome.response as? HTTPURLResponse else {
-                keep(false); return retry(.network("no HTTP response"), nil)
-            }
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-            }
-            switch http.statusCode {
-            case 204:
-                keep(false)
-                completion(.success(HTTPDownload(status: 204, headers: headers, file: nil, byteCount: 0)))
-            case 200..<300:
-                guard let file = outcome.file else { return retry(.network("the body was not saved"), nil) }
-                completion(
-                    .success(
-                        HTTPDownload(
-                            status: http.statusCode, headers: headers, file: file, byteCount: outcome.byteCount)))
-            case 304:
-                keep(false)
-                completion(.success(HTTPDownload(status: 304, headers: headers, file: nil, byteCount: 0)))
-            case 300..<400:
-                keep(false)
-                // Only the target's origin is named: a Location may carry a secret in its query.
-                let target = headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }.map(
-                    Origin.init)
-                completion(
-                    .failure(.refused("redirected to \(target.map(\.description) ?? "nowhere") and not followed")))
-            case let status
-            where errorBodies && (400..<500).contains(status) && !RetryPolicy.isRetryable(status: status):
-                completion(
-                    .success(
-                        HTTPDownload(status: status, headers: headers, file: outcome.file, byteCount: outcome.byteCount)
-                    ))
-            case let status where RetryPolicy.isRetryable(status: status):
-                let body = status == 429 ? outcome.file.flatMap { try? Data(contentsOf: $0) } : nil
-                keep(false)
-                retry(.status(status), RateLimitWait.retryAfter(headers: headers, body: body, now: clock()))
-            default:
-                keep(false)
-                completion(.failure(.status(http.statusCode)))
+        let clock = self.clock
+        exchange.perform(request, body: rule) { result in
+            switch result {
+            case .failed(let failure, let transient):
+                transient ? retry(failure, nil) : completion(.failure(failure))
+            case .answered(let status, let headers, let file, let byteCount):
+                Self.settle(
+                    status: status, headers: headers, file: file, byteCount: byteCount, url: url,
+                    errorBodies: errorBodies, now: clock, retry: retry, completion: completion)
             }
         }
-        task.resume()
     }
 
-    /// A session and delegate for one request, with the transport's limits and address policy.
-    private func oneOffSession() -> (URLSession, TransportDelegate) {
-        let delegate = TransportDelegate(addressPolicy: addressPolicy, limits: limits)
-        return (HTTPSession.make(maximumConnectionsPerHost: 1, limits: limits, delegate: delegate), delegate)
-    }
-
-    /// Errors worth another try: timeouts and dropped connections, not redirect loops or bad URLs.
-    static func isTransient(_ error: Error) -> Bool {
-        let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain else { return true }
-        return ![
-            NSURLErrorHTTPTooManyRedirects, NSURLErrorCancelled, NSURLErrorBadURL, NSURLErrorUnsupportedURL,
-            NSURLErrorRedirectToNonExistentLocation,
-        ].contains(nsError.code)
-    }
-
-    /// A short reason without the URL (URLs may carry secrets in other setups).
-    static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain else { return nsError.localizedDescription }
-        switch nsError.code {
-        case NSURLErrorTimedOut: return "timed out"
-        case NSURLErrorCannotConnectToHost: return "cannot connect to the server"
-        case NSURLErrorNetworkConnectionLost: return "connection lost"
-        case NSURLErrorCannotFindHost: return "unknown host"
-        case NSURLErrorNotConnectedToInternet: return "not connected to the internet"
-        case NSURLErrorHTTPTooManyRedirects: return "too many redirects"
-        case NSURLErrorCancelled: return "cancelled"
-        default: return "URL error \(nsError.code)"
+    /// What an answer's status makes of it. Any body not handed to the caller is removed here.
+    private static func settle(
+        status: Int, headers: [String: String], file: URL?, byteCount: Int, url: URL, errorBodies: Bool,
+        now: @Sendable () -> Date, retry: @Sendable (TransportFailure, String?) -> Void,
+        completion: @Sendable (Result<HTTPDownload, TransportFailure>) -> Void
+    ) {
+        let drop = { if let file { try? FileManager.default.removeItem(at: file) } }
+        switch status {
+        case 204, 304:
+            drop()
+            completion(.success(HTTPDownload(status: status, headers: headers, file: nil, byteCount: 0)))
+        case 200..<300:
+            guard let file else { return retry(.network("the body was not saved"), nil) }
+            completion(.success(HTTPDownload(status: status, headers: headers, file: file, byteCount: byteCount)))
+        case 300..<400:
+            drop()
+            // Only the target's origin is named: a Location may carry a secret in its query.
+            let target = headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }.map(
+                Origin.init)
+            completion(.failure(.refused("redirected to \(target.map(\.description) ?? "nowhere") and not followed")))
+        case let status where errorBodies && (400..<500).contains(status) && !RetryPolicy.isRetryable(status: status):
+            completion(.success(HTTPDownload(status: status, headers: headers, file: file, byteCount: byteCount)))
+        case let status where RetryPolicy.isRetryable(status: status):
+            let body = status == 429 ? file.flatMap { try? Data(contentsOf: $0) } : nil
+            drop()
+            retry(.status(status), RateLimitWait.retryAfter(headers: headers, body: body, now: now()))
+        default:
+            drop()
+            completion(.failure(.status(status)))
         }
     }
 }
