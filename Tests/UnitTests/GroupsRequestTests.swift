@@ -60,3 +60,21 @@ struct GroupsRequestTests {
         #expect(throttle.reserve(at: 3) == 60, "at 60 the first batch has aged out: 41 of 50 in the window")
     }
 }
+
+/// A query's groups, whichever way it is made (config, snapshot, code): meetup.com reads
+/// urlnames without case, so each group is asked for once, in its first spelling.
+@Suite("A query's groups")
+struct QueryGroupsTests {
+    @Test func aGroupSpelledTwiceIsAskedForOnce() {
+        let query = EventQuery(
+            id: "accra", title: "Accra", kind: .groups(["rladies-accra-046", "RLadies-Accra-046", "rladies-lagos"]))
+        #expect(query.groupUrlnames == ["rladies-accra-046", "rladies-lagos"])
+        let feeds = GroupFeeds(urlnames: ["Code-for-Boston", "code-for-boston"])
+        #expect(feeds.urlnames == ["Code-for-Boston"])
+        let window = DateInterval(start: Date(timeIntervalSince1970: 0), duration: 86_400)
+        if case .groups(let urlnames) = query.kind {
+            let request = PastEventsRequest.groups(urlnames: urlnames, since: window.start, until: window.end)
+            #expect(request.cost == 2, "two groups' worth of the rate limit, not three")
+        }
+    }
+}

@@ -133,7 +133,6 @@ extension ConfigLoader {
             throw reader.invalid("groups", expected: expected, found: reader.value("groups") ?? .null)
         }
         var urlnames: [String] = []
-        var seen = Set<String>()
         for (index, item) in items.enumerated() {
             guard let urlname = item.stringValue,
                 urlname.range(of: Self.urlnamePattern, options: .regularExpression) != nil
@@ -141,9 +140,9 @@ extension ConfigLoader {
                 throw reader.invalid(
                     "groups[\(index)]", expected: "a group urlname: letters, digits, dashes", found: item)
             }
-            // Urlnames are case-insensitive on meetup.com: the same group twice is asked for once.
-            if seen.insert(urlname.lowercased()).inserted { urlnames.append(urlname) }
+            urlnames.append(urlname)
         }
-        return urlnames
+        // Urlnames are case-insensitive on meetup.com: the same group twice is asked for once.
+        return EventQuery.distinctUrlnames(urlnames)
     }
 }

@@ -35,7 +35,11 @@ package struct EventQuery: Sendable, Hashable, Codable {
     ) {
         self.id = id
         self.title = title
-        self.kind = kind
+        if case .groups(let urlnames) = kind {
+            self.kind = .groups(Self.distinctUrlnames(urlnames))
+        } else {
+            self.kind = kind
+        }
         self.daysAhead = daysAhead
         self.maxEvents = maxEvents
         self.inactiveAfterDays = inactiveAfterDays
@@ -51,6 +55,13 @@ package struct EventQuery: Sendable, Hashable, Codable {
             kind: .search(
                 SearchArea(keyword: keyword, latitude: latitude, longitude: longitude, radiusMiles: radiusMiles)),
             daysAhead: daysAhead, maxEvents: maxEvents)
+    }
+
+    /// Each group once, in the order given: meetup.com reads urlnames without case
+    /// (`RLadies-Accra-046` is `rladies-accra-046`), so a list asks for each group once.
+    package static func distinctUrlnames(_ urlnames: [String]) -> [String] {
+        var seen = Set<String>()
+        return urlnames.filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// The groups a query follows, by urlname, whichever way it reads them.
@@ -92,7 +103,7 @@ package struct GroupFeeds: Sendable, Hashable, Codable {
     package static let defaultDelaySeconds = 1.0
 
     package init(urlnames: [String], delaySeconds: Double = defaultDelaySeconds, baseURL: URL = meetup) {
-        self.urlnames = urlnames
+        self.urlnames = EventQuery.distinctUrlnames(urlnames)
         self.delaySeconds = delaySeconds
         self.baseURL = baseURL
     }
