@@ -60,7 +60,19 @@ struct RecordReportsTests {
         // In person: a, b (ng), iwd1 (ng), iwd2 (ke): ng has 3 events (a, b, the network event), groups 1, 2.
         #expect(countries.map(\.name) == ["NG", "KE"])
         #expect(countries[0].events == 3 && countries[0].groups == 2)
-        #expect(Self.reports.cities().first?.name == "Lagos, NG")
+        #expect(Self.reports.cities().first?.name == "Lagos, Nigeria")
+        // Regions as the UN's geoscheme groups countries: NG is in Western Africa (011), KE in Eastern (014).
+        let regions = Self.reports.regions()
+        #expect(regions.map(\.name) == ["Western Africa", "Eastern Africa"])
+        #expect(regions[0].events == 3 && regions[0].groups == 2 && regions[1].events == 1)
+    }
+
+    @Test func countriesHaveNamesAndRegions() {
+        #expect(CountryNames.name(of: "de") == "Germany" && CountryNames.name(of: "KE") == "Kenya")
+        #expect(CountryNames.name(of: "KE", locale: Locale(identifier: "es")) == "Kenia")
+        #expect(CountryNames.name(of: "zz") == "ZZ", "a code Foundation does not know stays a code")
+        #expect(CountryNames.region(of: "ke") == "Eastern Africa" && CountryNames.region(of: "BR") == "South America")
+        #expect(CountryNames.region(of: "zz") == nil)
     }
 
     @Test func csvKeepsFormulasOutAndNumbersPlain() {

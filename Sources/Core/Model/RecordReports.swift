@@ -137,12 +137,17 @@ package struct RecordReports: Sendable {
         places { $0.country?.uppercased() }
     }
 
-    /// The same per city ("Lagos, NG").
+    /// The same per city ("Lagos, Nigeria").
     package func cities() -> [Place] {
         places { event in
             guard let city = event.city, !city.isEmpty else { return nil }
-            return [city, event.country?.uppercased()].compactMap { $0 }.joined(separator: ", ")
+            return [city, event.country.map { CountryNames.name(of: $0) }].compactMap { $0 }.joined(separator: ", ")
         }
+    }
+
+    /// The same per world region, as the UN's geoscheme groups countries ("Eastern Africa").
+    package func regions() -> [Place] {
+        places { $0.country.flatMap { CountryNames.region(of: $0) } }
     }
 
     private func places(_ name: (ArchivedEvent) -> String?) -> [Place] {

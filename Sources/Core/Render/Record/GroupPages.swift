@@ -125,7 +125,7 @@ struct GroupPages: KeyedSiteGenerator {
             let quarters = CommunityRecord.quarters(of: past.map(\.start.date), through: now, in: zone)
             let label = "\(TextCleaning.singleLine(group.name)): events per quarter since \(quarters[0].quarter)"
             let chartPath = "charts/\(path).svg"
-            charts[chartPath] = BarChart.svg(quarters.map { ($0.quarter, $0.count) }, label: label)
+            charts[chartPath] = BarChart.svg(quarters.map { ($0.quarter, $0.count) }, label: label, lastUnderWay: true)
             context["chart"] = "<../\(chartPath)>"
             context["chartLabel"] = label
             var byYear: [Int: [ArchivedEvent]] = [:]

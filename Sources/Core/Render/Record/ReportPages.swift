@@ -45,7 +45,8 @@ struct ReportPages: SiteGenerator {
                 title: "Events per quarter",
                 chart: (
                     "Events per quarter since \(quarters.first?.quarter ?? "")",
-                    BarChart.svg(quarters.map { ($0.quarter, $0.count) }, label: "Events per quarter")
+                    BarChart.svg(
+                        quarters.map { ($0.quarter, $0.count) }, label: "Events per quarter", lastUnderWay: true)
                 ),
                 columns: ["Year", "Events", "Online", "Median went", "Went in all"],
                 rows: years.map {
@@ -88,7 +89,9 @@ struct ReportPages: SiteGenerator {
                     title: "\(title): events per quarter",
                     chart: (
                         "\(title): events per quarter",
-                        BarChart.svg(counts.map { ($0.quarter, $0.count) }, label: title)
+                        BarChart.svg(
+                            counts.map { ($0.quarter, $0.count) }, label: "\(title): events per quarter",
+                            lastUnderWay: true)
                     ),
                     columns: ["Year", "Events"], rows: perYear.map { [$0.year, NumberText.grouped($0.events)] }))
         }
@@ -105,7 +108,7 @@ struct ReportPages: SiteGenerator {
                 title: "Active groups per quarter",
                 chart: (
                     "Groups with an event in the six months to each quarter's end",
-                    BarChart.svg(active.map { ($0.quarter, $0.count) }, label: "Active groups")
+                    BarChart.svg(active.map { ($0.quarter, $0.count) }, label: "Active groups", lastUnderWay: true)
                 ),
                 columns: ["Year", "Active groups", "New groups", "Gone quiet"],
                 rows: years.map {
@@ -123,18 +126,33 @@ struct ReportPages: SiteGenerator {
     }
 
     private func geography(_ reports: RecordReports, shared: RenderShared) -> [SiteFile] {
-        let countries = reports.countries()
+        let countries = reports.countries().map { ($0, CountryNames.name(of: $0.name)) }
+        let regions = reports.regions()
         let cities = reports.cities()
-        let top = Array(countries.prefix(30))
         let sections = [
+            Section(
+                title: "Per region",
+                chart: (
+                    "Events per world region",
+                    BarChart.horizontal(regions.map { ($0.name, $0.events) }, title: "Events per world region")
+                ),
+                columns: ["Region", "Events", "Groups"],
+                rows: regions.map {
+                    [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
+                }),
             Section(
                 title: "Per country",
                 chart: (
-                    "Events per country", BarChart.svg(top.map { ($0.name, $0.events) }, label: "Events per country")
+                    "Events per country",
+                    BarChart.horizontal(
+                        countries.prefix(20).map { ($0.1, $0.0.events) }, title: "Events per country, the 20 busiest")
                 ),
-                columns: ["Country", "Events", "Groups"],
-                rows: countries.map {
-                    [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
+                columns: ["Country", "Region", "Events", "Groups"],
+                rows: countries.map { place, name in
+                    [
+                        Self.cell(name), CountryNames.region(of: place.name) ?? "–", NumberText.grouped(place.events),
+                        NumberText.grouped(place.groups),
+                    ]
                 }),
             Section(
                 title: "Per city", chart: nil, columns: ["City", "Events", "Groups"],
@@ -144,10 +162,12 @@ struct ReportPages: SiteGenerator {
         ]
         return page(
             "reports/geography", heading: "Geography",
-            summary: "In-person events and their groups per country and city (online events have no place).",
+            summary: "In-person events and their groups per world region (as the UN's geoscheme groups countries), "
+                + "country and city; online events have no place.",
             csv: Section(
                 title: "", chart: nil, columns: ["Kind", "Place", "Events", "Groups"],
-                rows: countries.map { ["country", $0.name, "\($0.events)", "\($0.groups)"] }
+                rows: regions.map { ["region", $0.name, "\($0.events)", "\($0.groups)"] }
+                    + countries.map { ["country", $0.1, "\($0.0.events)", "\($0.0.groups)"] }
                     + cities.map { ["city", $0.name, "\($0.events)", "\($0.groups)"] }),
             sections: sections, shared: shared)
     }
