@@ -43,6 +43,7 @@ for unit in meetup-report.service meetup-report.timer; do
 done
 install -m 644 deploy/sysusers.d/meetup-report.conf "$root/usr/lib/sysusers.d/meetup-report.conf"
 install -m 644 deploy/debian/copyright "$root/usr/share/doc/meetup-report/copyright"
+install -D -m 644 deploy/debian/lintian-overrides "$root/usr/share/lintian/overrides/meetup-report"
 sed "s/@VERSION@/$version/; s/@DATE@/$(date -uR)/" deploy/debian/changelog | gzip -9n > "$root/usr/share/doc/meetup-report/changelog.gz"
 install -m 755 deploy/debian/postinst deploy/debian/postrm "$root/DEBIAN/"
 
