@@ -11,6 +11,8 @@ struct ReportPages: SiteGenerator {
         var chart: (label: String, svg: String)?
         var columns: [String]
         var rows: [[String]]
+        /// The page each row's first cell names (a group's), where it has one.
+        var links: [String?] = []
     }
 
     func files(_ shared: RenderShared) -> [SiteFile] {
@@ -18,13 +20,20 @@ struct ReportPages: SiteGenerator {
         let settings = shared.input.settings
         let reports = RecordReports(record: record, now: shared.input.generatedAt, zone: settings.timeZone)
         let years = reports.years
-        guard !years.isEmpty else { return [] }
+        // Every page's header links the reports whenever the site has an archive: a record whose
+        // past events were all cancelled still has the index, saying so.
+        guard !years.isEmpty else {
+            return page(
+                "reports/index", heading: "Reports", summary: "No event of the record has taken place yet.",
+                csv: nil, sections: [], shared: shared)
+        }
         var files = page(
             "reports/index", heading: "Reports", summary: "The record in numbers, from \(years[0].year) to today.",
             csv: nil, sections: [], shared: shared,
             extra: [
                 "links": [
                     "items": [
+                        ["title": "Chapter health", "link": "<health.html>"],
                         ["title": "Activity over time", "link": "<activity.html>"],
                         ["title": "Groups over time", "link": "<groups.html>"],
                         ["title": "Geography", "link": "<geography.html>"],
@@ -34,6 +43,7 @@ struct ReportPages: SiteGenerator {
         files += activity(reports, years: years, shared: shared)
         files += groups(reports, years: years, shared: shared)
         files += geography(reports, shared: shared)
+        files += health(reports, record: record, shared: shared)
         for year in years { files += self.year(year, shared: shared) }
         return files
     }
@@ -182,7 +192,8 @@ struct ReportPages: SiteGenerator {
         ]
         let busiest = Section(
             title: "The busiest groups", chart: nil, columns: ["Group", "Events"],
-            rows: year.busiest.prefix(10).map { [Self.cell($0.name), "\($0.events)"] })
+            rows: year.busiest.prefix(20).map { [Self.cell($0.name), "\($0.events)"] },
+            links: year.busiest.prefix(20).map { group in group.urlname.map { "../\(SitePaths.groupPage($0)).html" } })
         return page(
             "reports/\(year.year)", heading: "\(year.year) in numbers",
             summary: "What the record says of \(year.year); a network event counts once.",
@@ -196,7 +207,7 @@ struct ReportPages: SiteGenerator {
         TextCleaning.singleLine(text).replacingOccurrences(of: "|", with: "∣")
     }
 
-    private func page(
+    func page(
         _ path: String, heading: String, summary: String, csv: Section?, sections: [Section], shared: RenderShared,
         extra: [String: Any] = [:]
     ) -> [SiteFile] {
@@ -208,7 +219,15 @@ struct ReportPages: SiteGenerator {
             "heading": heading, "summary": summary,
             "sections": sections.enumerated().map { index, section -> [String: Any] in
                 var values: [String: Any] = [
-                    "title": section.title, "columns": section.columns, "rows": section.rows.map { ["cells": $0] },
+                    "title": section.title, "columns": section.columns,
+                    "rows": section.rows.enumerated().map { row, cells in
+                        let link = row < section.links.count ? section.links[row] : nil
+                        return [
+                            "cells": cells.enumerated().map { column, text -> [String: Any] in
+                                ["text": text, "link": column == 0 ? (link.map { "<\($0)>" } ?? false) : false]
+                            }
+                        ]
+                    },
                 ]
                 if let chart = section.chart {
                     let chartPath = "charts/\(path)-\(index).svg"
