@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The site as a visitor's browser sees it (Chromium through Playwright, the site served on
 127.0.0.1): axe-core on every page type in light and dark at 375 and 1280 px (no violation
-allowed), and the search: typing an event's title gives that event first, once, linking to
+allowed), every report printed to PDF on A4 and Letter, and the search: typing an event's title gives that event first, once, linking to
 its anchor on a page that has it.
 
 Usage: check_browser.py SITE_DIR [--search-samples N] [--search-only]; exits non-zero listing
@@ -36,7 +36,7 @@ def page_types():
         years = sorted(name for name in os.listdir(archive) if name[:4].isdigit() and name.endswith(".html"))
         pages += ["archive/index.html"] + sorted(
             (f"archive/{name}" for name in years), key=lambda p: -os.path.getsize(os.path.join(site, p)))[:1]
-    pages += ["reports/activity.html", "reports/geography.html"]
+    pages += ["reports/activity.html", "reports/geography.html", "reports/health.html"]
     groups = os.path.join(site, "groups")
     if os.path.isdir(groups):
         pages += sorted((f"groups/{name}" for name in os.listdir(groups) if name.endswith(".html")),
@@ -49,6 +49,39 @@ def page_types():
                          key=lambda p: -os.path.getsize(os.path.join(site, p)))
         pages += [p for p in by_size if p in listed][:1] + [p for p in by_size if p not in listed][:1]
     return [p for p in pages if os.path.exists(os.path.join(site, p))]
+
+def check_print(browser):
+    """Every report as Chromium prints it to PDF on A4 and on Letter: no navigation or search on
+    paper, charts and tables kept whole, light on white in a dark scheme too, and a PDF with pages."""
+    global passed
+    reports = os.path.join(site, "reports")
+    if not os.path.isdir(reports):
+        return
+    context = browser.new_context(color_scheme="dark")
+    page = context.new_page()
+    for name in sorted(n for n in os.listdir(reports) if n.endswith(".html")):
+        path = f"reports/{name}"
+        page.goto(base + path)
+        page.emulate_media(media="print")
+        shown = page.evaluate("""() => [".site-nav", ".subscribe", ".search"].filter(s => {
+            const e = document.querySelector(s); return e && getComputedStyle(e).display !== "none"; })""")
+        split = page.evaluate("""() => [...document.querySelectorAll("svg.chart, .table table")]
+            .filter(e => getComputedStyle(e).breakInside !== "avoid").length""")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        found = [f"shows {', '.join(shown)}"] if shown else []
+        found += [f"{split} charts or tables may break across pages"] if split else []
+        found += [f"prints on {background}, not white"] if background not in ("rgb(255, 255, 255)",) else []
+        for paper in ("A4", "Letter"):
+            pdf = page.pdf(format=paper, print_background=True)
+            pages = len(__import__("re").findall(rb"/Type\s*/Page[^s]", pdf))
+            if not pdf.startswith(b"%PDF") or pages < 1:
+                found.append(f"{paper}: no PDF pages ({len(pdf)} bytes)")
+        page.emulate_media(media="screen")
+        if found:
+            problems.extend(f"print {path}: {text}" for text in found)
+        else:
+            passed += 1
+    context.close()
 
 def check_accessibility(browser):
     global passed
@@ -131,6 +164,7 @@ with sync_playwright() as playwright:
     browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
     if "--search-only" not in sys.argv:
         check_accessibility(browser)
+        check_print(browser)
     check_search(browser)
     check_search_as_a_file(browser)
     browser.close()

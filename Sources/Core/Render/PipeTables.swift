@@ -17,11 +17,31 @@ enum PipeTables {
                         index == 0 ? "<th scope=\"row\">\(cell)</th>" : "<td>\(cell)</td>"
                     }.joined() + "</tr>"
             }
+            // The wrapper scrolls on a phone: a region a keyboard can reach and scroll, named by
+            // the heading it stands under and its columns (two tables under one heading differ).
+            let label = ([heading(before: paragraph)].compactMap { $0 } + [rows[0].map(plain).joined(separator: ", ")])
+                .joined(separator: ": ")
             tree.replace(
                 paragraph,
-                with: "<div class=\"table\"><table>\n<thead><tr>\(header)</tr></thead>\n<tbody>\n"
+                with:
+                    "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"\(label)\"><table>\n<thead><tr>\(header)</tr></thead>\n<tbody>\n"
                     + body.joined(separator: "\n") + "\n</tbody>\n</table></div>", inline: false)
         }
+    }
+
+    /// The text of the nearest heading before `node`, if any.
+    private static func heading(before node: OpaquePointer) -> String? {
+        var previous = cmark_node_previous(node)
+        while let candidate = previous, cmark_node_get_type(candidate) != CMARK_NODE_HEADING {
+            previous = cmark_node_previous(candidate)
+        }
+        return previous.map { plain(MarkdownTree.html(of: $0)) }
+    }
+
+    /// HTML without its tags, already escaped: fit for an attribute.
+    private static func plain(_ html: String) -> String {
+        html.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The paragraph's lines split into cells (each cell's HTML), or nil when it is not a table.

@@ -25,7 +25,7 @@ enum BarChart {
             ".p{stroke:#8ab4f0}", "pattern path{stroke:#8ab4f0}",
         ]
         let scoped = { (rules: [String]) in rules.map { "#\(id) " + $0 }.joined() }
-        return "<style>\(scoped(rules))@media (prefers-color-scheme:dark){\(scoped(dark))}</style>"
+        return "<style>\(scoped(rules))@media screen and (prefers-color-scheme:dark){\(scoped(dark))}</style>"
             + "<defs><pattern id=\"\(id)h\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
             + "patternTransform=\"rotate(45)\"><path d=\"M0 0V6\" stroke=\"#2f5f9e\" stroke-width=\"3\"/></pattern></defs>"
     }
