@@ -163,6 +163,12 @@ def network_groups():
 COUNTRIES = {"Cologne": "de", "Paris": "fr", "Vienna": "at", "Roma": "it", "Kyiv": "ua", "Nairobi": "ke",
              "Melbourne": "au", "São Paulo": "br", "Trondheim": "no", "Bordeaux": "fr", "Niš": "rs", "Cairo": "eg",
              "Berlin": "de"}
+# Each city's centre (latitude, longitude), where its past events' venues are placed: the map of the
+# geography report draws them.
+CENTRES = {"Cologne": (50.94, 6.96), "Paris": (48.86, 2.35), "Vienna": (48.21, 16.37), "Roma": (41.90, 12.50),
+           "Kyiv": (50.45, 30.52), "Nairobi": (-1.29, 36.82), "Melbourne": (-37.81, 144.96),
+           "São Paulo": (-23.55, -46.63), "Trondheim": (63.43, 10.40), "Bordeaux": (44.84, -0.58),
+           "Niš": (43.32, 21.90), "Cairo": (30.04, 31.24), "Berlin": (52.52, 13.40)}
 TOPICS = ["Intro to R and RStudio", "Data wrangling with dplyr", "ggplot2 workshop", "Shiny for beginners",
           "Text mining with tidytext", "Reproducible reports with R Markdown", "Statistics refresher",
           "Package development night", "Spatial data with sf", "Lightning talks", "Study group: R for Data Science",
@@ -185,7 +191,8 @@ def past_node(event_id, title, when, urlname, name, group_id, city, offset, goin
     venue = ({"id": "online", "name": "Online event", "address": "", "city": "", "state": "", "country": "",
               "lat": None, "lon": None, "venueType": "online"} if online else
              {"id": "v" + event_id, "name": "Community space", "address": "", "city": city, "state": "",
-              "country": COUNTRIES.get(city, ""), "lat": None, "lon": None, "venueType": ""})
+              "country": COUNTRIES.get(city, ""), "lat": CENTRES.get(city, (None, None))[0],
+              "lon": CENTRES.get(city, (None, None))[1], "venueType": ""})
     return {"id": event_id, "title": title, "eventUrl": f"https://www.meetup.com/{urlname}/events/{event_id}/",
             "description": "", "status": "PAST", "eventType": "ONLINE" if online else "PHYSICAL",
             "createdTime": None, "dateTime": f"{when}T18:30:00{offset}", "endTime": None, "duration": "PT2H",

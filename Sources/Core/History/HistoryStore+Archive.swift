@@ -85,8 +85,8 @@ extension HistoryStore {
             sql: """
                 INSERT INTO archiveEvent (id, title, start, utcOffset, end, groupKey, groupId, groupUrlname,
                   groupName, networkEventId, online, city, country, going, url, photo, cancelled, queryIds, lastSeen,
-                  hybrid)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  hybrid, lat, lon)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET title = excluded.title, start = excluded.start,
                   utcOffset = excluded.utcOffset, end = excluded.end, groupKey = excluded.groupKey,
                   groupId = excluded.groupId, groupUrlname = excluded.groupUrlname, groupName = excluded.groupName,
@@ -95,6 +95,7 @@ extension HistoryStore {
                   country = excluded.country, going = coalesce(excluded.going, archiveEvent.going),
                   url = excluded.url, photo = coalesce(excluded.photo, archiveEvent.photo),
                   cancelled = excluded.cancelled, lastSeen = excluded.lastSeen,
+                  lat = coalesce(excluded.lat, archiveEvent.lat), lon = coalesce(excluded.lon, archiveEvent.lon),
                   queryIds = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(archiveEvent.queryIds)
                     UNION SELECT value FROM json_each(excluded.queryIds)))
                 """)
@@ -105,7 +106,7 @@ extension HistoryStore {
                 event.end?.timeIntervalSince1970, event.group?.key, event.group?.id, event.group?.urlname,
                 event.group?.name, event.networkEventID, event.isOnline, event.city, event.country, event.going,
                 event.url?.absoluteString, event.photoURL?.absoluteString, event.isCancelled, queries,
-                now.timeIntervalSince1970, event.isHybrid,
+                now.timeIntervalSince1970, event.isHybrid, event.latitude, event.longitude,
             ])
         }
     }
@@ -243,7 +244,7 @@ extension HistoryStore {
     /// record every night, perf).
     static let archivedEventColumns =
         "id, title, start, utcOffset, end, groupId, groupUrlname, groupName, networkEventId, online, city, country, "
-        + "going, url, photo, cancelled, queryIds, hybrid"
+        + "going, url, photo, cancelled, queryIds, hybrid, lat, lon"
 
     static func archivedEvent(_ row: Row) -> ArchivedEvent {
         var shared = SharedValues()
@@ -260,7 +261,8 @@ extension HistoryStore {
             networkEventID: row[8], isOnline: row[9], isHybrid: row[17], city: row[10], country: row[11],
             going: row[12],
             url: (row[13] as String?).flatMap(URL.init(string:)),
-            photoURL: shared.photo(row[14]), isCancelled: row[15], queryIDs: shared.queryIDs(row[16]))
+            photoURL: shared.photo(row[14]), isCancelled: row[15], queryIDs: shared.queryIDs(row[16]),
+            latitude: row[18], longitude: row[19])
     }
 
     /// The columns `group(_:)` reads, in its order: by index, as `archivedEventColumns`.

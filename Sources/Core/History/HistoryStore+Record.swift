@@ -174,5 +174,13 @@ extension HistoryStore {
             // are read as they were counted then (online or in person) until they are seen again.
             try db.alter(table: "archiveEvent") { $0.add(column: "hybrid", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("v10: where events took place") { db in
+            // The venue's coordinates, for the geography report's map; rows kept before have none
+            // until the event is seen again (an upsert keeps coordinates it is not given).
+            try db.alter(table: "archiveEvent") { table in
+                table.add(column: "lat", .double)
+                table.add(column: "lon", .double)
+            }
+        }
     }
 }

@@ -24,6 +24,9 @@ package struct ArchivedEvent: Sendable, Hashable {
     package var photoURL: URL?
     /// Cancelled, or gone from Meetup before it began: kept, and said.
     package var isCancelled: Bool
+    /// Where it took place (its venue's coordinates), for the geography report's map; nil online.
+    package var latitude: Double?
+    package var longitude: Double?
     /// The queries that listed it (or backfilled it).
     package var queryIDs: [String]
 
@@ -31,7 +34,8 @@ package struct ArchivedEvent: Sendable, Hashable {
         id: String, title: String, start: ZonedDate, end: Date? = nil, group: ArchivedGroupRef? = nil,
         networkEventID: String? = nil, isOnline: Bool = false, isHybrid: Bool = false, city: String? = nil,
         country: String? = nil,
-        going: Int? = nil, url: URL? = nil, photoURL: URL? = nil, isCancelled: Bool = false, queryIDs: [String] = []
+        going: Int? = nil, url: URL? = nil, photoURL: URL? = nil, isCancelled: Bool = false, queryIDs: [String] = [],
+        latitude: Double? = nil, longitude: Double? = nil
     ) {
         self.id = id
         // Untrusted text, as an event's (`Event.title`): a record kept before the rule came in too.
@@ -49,6 +53,10 @@ package struct ArchivedEvent: Sendable, Hashable {
         self.photoURL = photoURL
         self.isCancelled = isCancelled
         self.queryIDs = queryIDs
+        // Both or neither, and only on Earth.
+        if let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180, !self.isOnline {
+            (self.latitude, self.longitude) = (latitude, longitude)
+        }
     }
 
     /// The record of an event as fetched.
@@ -59,7 +67,8 @@ package struct ArchivedEvent: Sendable, Hashable {
             networkEventID: event.networkEventID, isOnline: event.isOnline, isHybrid: event.isHybrid,
             city: event.venue?.city,
             country: event.venue?.country, going: event.rsvpCount, url: event.eventURL,
-            photoURL: event.displayPhotoURL, queryIDs: queryIDs)
+            photoURL: event.displayPhotoURL, queryIDs: queryIDs, latitude: event.venue?.latitude,
+            longitude: event.venue?.longitude)
     }
 
     /// Counted once across a network: the network event's id when it has one, else its own.

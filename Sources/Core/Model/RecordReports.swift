@@ -171,3 +171,44 @@ package struct RecordReports: Sendable {
         return sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
     }
 }
+
+extension RecordReports {
+    /// A group where it meets: the median of its in-person events' coordinates, and its events in all.
+    package struct GroupPlace: Sendable, Equatable {
+        package var key: String
+        package var name: String
+        package var latitude: Double
+        package var longitude: Double
+        package var events: Int
+    }
+
+    /// Every group with an in-person event whose venue has coordinates, most events first.
+    package func groupPlaces() -> [GroupPlace] {
+        var points: [String: (name: String, latitudes: [Double], longitudes: [Double], events: Int)] = [:]
+        for entry in entries {
+            for copy in entry.copies {
+                guard let group = copy.group, let key = group.key else { continue }
+                var item = points[key] ?? (group.name, [], [], 0)
+                item.events += 1
+                if let latitude = copy.latitude, let longitude = copy.longitude {
+                    item.latitudes.append(latitude)
+                    item.longitudes.append(longitude)
+                }
+                points[key] = item
+            }
+        }
+        return points.compactMap { key, item in
+            guard let latitude = Self.median(item.latitudes), let longitude = Self.median(item.longitudes) else {
+                return nil
+            }
+            return GroupPlace(key: key, name: item.name, latitude: latitude, longitude: longitude, events: item.events)
+        }.sorted { ($1.events, $0.name) < ($0.events, $1.name) }
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

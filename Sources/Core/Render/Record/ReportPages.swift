@@ -139,37 +139,54 @@ struct ReportPages: SiteGenerator {
         let countries = reports.countries().map { ($0, CountryNames.name(of: $0.name)) }
         let regions = reports.regions()
         let cities = reports.cities()
-        let sections = [
-            Section(
-                title: "Per region",
-                chart: (
-                    "Events per world region",
-                    BarChart.horizontal(regions.map { ($0.name, $0.events) }, title: "Events per world region")
-                ),
-                columns: ["Region", "Events", "Groups"],
-                rows: regions.map {
-                    [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
-                }),
-            Section(
-                title: "Per country",
-                chart: (
-                    "Events per country",
-                    BarChart.horizontal(
-                        countries.prefix(20).map { ($0.1, $0.0.events) }, title: "Events per country, the 20 busiest")
-                ),
-                columns: ["Country", "Region", "Events", "Groups"],
-                rows: countries.map { place, name in
-                    [
-                        Self.cell(name), CountryNames.region(of: place.name) ?? "–", NumberText.grouped(place.events),
-                        NumberText.grouped(place.groups),
-                    ]
-                }),
-            Section(
-                title: "Per city", chart: nil, columns: ["City", "Events", "Groups"],
-                rows: cities.prefix(100).map {
-                    [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
-                }),
-        ]
+        let places = reports.groupPlaces()
+        let map = Section(
+            title: "Where the groups meet",
+            chart: (
+                "Where the groups meet: a circle per group, its area its events",
+                WorldMap.svg(places, title: "Where the groups meet: a circle per group, its area its events")
+            ),
+            columns: ["Group", "Events", "Latitude", "Longitude"],
+            rows: places.prefix(30).map {
+                [
+                    Self.cell($0.name), NumberText.grouped($0.events), String(format: "%.2f", $0.latitude),
+                    String(format: "%.2f", $0.longitude),
+                ]
+            })
+        let sections =
+            (places.isEmpty ? [] : [map]) + [
+                Section(
+                    title: "Per region",
+                    chart: (
+                        "Events per world region",
+                        BarChart.horizontal(regions.map { ($0.name, $0.events) }, title: "Events per world region")
+                    ),
+                    columns: ["Region", "Events", "Groups"],
+                    rows: regions.map {
+                        [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
+                    }),
+                Section(
+                    title: "Per country",
+                    chart: (
+                        "Events per country",
+                        BarChart.horizontal(
+                            countries.prefix(20).map { ($0.1, $0.0.events) },
+                            title: "Events per country, the 20 busiest")
+                    ),
+                    columns: ["Country", "Region", "Events", "Groups"],
+                    rows: countries.map { place, name in
+                        [
+                            Self.cell(name), CountryNames.region(of: place.name) ?? "–",
+                            NumberText.grouped(place.events),
+                            NumberText.grouped(place.groups),
+                        ]
+                    }),
+                Section(
+                    title: "Per city", chart: nil, columns: ["City", "Events", "Groups"],
+                    rows: cities.prefix(100).map {
+                        [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
+                    }),
+            ]
         return page(
             "reports/geography", heading: "Geography",
             summary: "In-person events and their groups per world region (as the UN's geoscheme groups countries), "
