@@ -34,6 +34,7 @@ struct ReportPages: SiteGenerator {
                 "links": [
                     "items": [
                         ["title": "Chapter health", "link": "<health.html>"],
+                        ["title": "Events of the last 12 months", "link": "<events.html>"],
                         ["title": "Activity over time", "link": "<activity.html>"],
                         ["title": "Groups over time", "link": "<groups.html>"],
                         ["title": "Geography", "link": "<geography.html>"],
@@ -44,6 +45,7 @@ struct ReportPages: SiteGenerator {
         files += groups(reports, years: years, shared: shared)
         files += geography(reports, shared: shared)
         files += health(reports, record: record, shared: shared)
+        files += events(reports, shared: shared)
         for year in years { files += self.year(year, shared: shared) }
         return files
     }
