@@ -35,6 +35,7 @@ struct ReportPages: SiteGenerator {
                     "items": [
                         ["title": "Chapter health", "link": "<health.html>"],
                         ["title": "Events of the last 12 months", "link": "<events.html>"],
+                        ["title": "The last quarter", "link": "<quarter.html>"],
                         ["title": "Activity over time", "link": "<activity.html>"],
                         ["title": "Groups over time", "link": "<groups.html>"],
                         ["title": "Geography", "link": "<geography.html>"],
@@ -46,6 +47,7 @@ struct ReportPages: SiteGenerator {
         files += geography(reports, shared: shared)
         files += health(reports, record: record, shared: shared)
         files += events(reports, shared: shared)
+        files += quarter(reports, shared: shared)
         for year in years { files += self.year(year, shared: shared) }
         return files
     }
