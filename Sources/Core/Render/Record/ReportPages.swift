@@ -48,7 +48,9 @@ struct ReportPages: SiteGenerator {
         files += health(reports, record: record, shared: shared)
         files += events(reports, shared: shared)
         files += quarter(reports, shared: shared)
-        for year in years { files += self.year(year, shared: shared) }
+        for (index, year) in years.enumerated() {
+            files += self.year(year, before: index > 0 ? years[index - 1] : nil, reports: reports, shared: shared)
+        }
         return files
     }
 
@@ -201,26 +203,6 @@ struct ReportPages: SiteGenerator {
                     + countries.map { ["country", $0.1, "\($0.0.events)", "\($0.0.groups)"] }
                     + cities.map { ["city", $0.name, "\($0.events)", "\($0.groups)"] }),
             sections: sections, shared: shared)
-    }
-
-    private func year(_ year: RecordReports.Year, shared: RenderShared) -> [SiteFile] {
-        let facts: [(String, String)] = [
-            ("Events", NumberText.grouped(year.events)), ("People going", NumberText.grouped(year.going)),
-            ("Active groups", NumberText.grouped(year.activeGroups)),
-            ("New groups", NumberText.grouped(year.newGroups)),
-            ("Countries", NumberText.grouped(year.countries)), ("Online", String(format: "%.0f %%", year.onlineShare)),
-            ("Hybrid (in person and online)", String(format: "%.0f %%", year.hybridShare)),
-        ]
-        let busiest = Section(
-            title: "The busiest groups", chart: nil, columns: ["Group", "Events"],
-            rows: year.busiest.prefix(20).map { [Self.cell($0.name), "\($0.events)"] },
-            links: year.busiest.prefix(20).map { group in group.urlname.map { "../\(SitePaths.groupPage($0)).html" } })
-        return page(
-            "reports/\(year.year)", heading: "\(year.year) in numbers",
-            summary: "What the record says of \(year.year); a network event counts once.",
-            csv: Section(title: "", chart: nil, columns: ["Figure", "Value"], rows: facts.map { [$0.0, $0.1] }),
-            sections: year.busiest.isEmpty ? [] : [busiest], shared: shared,
-            extra: ["facts": ["items": facts.map { ["label": $0.0, "value": $0.1] }]])
     }
 
     /// A table cell: one line, and no `|` (it would end the cell).
