@@ -50,13 +50,16 @@ struct GroupPages: KeyedSiteGenerator {
             uniquingKeysWith: { first, _ in first })
         let networkGroups = record.networkEventGroups
         let quarter = CommunityRecord.quarters(of: [now], through: now, in: input.settings.timeZone).last?.quarter ?? ""
+        // The year so far is counted by whole months: the page changes with the month.
+        let month = LocalDays(input.settings.timeZone).monthKey(of: now)
         let (pages, alsoKeys) = CommunityRecord.onePerAddress(groups)
         return pages.map { group in
             let past = CommunityRecord.past(of: group, alsoKeys: alsoKeys[group.key] ?? [], in: pastByName).events
             let next = upcoming[group.urlname.lowercased()] ?? []
             let member = activity[group.urlname.lowercased()]
             var key = ContentHash.Builder(
-                keys.site, "group page 1", quarter, shared.hasArchive ? "archive" : "-", group.key, group.urlname,
+                keys.site, "group page 2", quarter, month, shared.hasArchive ? "archive" : "-", group.key,
+                group.urlname,
                 group.name, group.city ?? "-", group.country ?? "-",
                 group.goneSince.map { "\($0.timeIntervalSince1970)" } ?? "-",
                 member?.members.map(String.init) ?? "-")
@@ -103,13 +106,15 @@ struct GroupPages: KeyedSiteGenerator {
             "activity": Self.activity(past: past, upcoming: upcoming, now: now, formatting: formatting),
             "hasPast": !past.isEmpty,
         ]
-        let place = [group.city, group.country?.uppercased()].compactMap { $0 }.filter { !$0.isEmpty }
+        let place = [group.city, group.country.map { CountryNames.name(of: $0) }].compactMap { $0 }
+            .filter { !$0.isEmpty }
         if !place.isEmpty { context["place"] = place.joined(separator: ", ") }
         if let members = activity?.members { context["members"] = NumberText.grouped(members) }
         if let gone = group.goneSince {
             context["gone"] = "Gone since \(formatting.date(gone)): left its network or list, or deleted"
         }
         if !group.formerUrlnames.isEmpty { context["formerNames"] = group.formerUrlnames.joined(separator: ", ") }
+        if let thisYear = GroupYear(past: past, now: now, zone: zone) { context["thisYear"] = Self.year(thisYear) }
         if !upcoming.isEmpty {
             context["upcoming"] = [
                 "items": upcoming.map { event in
@@ -161,6 +166,27 @@ struct GroupPages: KeyedSiteGenerator {
 
     /// "Last event 14 Mar 2026 · quiet since then · next 5 Dec 2026": dates, not "N days ago",
     /// so the page changes when the group does, not every night.
+    /// The year so far, against last year to the end of the same month.
+    static func year(_ year: GroupYear) -> [String: Any] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = CountryNames.locale
+        let month = { (number: Int) in calendar.standaloneMonthSymbols[number - 1] }
+        let last = "\(year.year - 1) to the end of \(month(year.throughMonth))"
+        var items = [
+            ["label": "Events", "value": "\(year.events) (\(last): \(year.eventsLastYear))"],
+            [
+                "label": "People going",
+                "value": "\(NumberText.grouped(year.going)) (\(last): \(NumberText.grouped(year.goingLastYear)))",
+            ],
+        ]
+        // Worth saying when a month stands out: two events or more.
+        if let top = year.busiestMonths.first, top.events > 1 {
+            let months = year.busiestMonths.prefix(3).map { "\(month($0.month)) (\($0.events))" }
+            items.append(["label": "Busiest months", "value": months.joined(separator: ", ")])
+        }
+        return ["year": "\(year.year)", "items": items]
+    }
+
     static func activity(past: [ArchivedEvent], upcoming: [Event], now: Date, formatting: EventFormatting) -> String {
         if past.isEmpty, upcoming.isEmpty { return "No event yet" }
         var parts: [String] = []
