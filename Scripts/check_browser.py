@@ -36,7 +36,7 @@ def page_types():
         years = sorted(name for name in os.listdir(archive) if name[:4].isdigit() and name.endswith(".html"))
         pages += ["archive/index.html"] + sorted(
             (f"archive/{name}" for name in years), key=lambda p: -os.path.getsize(os.path.join(site, p)))[:1]
-    pages += ["reports/activity.html", "reports/geography.html", "reports/health.html", "reports/events.html", "reports/quarter.html"]
+    pages += ["reports/activity.html", "reports/geography.html", "reports/health.html", "reports/events.html", "reports/quarter.html", "reports/topics.html"]
     groups = os.path.join(site, "groups")
     if os.path.isdir(groups):
         pages += sorted((f"groups/{name}" for name in os.listdir(groups) if name.endswith(".html")),

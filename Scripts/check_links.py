@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Every link of a site leads somewhere: each href and src of every HTML page that points
-inside the site (relative, or under the site's base URL) names a file the site has (a
-folder: its index.html). Links to other sites, webcal: and mailto: are not followed.
+"""Every link of a site leads somewhere: each href and src of every HTML page, and each link
+and image of every Markdown page (`](<target>)`, as the tool writes them), that points inside
+the site (relative, or under the site's base URL) names a file the site has (a folder: its
+index.html). Links to other sites, webcal: and mailto: are not followed.
 
 Usage: check_links.py SITE_DIR [BASE_URL]; exits non-zero naming each link that leads nowhere.
 """
-import html.parser, os, sys, urllib.parse
+import html.parser, os, re, sys, urllib.parse
 
 site = os.path.abspath(sys.argv[1])
 base = sys.argv[2] if len(sys.argv) > 2 else None
@@ -25,13 +26,18 @@ class Links(html.parser.HTMLParser):
 broken, checked, pages = [], 0, 0
 for folder, _, files in os.walk(site):
     for name in files:
-        if not name.endswith(".html"):
+        if not name.endswith((".html", ".md")):
             continue
         page = os.path.join(folder, name)
         pages += 1
-        parser = Links()
-        parser.feed(open(page, encoding="utf-8", errors="replace").read())
-        for target in parser.targets:
+        text = open(page, encoding="utf-8", errors="replace").read()
+        if name.endswith(".md"):
+            targets = re.findall(r"\]\(<([^>]+)>\)", text)
+        else:
+            parser = Links()
+            parser.feed(text)
+            targets = parser.targets
+        for target in targets:
             if base and target.startswith(base):
                 target = os.path.relpath(os.path.join(site, target[len(base):]), folder)
             parts = urllib.parse.urlsplit(target)

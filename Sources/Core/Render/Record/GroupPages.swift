@@ -161,7 +161,9 @@ struct GroupPages: KeyedSiteGenerator {
             description: "\(TextCleaning.singleLine(group.name)): \(context["activity"] as? String ?? "")",
             root: "../", feed: SitePaths.siteFeed, feedTitle: input.settings.title, charts: charts,
             pageKind: "group", shared: shared, formatting: formatting)
-        return [.text(path + ".md", markdown), .text(path + ".html", html)]
+        // The chart also as a file: the Markdown page links it.
+        let chartFiles = charts.keys.sorted().compactMap { key in charts[key].map { SiteFile.text(key, $0) } }
+        return chartFiles + [.text(path + ".md", markdown), .text(path + ".html", html)]
     }
 
     /// "Last event 14 Mar 2026 · quiet since then · next 5 Dec 2026": dates, not "N days ago",

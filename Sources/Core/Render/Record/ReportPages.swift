@@ -36,6 +36,7 @@ struct ReportPages: SiteGenerator {
                         ["title": "Chapter health", "link": "<health.html>"],
                         ["title": "Events of the last 12 months", "link": "<events.html>"],
                         ["title": "The last quarter", "link": "<quarter.html>"],
+                        ["title": "Topics", "link": "<topics.html>"],
                         ["title": "Activity over time", "link": "<activity.html>"],
                         ["title": "Groups over time", "link": "<groups.html>"],
                         ["title": "Geography", "link": "<geography.html>"],
@@ -48,6 +49,7 @@ struct ReportPages: SiteGenerator {
         files += health(reports, record: record, shared: shared)
         files += events(reports, shared: shared)
         files += quarter(reports, shared: shared)
+        files += topics(reports, shared: shared)
         for (index, year) in years.enumerated() {
             files += self.year(year, before: index > 0 ? years[index - 1] : nil, reports: reports, shared: shared)
         }
@@ -255,6 +257,8 @@ struct ReportPages: SiteGenerator {
             markdown: markdown, title: "\(heading) · \(settings.title)", path: path, description: summary,
             root: "../", feed: SitePaths.siteFeed, feedTitle: settings.title, charts: charts, pageKind: "report",
             shared: shared, formatting: formatting)
-        return files + [.text(path + ".md", markdown), .text(path + ".html", html)]
+        // Each chart also as a file: the Markdown page links it, and a deck can take it whole.
+        let chartFiles = charts.keys.sorted().compactMap { key in charts[key].map { SiteFile.text(key, $0) } }
+        return files + chartFiles + [.text(path + ".md", markdown), .text(path + ".html", html)]
     }
 }

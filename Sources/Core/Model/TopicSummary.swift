@@ -1,0 +1,83 @@
+import Foundation
+
+/// What the record's events were about, by the categories their titles name: the last twelve
+/// months' categories, the leading ones quarter by quarter over two years, the ones new this
+/// year, and how many a group covered. Pure; a network event counts once (for each host in a
+/// group's diversity).
+package struct TopicSummary: Sendable {
+    package struct Count: Sendable, Equatable {
+        package var name: String
+        package var kind: TopicVocabulary.Kind
+        package var events: Int
+    }
+
+    /// The last twelve months, most events first; and the share of events that named none.
+    package let lastYear: [Count]
+    package let unnamedShare: Double
+    /// The eight quarters to now and, for the five leading categories, their events in each.
+    package let quarters: [String]
+    package let trends: [(name: String, counts: [Int])]
+    /// Categories named this calendar year and never before.
+    package let newThisYear: [String]
+    /// Groups by how many categories their last twelve months' events named, most first.
+    package let diversity: [(name: String, urlname: String?, categories: Int, events: Int)]
+
+    package init(entries: [RecordEntry], now: Date, zone: TimeZone, vocabulary: TopicVocabulary = .standard) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let yearAgo = calendar.date(byAdding: .month, value: -12, to: now) ?? now
+        let thisYear = calendar.component(.year, from: now)
+        let named = entries.map { ($0, vocabulary.categories(of: $0.event.title)) }
+        let recent = named.filter { $0.0.event.start.date >= yearAgo }
+        var counts: [String: Count] = [:]
+        var groups: [String: (name: String, urlname: String?, categories: Set<String>, events: Int)] = [:]
+        for (entry, categories) in recent {
+            for category in categories {
+                counts[category.name, default: Count(name: category.name, kind: category.kind, events: 0)].events += 1
+            }
+            for group in entry.groups {
+                guard let key = group.key else { continue }
+                groups[key, default: (group.name, group.urlname, [], 0)].events += 1
+                groups[key]?.categories.formUnion(categories.map(\.name))
+            }
+        }
+        lastYear = counts.values.sorted { ($1.events, $0.name) < ($0.events, $1.name) }
+        unnamedShare =
+            recent.isEmpty ? 0 : Double(recent.filter { $0.1.isEmpty }.count) * 100 / Double(recent.count)
+        diversity = groups.values.map { ($0.name, $0.urlname, $0.categories.count, $0.events) }
+            .sorted { ($1.categories, $1.events, $0.name) < ($0.categories, $0.events, $1.name) }
+        // Quarters: the one now is in and the seven before.
+        let parts = calendar.dateComponents([.year, .month], from: now)
+        let start = calendar.date(from: DateComponents(year: parts.year, month: ((parts.month ?? 1) - 1) / 3 * 3 + 1))
+        let starts = (0..<8).reversed().compactMap { back in
+            start.flatMap { calendar.date(byAdding: .month, value: -3 * back, to: $0) }
+        }
+        quarters = starts.map { date in
+            let parts = calendar.dateComponents([.year, .month], from: date)
+            return "\(parts.year ?? 0) Q\(((parts.month ?? 1) - 1) / 3 + 1)"
+        }
+        let leading = lastYear.prefix(5).map(\.name)
+        trends = leading.map { name in
+            (
+                name,
+                starts.indices.map { index in
+                    let end = index + 1 < starts.count ? starts[index + 1] : .distantFuture
+                    return named.filter { entry, categories in
+                        entry.event.start.date >= starts[index] && entry.event.start.date < end
+                            && categories.contains { $0.name == name }
+                    }.count
+                }
+            )
+        }
+        var firstYear: [String: Int] = [:]
+        for (entry, categories) in named {
+            let year = calendar.component(.year, from: entry.event.start.date)
+            for category in categories { firstYear[category.name] = min(firstYear[category.name] ?? year, year) }
+        }
+        newThisYear = firstYear.filter { $0.value == thisYear }.keys.sorted()
+    }
+}
+
+extension RecordReports {
+    package var topics: TopicSummary { TopicSummary(entries: entries, now: now, zone: zone) }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// What events are about, read from their titles: categories of a vocabulary (formats, levels,
+/// the tools a community names), each with its terms in English, Spanish, Portuguese, French
+/// and German. A term matches whole words, case and accents aside ("Taller de Shiny" is a
+/// workshop about Shiny).
+package struct TopicVocabulary: Sendable {
+    package enum Kind: String, CaseIterable, Sendable { case format = "Format", level = "Level", tool = "Tool" }
+
+    package struct Category: Sendable, Equatable {
+        package var name: String
+        package var kind: Kind
+        /// Folded (lowercase, no accents), as `fold` makes them.
+        package var terms: [String]
+
+        package init(_ name: String, _ kind: Kind, _ terms: [String]) {
+            self.name = name
+            self.kind = kind
+            self.terms = terms.map(TopicVocabulary.fold)
+        }
+    }
+
+    package var categories: [Category]
+
+    /// The categories `title` names, each once, in the vocabulary's order.
+    package func categories(of title: String) -> [Category] {
+        let words = " " + Self.fold(title) + " "
+        return categories.filter { category in category.terms.contains { words.contains(" \($0) ") } }
+    }
+
+    /// Lowercase, without accents, punctuation as spaces: how titles and terms are compared.
+    package static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en"))
+            .map { $0.isLetter || $0.isNumber ? $0 : " " }.reduce(into: "") { $0.append($1) }
+            .split(separator: " ").joined(separator: " ")
+    }
+
+    /// The vocabulary shipped: formats and levels in five languages, and tools by their names.
+    package static let standard = TopicVocabulary(categories: [
+        Category("Workshop", .format, ["workshop", "taller", "oficina", "atelier", "werkstatt", "hands on"]),
+        Category("Talk", .format, ["talk", "talks", "charla", "palestra", "conference", "conferencia", "vortrag"]),
+        Category("Lightning talks", .format, ["lightning talks", "lightning talk", "charlas relampago"]),
+        Category("Hackathon", .format, ["hackathon", "datathon", "hack night", "hackaton"]),
+        Category(
+            "Book club", .format,
+            ["book club", "club de lectura", "clube do livro", "club de lecture", "buchclub", "lesekreis"]),
+        Category(
+            "Study group", .format,
+            ["study group", "grupo de estudio", "grupo de estudos", "groupe d etude", "lerngruppe"]),
+        Category("Panel", .format, ["panel", "mesa redonda", "table ronde", "podiumsdiskussion"]),
+        Category(
+            "Social", .format,
+            ["social", "networking", "drinks", "pizza", "picnic", "stammtisch", "afterwork", "convivio", "happy hour"]),
+        Category("Career", .format, ["career", "carrera", "carreira", "carriere", "karriere", "job", "jobs", "cv"]),
+        Category(
+            "Beginners", .level,
+            [
+                "beginner", "beginners", "intro", "introduction", "introduccion", "introducao", "initiation",
+                "einfuhrung", "einsteiger", "principiantes", "iniciantes", "debutants", "101",
+            ]),
+        Category("Intermediate", .level, ["intermediate", "intermedio", "intermediario", "intermediaire"]),
+        Category(
+            "Advanced", .level, ["advanced", "avanzado", "avancado", "avance", "fortgeschritten", "fortgeschrittene"]),
+        Category("Shiny", .tool, ["shiny"]),
+        Category("tidyverse", .tool, ["tidyverse", "dplyr", "tidyr", "purrr", "tidy data"]),
+        Category("ggplot2", .tool, ["ggplot2", "ggplot"]),
+        Category("R Markdown and Quarto", .tool, ["r markdown", "rmarkdown", "quarto"]),
+        Category("Python", .tool, ["python", "pandas", "pydata"]),
+        Category("SQL", .tool, ["sql", "postgresql", "sqlite", "duckdb"]),
+        Category("Git", .tool, ["git", "github", "gitlab"]),
+        Category(
+            "Machine learning", .tool,
+            [
+                "machine learning", "tidymodels", "aprendizaje automatico", "aprendizado de maquina",
+                "apprentissage automatique", "maschinelles lernen", "deep learning", "ml",
+            ]),
+        Category(
+            "Statistics", .tool,
+            ["statistics", "statistical", "estadistica", "estatistica", "statistiques", "statistik", "bayesian"]),
+        Category(
+            "Data visualisation", .tool,
+            ["data visualization", "data visualisation", "dataviz", "visualizacion", "visualizacao", "visualisation"]),
+        Category("Text mining", .tool, ["text mining", "tidytext", "nlp", "mineria de texto", "mineracao de texto"]),
+        Category("Web scraping", .tool, ["web scraping", "rvest", "scraping"]),
+        Category("Spatial data", .tool, ["spatial", "sf", "maps", "mapas", "cartes", "gis", "geospatial"]),
+        Category("Package development", .tool, ["package development", "packages", "paquetes", "pacotes"]),
+    ])
+}
