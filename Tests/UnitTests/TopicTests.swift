@@ -15,6 +15,7 @@ struct TopicTests {
         #expect(Self.names("Atelier « Apprentissage automatique »") == ["Workshop", "Machine learning"])
         #expect(Self.names("Einführung in Quarto") == ["Beginners", "R Markdown and Quarto"])
         #expect(Self.names("MAPAS con sf") == ["Spatial data"])
+        #expect(Self.names("R-Ladies SF: ML night") == [], "San Francisco is no spatial data, ML no topic alone")
     }
 
     @Test func aTermIsAWholeWord() {

@@ -3,7 +3,8 @@ import Foundation
 /// What events are about, read from their titles: categories of a vocabulary (formats, levels,
 /// the tools a community names), each with its terms in English, Spanish, Portuguese, French
 /// and German. A term matches whole words, case and accents aside ("Taller de Shiny" is a
-/// workshop about Shiny).
+/// workshop about Shiny). Short tokens that name other things are left out, as R-Ladies' own
+/// topic reports learnt: no bare "ml", no "sf" ("R-Ladies SF" is San Francisco).
 package struct TopicVocabulary: Sendable {
     package enum Kind: String, CaseIterable, Sendable { case format = "Format", level = "Level", tool = "Tool" }
 
@@ -72,7 +73,7 @@ package struct TopicVocabulary: Sendable {
             "Machine learning", .tool,
             [
                 "machine learning", "tidymodels", "aprendizaje automatico", "aprendizado de maquina",
-                "apprentissage automatique", "maschinelles lernen", "deep learning", "ml",
+                "apprentissage automatique", "maschinelles lernen", "deep learning",
             ]),
         Category(
             "Statistics", .tool,
@@ -82,7 +83,7 @@ package struct TopicVocabulary: Sendable {
             ["data visualization", "data visualisation", "dataviz", "visualizacion", "visualizacao", "visualisation"]),
         Category("Text mining", .tool, ["text mining", "tidytext", "nlp", "mineria de texto", "mineracao de texto"]),
         Category("Web scraping", .tool, ["web scraping", "rvest", "scraping"]),
-        Category("Spatial data", .tool, ["spatial", "sf", "maps", "mapas", "cartes", "gis", "geospatial"]),
+        Category("Spatial data", .tool, ["spatial", "maps", "mapas", "cartes", "gis", "geospatial", "sf package"]),
         Category("Package development", .tool, ["package development", "packages", "paquetes", "pacotes"]),
     ])
 }
