@@ -43,7 +43,7 @@ struct TopicTests {
             ], groups: [])
         let topics = RecordReports(
             record: record, now: ISO8601.parseDateTime("2026-06-01T00:00:00Z")!.date, zone: .gmt
-        ).topics
+        ).topics()
         // The last 12 months: b, c, d, e; a is older.
         #expect(topics.lastYear.first { $0.name == "Shiny" }?.events == 1)
         #expect(topics.unnamedShare == 25, "e names nothing")

@@ -1,4 +1,5 @@
 import Foundation
+import MeetupModel
 import MeetupNetwork
 import MeetupSupport
 
@@ -71,6 +72,29 @@ extension ConfigSchema {
                     "Runs the index's trend charts show."),
             ])
     }()
+
+    static let reports = ConfigObject(
+        "reports", "The reports made from the record (`reports/` of the site).",
+        [
+            ConfigField(
+                "healthWindowMonths", .integer(1...60), default: .number(Double(ReportSettings().healthWindowMonths)),
+                "Chapter health: a group with an event in these last months is active."),
+            ConfigField(
+                "topics", .array(.object(reportTopic)),
+                "Categories added to the shipped topic vocabulary; one named as a shipped category adds its terms."),
+        ])
+
+    static let reportTopic = ConfigObject(
+        "reports.topics[]", "One category of what events are about, and the words in titles that name it.",
+        [
+            ConfigField("name", .string(), required: true, "The category, as the topics report names it."),
+            ConfigField(
+                "kind", .choice(TopicVocabulary.Kind.allCases.map(\.configName)), default: .string("tool"),
+                "A format (workshop, talk), a level (beginners) or a tool or subject."),
+            ConfigField(
+                "terms", .array(.string(), minItems: 1), required: true,
+                "Words or phrases that name it, matched as whole words, case and accents aside."),
+        ])
 
     static let publish = ConfigObject(
         "publish", "A command run after each publish, as an argv array (no shell).",

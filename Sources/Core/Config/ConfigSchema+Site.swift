@@ -60,6 +60,7 @@ package enum ConfigSchema {
             ConfigField(
                 "search", .boolean, default: .bool(true), "Build a Pagefind search index at publish time."),
             ConfigField("curation", .object(siteCuration), "The editor's rules, pins and notes."),
+            ConfigField("reports", .object(reports), "The record's reports: the health window, your topics."),
             ConfigField(
                 "metrics", .object(metrics),
                 "Each run's figures for node_exporter's textfile collector, written at the end of every run, "

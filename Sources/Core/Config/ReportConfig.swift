@@ -36,6 +36,8 @@ package struct ReportConfig: Sendable {
     package var metricsFile: URL?
     /// The editor's rules, pinned events and notes (config `curation`, `queries[].curation`).
     package var curation = Curation()
+    /// The record's reports: the health window, the community's topic categories (config `reports`).
+    package var reports = ReportSettings()
 
     package init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],

@@ -68,21 +68,9 @@ package struct ChapterHealth: Sendable {
     }
 
     private static func months(_ entries: [RecordEntry], now: Date, calendar: Calendar) -> [(String, Int)] {
-        let thisMonth = calendar.dateComponents([.year, .month], from: now)
-        let starts = (0..<12).reversed().compactMap { back -> Date? in
-            calendar.date(from: thisMonth).flatMap { calendar.date(byAdding: .month, value: -back, to: $0) }
-        }
-        var counts = [Int](repeating: 0, count: starts.count)
-        for entry in entries {
-            let date = entry.event.start.date
-            guard let first = starts.first, date >= first, date <= now else { continue }
-            if let index = starts.lastIndex(where: { $0 <= date }) { counts[index] += 1 }
-        }
-        let labels = starts.map { start -> String in
-            let parts = calendar.dateComponents([.year, .month], from: start)
-            return String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0)
-        }
-        return Array(zip(labels, counts))
+        let periods = ReportPeriods(now: now, zone: calendar.timeZone)
+        let months = periods.periods(count: 12, months: 1)
+        return zip(months, periods.entries(entries, in: months)).map { ($0.label, $1.count) }
     }
 
     package var active: [Group] { groups.filter { $0.recent > 0 } }

@@ -17,6 +17,12 @@ package enum CountryNames {
         return name
     }
 
+    /// A place as the pages name it, "Lagos, Nigeria"; nil when neither is known.
+    package static func place(city: String?, country: String?, locale: Locale = locale) -> String? {
+        let parts = [city, country.map { name(of: $0, locale: locale) }].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
     /// The UN geoscheme's region the country is in ("Eastern Africa"), or nil for an unknown code.
     package static func region(of code: String, locale: Locale = locale) -> String? {
         guard let region = Locale.Region(code.uppercased()).containingRegion else { return nil }

@@ -40,44 +40,15 @@ package struct EventsSummary: Sendable {
     package let quarters: [(label: String, events: Int, onlineShare: Double)]
 
     package init(entries: [RecordEntry], now: Date, zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let yearAgo = calendar.date(byAdding: .month, value: -12, to: now) ?? now
+        let periods = ReportPeriods(now: now, zone: zone)
+        let yearAgo = periods.monthsAgo(12)
         events = entries.filter { $0.event.start.date >= yearAgo && $0.event.start.date <= now }
-        let past = entries.filter { $0.event.start.date <= now }
-        months = Self.periods(past, now: now, calendar: calendar, count: 24, months: 1).map {
-            ($0.label, $0.entries.count)
-        }
-        quarters = Self.periods(past, now: now, calendar: calendar, count: 8, months: 3).map { period in
-            let online = period.entries.filter { Format($0) == .online }.count
-            return (
-                period.label, period.entries.count,
-                period.entries.isEmpty ? 0 : Double(online) * 100 / Double(period.entries.count)
-            )
-        }
-    }
-
-    /// `count` periods of `months` months ending with the one now is in, each with its entries.
-    private static func periods(
-        _ entries: [RecordEntry], now: Date, calendar: Calendar, count: Int, months: Int
-    ) -> [(label: String, entries: [RecordEntry])] {
-        let parts = calendar.dateComponents([.year, .month], from: now)
-        let month = ((parts.month ?? 1) - 1) / months * months + 1
-        guard let current = calendar.date(from: DateComponents(year: parts.year, month: month)) else { return [] }
-        let starts = (0..<count).reversed().compactMap {
-            calendar.date(byAdding: .month, value: -$0 * months, to: current)
-        }
-        var grouped = [[RecordEntry]](repeating: [], count: starts.count)
-        for entry in entries {
-            let date = entry.event.start.date
-            guard let first = starts.first, date >= first else { continue }
-            if let index = starts.lastIndex(where: { $0 <= date }) { grouped[index].append(entry) }
-        }
-        return zip(starts, grouped).map { start, entries in
-            let parts = calendar.dateComponents([.year, .month], from: start)
-            let (year, month) = (parts.year ?? 0, parts.month ?? 1)
-            let label = months == 3 ? "\(year) Q\((month - 1) / 3 + 1)" : String(format: "%04d-%02d", year, month)
-            return (label, entries)
+        let months = periods.periods(count: 24, months: 1)
+        self.months = zip(months, periods.entries(entries, in: months)).map { ($0.label, $1.count) }
+        let quarters = periods.periods(count: 8, months: 3)
+        self.quarters = zip(quarters, periods.entries(entries, in: quarters)).map { quarter, entries in
+            let online = entries.filter { Format($0) == .online }.count
+            return (quarter.label, entries.count, entries.isEmpty ? 0 : Double(online) * 100 / Double(entries.count))
         }
     }
 

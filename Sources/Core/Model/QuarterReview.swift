@@ -98,20 +98,7 @@ package struct QuarterReview: Sendable {
     package var busiest: [Named] { named(current.groups.keys, in: current) }
 
     /// The quarter's events per world region (in person), and online ones as "Online".
-    package var regions: [(name: String, events: Int)] {
-        var counts: [String: Set<String>] = [:]
-        for entry in current.entries {
-            if entry.event.isOnline {
-                counts["Online", default: []].insert(entry.event.countingKey)
-                continue
-            }
-            for copy in entry.copies {
-                let region = copy.country.flatMap { CountryNames.region(of: $0) } ?? "Unknown"
-                counts[region, default: []].insert(copy.countingKey)
-            }
-        }
-        return counts.map { ($0.key, $0.value.count) }.sorted { ($1.events, $0.name) < ($0.events, $1.name) }
-    }
+    package var regions: [(name: String, events: Int)] { RecordReports.eventsPerRegion(current.entries) }
 }
 
 extension RecordReports {

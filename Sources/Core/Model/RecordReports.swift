@@ -141,7 +141,7 @@ package struct RecordReports: Sendable {
     package func cities() -> [Place] {
         places { event in
             guard let city = event.city, !city.isEmpty else { return nil }
-            return [city, event.country.map { CountryNames.name(of: $0) }].compactMap { $0 }.joined(separator: ", ")
+            return CountryNames.place(city: city, country: event.country)
         }
     }
 
@@ -164,12 +164,24 @@ package struct RecordReports: Sendable {
             .sorted { ($1.events, $0.name) < ($0.events, $1.name) }
     }
 
-    static func median(_ values: [Int]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+    /// Events per world region of their venues (a network event once in each region it met in),
+    /// online ones as "Online" and those whose country is unknown as "Unknown"; most first.
+    package static func eventsPerRegion(_ entries: [RecordEntry]) -> [(name: String, events: Int)] {
+        var counts: [String: Set<String>] = [:]
+        for entry in entries {
+            if entry.event.isOnline {
+                counts["Online", default: []].insert(entry.event.countingKey)
+                continue
+            }
+            for copy in entry.copies where !copy.isOnline {
+                let region = copy.country.flatMap { CountryNames.region(of: $0) } ?? "Unknown"
+                counts[region, default: []].insert(copy.countingKey)
+            }
+        }
+        return counts.map { ($0.key, $0.value.count) }.sorted { ($1.events, $0.name) < ($0.events, $1.name) }
     }
+
+    static func median(_ values: [Int]) -> Double? { median(values.map(Double.init)) }
 }
 
 extension RecordReports {

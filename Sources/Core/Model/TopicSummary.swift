@@ -47,27 +47,14 @@ package struct TopicSummary: Sendable {
         diversity = groups.values.map { ($0.name, $0.urlname, $0.categories.count, $0.events) }
             .sorted { ($1.categories, $1.events, $0.name) < ($0.categories, $0.events, $1.name) }
         // Quarters: the one now is in and the seven before.
-        let parts = calendar.dateComponents([.year, .month], from: now)
-        let start = calendar.date(from: DateComponents(year: parts.year, month: ((parts.month ?? 1) - 1) / 3 * 3 + 1))
-        let starts = (0..<8).reversed().compactMap { back in
-            start.flatMap { calendar.date(byAdding: .month, value: -3 * back, to: $0) }
+        let periods = ReportPeriods(now: now, zone: zone)
+        let starts = periods.periods(count: 8, months: 3)
+        quarters = starts.map(\.label)
+        let perQuarter = periods.entries(entries, in: starts).map { entries in
+            entries.map { vocabulary.categories(of: $0.event.title).map(\.name) }
         }
-        quarters = starts.map { date in
-            let parts = calendar.dateComponents([.year, .month], from: date)
-            return "\(parts.year ?? 0) Q\(((parts.month ?? 1) - 1) / 3 + 1)"
-        }
-        let leading = lastYear.prefix(5).map(\.name)
-        trends = leading.map { name in
-            (
-                name,
-                starts.indices.map { index in
-                    let end = index + 1 < starts.count ? starts[index + 1] : .distantFuture
-                    return named.filter { entry, categories in
-                        entry.event.start.date >= starts[index] && entry.event.start.date < end
-                            && categories.contains { $0.name == name }
-                    }.count
-                }
-            )
+        trends = lastYear.prefix(5).map(\.name).map { name in
+            (name, perQuarter.map { titles in titles.filter { $0.contains(name) }.count })
         }
         var firstYear: [String: Int] = [:]
         for (entry, categories) in named {
@@ -79,5 +66,7 @@ package struct TopicSummary: Sendable {
 }
 
 extension RecordReports {
-    package var topics: TopicSummary { TopicSummary(entries: entries, now: now, zone: zone) }
+    package func topics(_ vocabulary: TopicVocabulary = .standard) -> TopicSummary {
+        TopicSummary(entries: entries, now: now, zone: zone, vocabulary: vocabulary)
+    }
 }

@@ -6,9 +6,14 @@ import Foundation
 /// workshop about Shiny). Short tokens that name other things are left out, as R-Ladies' own
 /// topic reports learnt: no bare "ml", no "sf" ("R-Ladies SF" is San Francisco).
 package struct TopicVocabulary: Sendable {
-    package enum Kind: String, CaseIterable, Sendable { case format = "Format", level = "Level", tool = "Tool" }
+    package enum Kind: String, CaseIterable, Sendable, Encodable {
+        case format = "Format", level = "Level", tool = "Tool"
 
-    package struct Category: Sendable, Equatable {
+        /// As the config spells it (`reports.topics[].kind`).
+        package var configName: String { rawValue.lowercased() }
+    }
+
+    package struct Category: Sendable, Equatable, Encodable {
         package var name: String
         package var kind: Kind
         /// Folded (lowercase, no accents), as `fold` makes them.
@@ -22,6 +27,21 @@ package struct TopicVocabulary: Sendable {
     }
 
     package var categories: [Category]
+
+    /// This vocabulary with `added`'s categories: one with a name already here adds its terms
+    /// to that category (each term once), a new one comes after the rest.
+    package func adding(_ added: [Category]) -> TopicVocabulary {
+        var result = self
+        for category in added {
+            if let index = result.categories.firstIndex(where: { $0.name == category.name }) {
+                let known = Set(result.categories[index].terms)
+                result.categories[index].terms += category.terms.filter { !known.contains($0) }
+            } else {
+                result.categories.append(category)
+            }
+        }
+        return result
+    }
 
     /// The categories `title` names, each once, in the vocabulary's order.
     package func categories(of title: String) -> [Category] {

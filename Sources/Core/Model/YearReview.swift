@@ -47,7 +47,7 @@ package struct YearReview: Sendable {
         var formats = [(Int, Int, Int)](repeating: (0, 0, 0), count: 4)
         var quarters: [String: Set<String>] = [:]
         var perGroup: [String: Int] = [:]
-        var regions: [String: Set<String>] = [:]
+        var inYear: [RecordEntry] = []
         var first: [String: Int] = [:]
         for entry in entries {
             let parts = local(entry.event.start.date)
@@ -68,11 +68,7 @@ package struct YearReview: Sendable {
                 formats[quarter].0 += 1
             }
             for key in keys { perGroup[key, default: 0] += 1 }
-            for copy in entry.copies where !copy.isOnline {
-                let region = copy.country.flatMap { CountryNames.region(of: $0) } ?? "Unknown"
-                regions[region, default: []].insert(copy.countingKey)
-            }
-            if entry.event.isOnline { regions["Online", default: []].insert(entry.event.countingKey) }
+            inYear.append(entry)
         }
         months = monthly.enumerated().map { (String(format: "%04d-%02d", year, $0.offset + 1), $0.element) }
         let lastQuarter = (lastMonth - 1) / 3
@@ -83,7 +79,7 @@ package struct YearReview: Sendable {
                 return (label, quarters[label]?.count ?? 0)
             }
         }
-        self.regions = regions.map { ($0.key, $0.value.count) }.sorted { ($1.events, $0.name) < ($0.events, $1.name) }
+        regions = RecordReports.eventsPerRegion(inYear)
         bands = Dictionary(grouping: perGroup.values.compactMap(Band.init), by: { $0 }).mapValues(\.count)
         groupsKnown = first.values.filter { $0 <= year }.count
         if underWay, let yearAgo = calendar.date(byAdding: .year, value: -1, to: now) {

@@ -9,7 +9,8 @@ extension SiteSettings {
             title: config.siteTitle, baseURL: config.baseURL, timeZone: config.timeZone,
             thumbnailWidth: config.thumbnailWidth, search: config.search, changeDays: config.history.changeDays,
             queries: config.queries, pinned: config.curation.pinned, notes: config.curation.notes,
-            snapshotOrigin: { if case .snapshot(_, let origin) = config.source { origin } else { nil } }())
+            snapshotOrigin: { if case .snapshot(_, let origin) = config.source { origin } else { nil } }(),
+            reports: config.reports)
     }
 }
 

@@ -24,10 +24,13 @@ package struct SiteSettings: Sendable, Encodable {
     /// Where a snapshot's events came from when not the Meetup API (`source.origin`): the
     /// footer says it instead (a `--record` snapshot is the API's answers, and says the API).
     package var snapshotOrigin: String?
+    /// The record's reports: the health window and the topic vocabulary's additions.
+    package var reports: ReportSettings
 
     package init(
         title: String, baseURL: URL, timeZone: TimeZone, thumbnailWidth: Int, search: Bool, changeDays: Int,
-        queries: [EventQuery], pinned: [String] = [], notes: [String: String] = [:], snapshotOrigin: String? = nil
+        queries: [EventQuery], pinned: [String] = [], notes: [String: String] = [:], snapshotOrigin: String? = nil,
+        reports: ReportSettings = ReportSettings()
     ) {
         self.title = title
         self.baseURL = baseURL
@@ -39,6 +42,7 @@ package struct SiteSettings: Sendable, Encodable {
         self.pinned = pinned
         self.notes = notes
         self.snapshotOrigin = snapshotOrigin
+        self.reports = reports
     }
 
     /// Where the site's events come from, as the footer says it ("the Meetup API and iCalendar

@@ -75,13 +75,15 @@ enum BarChart {
     }
 
     /// Counts per category (countries, regions), one horizontal bar each, largest first, named
-    /// on the left and valued at its end.
-    static func horizontal(_ bars: [(label: String, count: Int)], title: String) -> String {
-        let (left, right, top, row) = (150, 48, 36, 22)
+    /// on the left and valued at its end (by `values` where given: "12.5 (n = 40)").
+    static func horizontal(_ bars: [(label: String, count: Int)], title: String, values: [String]? = nil) -> String {
+        // Room at the right for the longest value at the end of the longest bar.
+        let (left, right, top, row) = (150, max(48, 8 * (values?.map(\.count).max() ?? 0)), 36, 22)
         let height = top + max(bars.count, 1) * row + 8
         let axis = Axis(maximum: bars.map(\.count).max() ?? 0)
         let plotWidth = Double(width - left - right)
-        var svg = open(height: height, title: title, bars: bars, lastUnderWay: false)
+        let texts = values ?? bars.map { NumberText.grouped($0.count) }
+        var svg = open(height: height, title: title, bars: bars, lastUnderWay: false, texts: values)
         for (index, bar) in bars.enumerated() {
             let y = top + index * row
             let length = Double(bar.count) / Double(axis.top) * plotWidth
@@ -89,7 +91,7 @@ enum BarChart {
             svg += "<text x=\"\(left - 8)\" y=\"\(y + 15)\" text-anchor=\"end\">\(name)</text>"
             svg += "<rect class=\"b\" x=\"\(left)\" y=\"\(y + 3)\" width=\"\(format(length))\" height=\"\(row - 6)\"/>"
             svg +=
-                "<text x=\"\(format(Double(left) + length + 6))\" y=\"\(y + 15)\">\(NumberText.grouped(bar.count))</text>"
+                "<text x=\"\(format(Double(left) + length + 6))\" y=\"\(y + 15)\">\(XMLEscaping.escape(texts[index]))</text>"
         }
         svg += "<line class=\"a\" x1=\"\(left)\" x2=\"\(left)\" y1=\"\(top)\" y2=\"\(height - 8)\"/>"
         return svg + "</svg>"
@@ -97,10 +99,11 @@ enum BarChart {
 
     /// The opening: size, title (shown, and for screen readers), the text alternative, style.
     private static func open(
-        height: Int, title: String, bars: [(label: String, count: Int)], lastUnderWay: Bool
+        height: Int, title: String, bars: [(label: String, count: Int)], lastUnderWay: Bool, texts: [String]? = nil
     ) -> String {
         let values = bars.enumerated().map { index, bar in
-            "\(bar.label)\(lastUnderWay && index == bars.count - 1 ? " (to date)" : ""): \(bar.count)"
+            "\(bar.label)\(lastUnderWay && index == bars.count - 1 ? " (to date)" : ""): "
+                + (texts?[index] ?? "\(bar.count)")
         }
         let id = "c" + ContentHash.sha256Hex(title + values.joined()).prefix(10)
         let title = XMLEscaping.escape(title)

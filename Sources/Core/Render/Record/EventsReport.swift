@@ -69,9 +69,9 @@ extension ReportPages {
     static func cities(_ entries: [RecordEntry]) -> [(name: String, count: Int)] {
         var counts: [String: Int] = [:]
         for entry in entries where !entry.event.isOnline {
-            guard let city = entry.event.city, !city.isEmpty else { continue }
-            let name = [city, entry.event.country.map { CountryNames.name(of: $0) }].compactMap { $0 }
-                .joined(separator: ", ")
+            guard let city = entry.event.city, !city.isEmpty,
+                let name = CountryNames.place(city: city, country: entry.event.country)
+            else { continue }
             counts[name, default: 0] += 1
         }
         return counts.map { ($0.key, $0.value) }.sorted { ($1.count, $0.name) < ($0.count, $1.name) }

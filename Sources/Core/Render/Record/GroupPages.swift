@@ -106,9 +106,7 @@ struct GroupPages: KeyedSiteGenerator {
             "activity": Self.activity(past: past, upcoming: upcoming, now: now, formatting: formatting),
             "hasPast": !past.isEmpty,
         ]
-        let place = [group.city, group.country.map { CountryNames.name(of: $0) }].compactMap { $0 }
-            .filter { !$0.isEmpty }
-        if !place.isEmpty { context["place"] = place.joined(separator: ", ") }
+        if let place = CountryNames.place(city: group.city, country: group.country) { context["place"] = place }
         if let members = activity?.members { context["members"] = NumberText.grouped(members) }
         if let gone = group.goneSince {
             context["gone"] = "Gone since \(formatting.date(gone)): left its network or list, or deleted"

@@ -8,7 +8,7 @@ import MeetupSupport
 extension ReportPages {
     func health(_ reports: RecordReports, record: CommunityRecord, shared: RenderShared) -> [SiteFile] {
         let names = Dictionary(record.groups.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let health = reports.health(names: names)
+        let health = reports.health(windowMonths: shared.input.settings.reports.healthWindowMonths, names: names)
         let window = "the last \(health.windowMonths) months"
         let count = { (groups: [ChapterHealth.Group]) in
             "\(NumberText.grouped(groups.count)) (\(String(format: "%.0f %%", health.share(groups.count))))"
@@ -17,8 +17,8 @@ extension ReportPages {
             ["Groups in the record", NumberText.grouped(health.groups.count)],
             ["Active (an event in \(window))", count(health.active)],
             ["Inactive", count(health.inactiveUnderAYear + health.inactiveOverAYear)],
-            ["  of them for 6 to 12 months", count(health.inactiveUnderAYear)],
-            ["  of them for over 12 months", count(health.inactiveOverAYear)],
+            ["  of them for \(health.windowMonths) to 12 months", count(health.inactiveUnderAYear)],
+            ["  of them for over \(max(12, health.windowMonths)) months", count(health.inactiveOverAYear)],
             ["Median events per active group", health.medianPerActive.map { NumberText.plain($0) } ?? "–"],
             ["Mean events per active group", health.meanPerActive.map { String(format: "%.1f", $0) } ?? "–"],
             ["Trend of events a month", Self.trend(health.trendPerMonth)],
@@ -41,8 +41,12 @@ extension ReportPages {
                     [Self.cell($0.name), "\($0.recent)", NumberText.grouped($0.events)]
                 },
                 links: health.active.prefix(20).map(Self.page)),
-            inactiveSection("Inactive for 6 to 12 months", health.inactiveUnderAYear, health, zone: reports.zone),
-            inactiveSection("Inactive for over 12 months", health.inactiveOverAYear, health, zone: reports.zone),
+            inactiveSection(
+                "Inactive for \(health.windowMonths) to 12 months", health.inactiveUnderAYear, health,
+                zone: reports.zone),
+            inactiveSection(
+                "Inactive for over \(max(12, health.windowMonths)) months", health.inactiveOverAYear, health,
+                zone: reports.zone),
             Section(
                 title: "Age against activity", chart: nil,
                 columns: ["Since the first event"]
@@ -84,7 +88,7 @@ extension ReportPages {
 
     /// A group's page, from a report (a former urlname's page leads on to the current one).
     static func page(_ group: ChapterHealth.Group) -> String? {
-        group.urlname.map { "../\(SitePaths.groupPage($0)).html" }
+        group.urlname.map(Self.groupLink)
     }
 
     static func trend(_ slope: Double?) -> String {

@@ -8,7 +8,7 @@ extension ReportPages {
     func quarter(_ reports: RecordReports, shared: RenderShared) -> [SiteFile] {
         let review = reports.quarterReview
         let (now, before, yearAgo) = (review.current, review.previous, review.yearEarlier)
-        let change = { (value: Double?) in value.map { String(format: "%+.0f %%", $0) } ?? "–" }
+        let change = Self.change
         let row = { (figure: String, value: (QuarterReview.Quarter) -> Int) -> [String] in
             [
                 figure, NumberText.grouped(value(now)), NumberText.grouped(value(before)),
@@ -52,6 +52,6 @@ extension ReportPages {
         Section(
             title: title, chart: nil, columns: ["Group", events],
             rows: groups.map { [Self.cell($0.name), NumberText.grouped($0.events)] },
-            links: groups.map { group in group.urlname.map { "../\(SitePaths.groupPage($0)).html" } })
+            links: groups.map { group in group.urlname.map(Self.groupLink) })
     }
 }

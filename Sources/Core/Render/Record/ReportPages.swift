@@ -37,6 +37,7 @@ struct ReportPages: SiteGenerator {
                         ["title": "Events of the last 12 months", "link": "<events.html>"],
                         ["title": "The last quarter", "link": "<quarter.html>"],
                         ["title": "Topics", "link": "<topics.html>"],
+                        ["title": "A guide for new chapters", "link": "<guide.html>"],
                         ["title": "Activity over time", "link": "<activity.html>"],
                         ["title": "Groups over time", "link": "<groups.html>"],
                         ["title": "Geography", "link": "<geography.html>"],
@@ -45,11 +46,12 @@ struct ReportPages: SiteGenerator {
             ])
         files += activity(reports, years: years, shared: shared)
         files += groups(reports, years: years, shared: shared)
-        files += geography(reports, shared: shared)
+        files += geography(reports, record: record, shared: shared)
         files += health(reports, record: record, shared: shared)
         files += events(reports, shared: shared)
         files += quarter(reports, shared: shared)
         files += topics(reports, shared: shared)
+        files += guide(reports, shared: shared)
         for (index, year) in years.enumerated() {
             files += self.year(year, before: index > 0 ? years[index - 1] : nil, reports: reports, shared: shared)
         }
@@ -143,69 +145,8 @@ struct ReportPages: SiteGenerator {
             csv: sections[0], sections: sections, shared: shared)
     }
 
-    private func geography(_ reports: RecordReports, shared: RenderShared) -> [SiteFile] {
-        let countries = reports.countries().map { ($0, CountryNames.name(of: $0.name)) }
-        let regions = reports.regions()
-        let cities = reports.cities()
-        let places = reports.groupPlaces()
-        let map = Section(
-            title: "Where the groups meet",
-            chart: (
-                "Where the groups meet: a circle per group, its area its events",
-                WorldMap.svg(places, title: "Where the groups meet: a circle per group, its area its events")
-            ),
-            columns: ["Group", "Events", "Latitude", "Longitude"],
-            rows: places.prefix(30).map {
-                [
-                    Self.cell($0.name), NumberText.grouped($0.events), String(format: "%.2f", $0.latitude),
-                    String(format: "%.2f", $0.longitude),
-                ]
-            })
-        let sections =
-            (places.isEmpty ? [] : [map]) + [
-                Section(
-                    title: "Per region",
-                    chart: (
-                        "Events per world region",
-                        BarChart.horizontal(regions.map { ($0.name, $0.events) }, title: "Events per world region")
-                    ),
-                    columns: ["Region", "Events", "Groups"],
-                    rows: regions.map {
-                        [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
-                    }),
-                Section(
-                    title: "Per country",
-                    chart: (
-                        "Events per country",
-                        BarChart.horizontal(
-                            countries.prefix(20).map { ($0.1, $0.0.events) },
-                            title: "Events per country, the 20 busiest")
-                    ),
-                    columns: ["Country", "Region", "Events", "Groups"],
-                    rows: countries.map { place, name in
-                        [
-                            Self.cell(name), CountryNames.region(of: place.name) ?? "–",
-                            NumberText.grouped(place.events),
-                            NumberText.grouped(place.groups),
-                        ]
-                    }),
-                Section(
-                    title: "Per city", chart: nil, columns: ["City", "Events", "Groups"],
-                    rows: cities.prefix(100).map {
-                        [Self.cell($0.name), NumberText.grouped($0.events), NumberText.grouped($0.groups)]
-                    }),
-            ]
-        return page(
-            "reports/geography", heading: "Geography",
-            summary: "In-person events and their groups per world region (as the UN's geoscheme groups countries), "
-                + "country and city; online events have no place.",
-            csv: Section(
-                title: "", chart: nil, columns: ["Kind", "Place", "Events", "Groups"],
-                rows: regions.map { ["region", $0.name, "\($0.events)", "\($0.groups)"] }
-                    + countries.map { ["country", $0.1, "\($0.0.events)", "\($0.0.groups)"] }
-                    + cities.map { ["city", $0.name, "\($0.events)", "\($0.groups)"] }),
-            sections: sections, shared: shared)
-    }
+    /// A group's page, from a report page.
+    static func groupLink(_ urlname: String) -> String { "../\(SitePaths.groupPage(urlname)).html" }
 
     /// A table cell: one line, and no `|` (it would end the cell).
     static func cell(_ text: String) -> String {

@@ -8,7 +8,7 @@ import MeetupSupport
 /// new this year, how many a group covered.
 extension ReportPages {
     func topics(_ reports: RecordReports, shared: RenderShared) -> [SiteFile] {
-        let topics = reports.topics
+        let topics = reports.topics(shared.input.settings.reports.vocabulary)
         let leading = topics.lastYear.prefix(15).map { (label: $0.name, count: $0.events) }
         var sections = [
             Section(
@@ -35,7 +35,7 @@ extension ReportPages {
                 columns: ["Group", "Categories", "Events"],
                 rows: topics.diversity.prefix(30).map { [Self.cell($0.name), "\($0.categories)", "\($0.events)"] },
                 links: topics.diversity.prefix(30).map { group in
-                    group.urlname.map { "../\(SitePaths.groupPage($0)).html" }
+                    group.urlname.map(Self.groupLink)
                 }))
         return page(
             "reports/topics", heading: "Topics",

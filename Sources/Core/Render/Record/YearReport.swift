@@ -12,8 +12,7 @@ extension ReportPages {
         let review = reports.review(of: year.year)
         let percent = { (value: Double) in String(format: "%.0f %%", value) }
         let change = { (now: Int, then: Int?) -> String in
-            guard let then, let value = QuarterReview.change(now, from: then) else { return "–" }
-            return String(format: "%+.0f %%", value)
+            then.map { Self.change(QuarterReview.change(now, from: $0)) } ?? "–"
         }
         let inPerson = year.events - year.online - year.hybrid
         // A year under way is set against the year before to the same day, not against all of it.
@@ -63,7 +62,7 @@ extension ReportPages {
                 title: "The 20 busiest groups", chart: nil, columns: ["Group", "Events"],
                 rows: year.busiest.prefix(20).map { [Self.cell($0.name), "\($0.events)"] },
                 links: year.busiest.prefix(20).map { group in
-                    group.urlname.map { "../\(SitePaths.groupPage($0)).html" }
+                    group.urlname.map(Self.groupLink)
                 }),
         ]
         return page(

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The months and quarters the record's reports count in, in the site's time zone: periods
+/// counted back from the one now is in, each labelled as the reports print it ("2026-11",
+/// "2026 Q4"). One place, so that every report's "last 12 months" and "2026 Q3" are the same.
+package struct ReportPeriods: Sendable {
+    package struct Period: Sendable, Equatable {
+        package var label: String
+        package var start: Date
+        package var end: Date
+    }
+
+    package let calendar: Calendar
+    package let now: Date
+
+    package init(now: Date, zone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        self.calendar = calendar
+        self.now = now
+    }
+
+    /// `count` periods of `months` months (1 or 3) ending with the one now is in (`back` 0) or
+    /// `back` periods before it, oldest first.
+    package func periods(count: Int, months: Int, back: Int = 0) -> [Period] {
+        let parts = calendar.dateComponents([.year, .month], from: now)
+        let month = ((parts.month ?? 1) - 1) / months * months + 1
+        guard let current = calendar.date(from: DateComponents(year: parts.year, month: month)) else { return [] }
+        return (back..<(back + count)).reversed().compactMap { offset in
+            guard let start = calendar.date(byAdding: .month, value: -offset * months, to: current),
+                let end = calendar.date(byAdding: .month, value: months, to: start)
+            else { return nil }
+            let parts = calendar.dateComponents([.year, .month], from: start)
+            let (year, month) = (parts.year ?? 0, parts.month ?? 1)
+            let label = months == 3 ? "\(year) Q\((month - 1) / 3 + 1)" : String(format: "%04d-%02d", year, month)
+            return Period(label: label, start: start, end: end)
+        }
+    }
+
+    /// The entries of each period, in the periods' order (an entry after now in none).
+    package func entries(_ entries: [RecordEntry], in periods: [Period]) -> [[RecordEntry]] {
+        var grouped = [[RecordEntry]](repeating: [], count: periods.count)
+        for entry in entries {
+            let date = entry.event.start.date
+            guard date <= now, let index = periods.lastIndex(where: { $0.start <= date }), date < periods[index].end
+            else { continue }
+            grouped[index].append(entry)
+        }
+        return grouped
+    }
+
+    /// The date `months` months before now (the start of "the last 12 months").
+    package func monthsAgo(_ months: Int) -> Date { calendar.date(byAdding: .month, value: -months, to: now) ?? now }
+}
