@@ -8,6 +8,8 @@ struct OutputChanges {
     var rewritten = 0
     var total = 0
     var bytes = 0
+    /// The rewritten files' paths, sorted.
+    var paths: [String] = []
 
     struct Stamp: Equatable {
         var inode: Int
@@ -39,8 +41,10 @@ struct OutputChanges {
             if before[path] != stamp {
                 changes.rewritten += 1
                 changes.bytes += stamp.size
+                changes.paths.append(path)
             }
         }
+        changes.paths.sort()
         return changes
     }
 

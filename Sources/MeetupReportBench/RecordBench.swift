@@ -29,6 +29,7 @@ enum RecordBench {
         let configFile = folder.appendingPathComponent("config.json")
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
         var rows: [String] = []
+        var reportsRewritten: [String] = []
         for (night, now) in ["2026-11-22T08:00:00Z", "2026-11-23T08:00:00Z"].enumerated() {
             let stats = folder.appendingPathComponent("stats-\(night + 1).json")
             server.resetCounters()
@@ -43,6 +44,7 @@ enum RecordBench {
             let figures =
                 (try? JSONSerialization.jsonObject(with: Data(contentsOf: stats)) as? [String: Double]) ?? [:]
             let changes = OutputChanges.since(before, in: folder.appendingPathComponent("Output"))
+            if night == 1 { reportsRewritten = changes.paths.filter { $0.hasPrefix("reports/") } }
             rows.append(
                 "| night \(night + 1) | \(server.counters.graphQLRequests) | \(Int(figures["backfillRequests"] ?? 0)) | "
                     + String(format: "%.2f s | %.0f MB | ", result.wallSeconds, Double(result.peakRSSBytes) / 1e6)
@@ -57,6 +59,7 @@ enum RecordBench {
 
             Goals: backfill at most 100 requests; a later night at most 15 requests and under 10 s; peak under 200 MB.
             Largest HTML page: \(largest.name), \(largest.bytes / 1024) KB (goal: at most 300 KB).
+            Report files night 2 rewrote: \(reportsRewritten.isEmpty ? "none" : reportsRewritten.joined(separator: ", ")).
             """
     }
 

@@ -38,7 +38,8 @@ struct ChapterHealthTests {
         #expect(Self.health.inactiveUnderAYear.map(\.key) == ["id:4"])
         #expect(Self.health.inactiveOverAYear.map(\.key) == ["id:5"])
         #expect(Self.health.share(3) == 60)
-        #expect(Self.health.monthsSince(Self.health.inactiveOverAYear[0].last) == 19)
+        // April 2025 to December 2026: twenty calendar months.
+        #expect(Self.health.monthsSince(Self.health.inactiveOverAYear[0].last) == 20)
     }
 
     @Test func theBusiestAndTheMedianCountEachHostOfANetworkEvent() {

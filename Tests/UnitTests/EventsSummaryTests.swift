@@ -3,10 +3,11 @@ import Foundation
 import MeetupSupport
 import Testing
 
-/// `EventsSummary` against events worked by hand; now is 15 Nov 2026 12:00 UTC.
+/// `EventsSummary` against events worked by hand; now is 15 Dec 2026 12:00 UTC, so the window is
+/// the 12 closed months from December 2025 to November 2026.
 @Suite("Events summary")
 struct EventsSummaryTests {
-    static let now = ISO8601.parseDateTime("2026-11-15T12:00:00Z")!.date
+    static let now = ISO8601.parseDateTime("2026-12-15T12:00:00Z")!.date
 
     static func event(
         _ id: String, _ start: String, offset: Int = 0, hours: Double? = 2, online: Bool = false,
@@ -37,6 +38,7 @@ struct EventsSummaryTests {
     ).eventsSummary
 
     @Test func theWindowCountsANetworkEventOnceAndEachFormat() {
+        #expect(Self.summary.window.label == "2025-12 to 2026-11")
         #expect(Self.summary.count == 3)
         #expect(Self.summary.count(.inPerson) == 1 && Self.summary.count(.online) == 1)
         #expect(Self.summary.count(.hybrid) == 1)
@@ -58,8 +60,8 @@ struct EventsSummaryTests {
     }
 
     @Test func monthsAndQuartersEndWithTheOneUnderWay() {
-        #expect(Self.summary.months.count == 24 && Self.summary.months.last?.label == "2026-11")
-        #expect(Self.summary.months.first?.label == "2024-12")
+        #expect(Self.summary.months.count == 24 && Self.summary.months.last?.label == "2026-12")
+        #expect(Self.summary.months.first?.label == "2025-01")
         #expect(Self.summary.months.first { $0.label == "2025-06" }?.count == 1)
         #expect(Self.summary.busiestMonth?.count == 1 && Self.summary.quietestMonth?.count == 0)
         #expect(Self.summary.quarters.last?.label == "2026 Q4" && Self.summary.quarters.count == 8)

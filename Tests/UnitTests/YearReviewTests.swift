@@ -33,7 +33,7 @@ struct YearReviewTests {
         let review = Self.reports.review(of: 2026)
         #expect(review.underWay && review.months.count == 5 && review.months.last?.label == "2026-05")
         #expect(review.months.map(\.count) == [1, 1, 0, 1, 1])
-        // 2025 to 15 May: a1–a5 and b = 6 events, groups 1 and 2.
+        // 2025 to the end of May: a1–a5 and b = 6 events, groups 1 and 2.
         #expect(review.yearBeforeToDate?.events == 6 && review.yearBeforeToDate?.groups == 2)
         #expect(review.formats.map(\.label) == ["2026 Q1", "2026 Q2"])
         #expect(review.formats[0].inPerson == 2 && review.formats[1].inPerson == 2)

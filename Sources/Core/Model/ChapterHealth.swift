@@ -33,19 +33,18 @@ package struct ChapterHealth: Sendable {
     package let groups: [Group]
     /// The last twelve months' events, oldest first; the last month is still under way.
     package let months: [(label: String, count: Int)]
-    private let windowStart: Date
+    /// The window: the `windowMonths` months before this one, and this one to date.
+    package let window: ReportPeriods.Period
     private let yearAgo: Date
-    private let now: Date
-    private let calendar: Calendar
+    private let periods: ReportPeriods
 
     package init(entries: [RecordEntry], now: Date, zone: TimeZone, windowMonths: Int, names: [String: String] = [:]) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        self.calendar = calendar
-        self.now = now
+        let periods = ReportPeriods(now: now, zone: zone)
+        self.periods = periods
         self.windowMonths = windowMonths
-        windowStart = calendar.date(byAdding: .month, value: -windowMonths, to: now) ?? now
-        yearAgo = calendar.date(byAdding: .month, value: -12, to: now) ?? now
+        let window = periods.monthsToDate(windowMonths)
+        self.window = window
+        yearAgo = periods.monthsToDate(12).start
         var byKey: [String: Group] = [:]
         for entry in entries {
             let date = entry.event.start.date
@@ -59,34 +58,31 @@ package struct ChapterHealth: Sendable {
                 item.first = min(item.first, date)
                 item.last = max(item.last, date)
                 item.events += 1
-                if date >= windowStart { item.recent += 1 }
+                if date >= window.start { item.recent += 1 }
                 byKey[key] = item
             }
         }
         groups = byKey.values.sorted { ($1.recent, $1.events, $0.name) < ($0.recent, $0.events, $1.name) }
-        months = Self.months(entries, now: now, calendar: calendar)
+        months = Self.months(entries, periods: periods)
     }
 
-    private static func months(_ entries: [RecordEntry], now: Date, calendar: Calendar) -> [(String, Int)] {
-        let periods = ReportPeriods(now: now, zone: calendar.timeZone)
+    private static func months(_ entries: [RecordEntry], periods: ReportPeriods) -> [(String, Int)] {
         let months = periods.periods(count: 12, months: 1)
         return zip(months, periods.entries(entries, in: months)).map { ($0.label, $1.count) }
     }
 
     package var active: [Group] { groups.filter { $0.recent > 0 } }
-    /// No event in the window, the last within twelve months.
+    /// No event in the window, the last within the twelve months before this one.
     package var inactiveUnderAYear: [Group] { inactive.filter { $0.last >= yearAgo } }
-    /// No event for more than twelve months.
+    /// No event in this month or the twelve before.
     package var inactiveOverAYear: [Group] { inactive.filter { $0.last < yearAgo } }
     private var inactive: [Group] { groups.filter { $0.recent == 0 }.sorted { $0.last > $1.last } }
 
     /// A share of all groups, in percent.
     package func share(_ count: Int) -> Double { groups.isEmpty ? 0 : Double(count) * 100 / Double(groups.count) }
 
-    /// Whole months from a group's last event to now.
-    package func monthsSince(_ date: Date) -> Int {
-        calendar.dateComponents([.month], from: date, to: now).month ?? 0
-    }
+    /// Calendar months from a group's last event to now (so the figure moves with the month).
+    package func monthsSince(_ date: Date) -> Int { periods.monthsSince(date) }
 
     /// The median and mean events in the window of the groups active in it.
     package var medianPerActive: Double? { RecordReports.median(active.map(\.recent)) }

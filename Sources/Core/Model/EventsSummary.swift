@@ -32,7 +32,8 @@ package struct EventsSummary: Sendable {
         }
     }
 
-    /// The window's events (a network event once), oldest first.
+    /// The 12 closed months, and their events (a network event once), oldest first.
+    package let window: ReportPeriods.Period
     package let events: [RecordEntry]
     /// The 24 months to now, oldest first; the last is still under way.
     package let months: [(label: String, count: Int)]
@@ -41,8 +42,9 @@ package struct EventsSummary: Sendable {
 
     package init(entries: [RecordEntry], now: Date, zone: TimeZone) {
         let periods = ReportPeriods(now: now, zone: zone)
-        let yearAgo = periods.monthsAgo(12)
-        events = entries.filter { $0.event.start.date >= yearAgo && $0.event.start.date <= now }
+        let window = periods.closedMonths(12)
+        self.window = window
+        events = entries.filter { $0.event.start.date >= window.start && $0.event.start.date < window.end }
         let months = periods.periods(count: 24, months: 1)
         self.months = zip(months, periods.entries(entries, in: months)).map { ($0.label, $1.count) }
         let quarters = periods.periods(count: 8, months: 3)

@@ -35,6 +35,8 @@ package struct GeographySummary: Sendable {
         package var cities: Int
     }
 
+    /// The 12 closed months; the 12 before them are what growth is measured against.
+    package let window: ReportPeriods.Period
     /// Most events first.
     package let regions: [Region]
     /// Countries with an event in either year, most events in the last first.
@@ -44,11 +46,13 @@ package struct GeographySummary: Sendable {
 
     package init(entries: [RecordEntry], groups: [ArchivedGroup], now: Date, zone: TimeZone) {
         let periods = ReportPeriods(now: now, zone: zone)
-        let (yearAgo, twoYearsAgo) = (periods.monthsAgo(12), periods.monthsAgo(24))
+        let window = periods.closedMonths(12)
+        self.window = window
+        let (yearAgo, twoYearsAgo) = (window.start, periods.closedMonths(24).start)
         let countryOf = Self.countries(entries, groups: groups)
         var regions: [String: (region: Region, groups: Set<String>)] = [:]
         var growth: [String: Growth] = [:]
-        for entry in entries where entry.event.start.date >= twoYearsAgo && entry.event.start.date <= now {
+        for entry in entries where entry.event.start.date >= twoYearsAgo && entry.event.start.date < window.end {
             let recent = entry.event.start.date >= yearAgo
             let hosts = entry.groups.compactMap(\.key)
             for code in Set(hosts.compactMap { countryOf[$0] }) {
@@ -77,7 +81,7 @@ package struct GeographySummary: Sendable {
         self.growth = growth.values.sorted {
             ($1.events, $1.eventsBefore, $0.name) < ($0.events, $0.eventsBefore, $1.name)
         }
-        venues = Self.venues(entries.filter { $0.event.start.date >= yearAgo && $0.event.start.date <= now })
+        venues = Self.venues(entries.filter { $0.event.start.date >= yearAgo && $0.event.start.date < window.end })
     }
 
     /// A group's country: the record's, else the one most of its in-person events were in.

@@ -7,8 +7,8 @@ package struct RecordReports: Sendable {
     package let entries: [RecordEntry]
     package let now: Date
     package let zone: TimeZone
-    /// A group that has had no event for this long counts as gone quiet.
-    package static let quietDays = 180
+    /// A group with no event in this month or the six before counts as gone quiet.
+    package static let quietMonths = 6
 
     package init(record: CommunityRecord, now: Date, zone: TimeZone) {
         entries = CommunityRecord.entries(record.past(at: now)).filter { !$0.isCancelled }
@@ -65,9 +65,10 @@ package struct RecordReports: Sendable {
             }
         }
         let (firstSeen, lastSeen) = groupSpans()
+        let quietSince = ReportPeriods(now: now, zone: zone).monthsToDate(Self.quietMonths).start
         for (key, span) in firstSeen {
             byYear[year(span)]?.newGroups += 1
-            if let last = lastSeen[key], now.timeIntervalSince(last) > Double(Self.quietDays) * 86_400 {
+            if let last = lastSeen[key], last < quietSince {
                 byYear[year(last)]?.goneQuiet += 1
             }
         }

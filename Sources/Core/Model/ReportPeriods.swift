@@ -49,6 +49,32 @@ package struct ReportPeriods: Sendable {
         return grouped
     }
 
+    /// The `months` whole months before the one under way ("the 12 closed months"): a year's
+    /// figures that move once a month, not with every night's clock.
+    package func closedMonths(_ months: Int) -> Period {
+        let closed = periods(count: months, months: 1, back: 1)
+        return Period(
+            label: "\(closed.first?.label ?? "") to \(closed.last?.label ?? "")", start: closed.first?.start ?? now,
+            end: closed.last?.end ?? now)
+    }
+
+    /// The `months` whole months before the one under way and that one to now ("active in the last
+    /// six months"): never less than `months` months, and its start moves only with the month.
+    package func monthsToDate(_ months: Int) -> Period {
+        let all = periods(count: months + 1, months: 1)
+        return Period(
+            label: "\(all.first?.label ?? "") to \(all.last?.label ?? "") (to date)", start: all.first?.start ?? now,
+            end: now)
+    }
+
+    /// Calendar months from `date`'s month to the month now is in (30 November to 1 December is one).
+    package func monthsSince(_ date: Date) -> Int {
+        let (from, to) = (
+            calendar.dateComponents([.year, .month], from: date), calendar.dateComponents([.year, .month], from: now)
+        )
+        return ((to.year ?? 0) - (from.year ?? 0)) * 12 + (to.month ?? 0) - (from.month ?? 0)
+    }
+
     /// The date `months` months before now (the start of "the last 12 months").
     package func monthsAgo(_ months: Int) -> Date { calendar.date(byAdding: .month, value: -months, to: now) ?? now }
 }

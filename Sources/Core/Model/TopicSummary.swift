@@ -11,7 +11,8 @@ package struct TopicSummary: Sendable {
         package var events: Int
     }
 
-    /// The last twelve months, most events first; and the share of events that named none.
+    /// The 12 closed months, and their categories, most events first; and the share of events that named none.
+    package let window: ReportPeriods.Period
     package let lastYear: [Count]
     package let unnamedShare: Double
     /// The eight quarters to now and, for the five leading categories, their events in each.
@@ -23,12 +24,12 @@ package struct TopicSummary: Sendable {
     package let diversity: [(name: String, urlname: String?, categories: Int, events: Int)]
 
     package init(entries: [RecordEntry], now: Date, zone: TimeZone, vocabulary: TopicVocabulary = .standard) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let yearAgo = calendar.date(byAdding: .month, value: -12, to: now) ?? now
-        let thisYear = calendar.component(.year, from: now)
+        let periods = ReportPeriods(now: now, zone: zone)
+        let window = periods.closedMonths(12)
+        self.window = window
+        let thisYear = periods.calendar.component(.year, from: now)
         let named = entries.map { ($0, vocabulary.categories(of: $0.event.title)) }
-        let recent = named.filter { $0.0.event.start.date >= yearAgo }
+        let recent = named.filter { $0.0.event.start.date >= window.start && $0.0.event.start.date < window.end }
         var counts: [String: Count] = [:]
         var groups: [String: (name: String, urlname: String?, categories: Set<String>, events: Int)] = [:]
         for (entry, categories) in recent {
@@ -47,7 +48,6 @@ package struct TopicSummary: Sendable {
         diversity = groups.values.map { ($0.name, $0.urlname, $0.categories.count, $0.events) }
             .sorted { ($1.categories, $1.events, $0.name) < ($0.categories, $0.events, $1.name) }
         // Quarters: the one now is in and the seven before.
-        let periods = ReportPeriods(now: now, zone: zone)
         let starts = periods.periods(count: 8, months: 3)
         quarters = starts.map(\.label)
         let perQuarter = periods.entries(entries, in: starts).map { entries in
@@ -58,7 +58,7 @@ package struct TopicSummary: Sendable {
         }
         var firstYear: [String: Int] = [:]
         for (entry, categories) in named {
-            let year = calendar.component(.year, from: entry.event.start.date)
+            let year = periods.calendar.component(.year, from: entry.event.start.date)
             for category in categories { firstYear[category.name] = min(firstYear[category.name] ?? year, year) }
         }
         newThisYear = firstYear.filter { $0.value == thisYear }.keys.sorted()

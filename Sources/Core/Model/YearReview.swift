@@ -82,10 +82,10 @@ package struct YearReview: Sendable {
         regions = RecordReports.eventsPerRegion(inYear)
         bands = Dictionary(grouping: perGroup.values.compactMap(Band.init), by: { $0 }).mapValues(\.count)
         groupsKnown = first.values.filter { $0 <= year }.count
-        if underWay, let yearAgo = calendar.date(byAdding: .year, value: -1, to: now) {
-            let before = entries.filter {
-                local($0.event.start.date).year == year - 1 && $0.event.start.date <= yearAgo
-            }
+        // The year before to the end of the month now is in, as a group's page has it: a figure
+        // that moves with the month, not with every night's clock.
+        if underWay, let cut = calendar.date(from: DateComponents(year: year - 1, month: lastMonth + 1, day: 1)) {
+            let before = entries.filter { local($0.event.start.date).year == year - 1 && $0.event.start.date < cut }
             yearBeforeToDate = (before.count, Set(before.flatMap { $0.groups.compactMap(\.key) }).count)
         } else {
             yearBeforeToDate = nil

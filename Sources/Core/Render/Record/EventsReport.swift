@@ -2,7 +2,7 @@ import Foundation
 import MeetupModel
 import MeetupSupport
 
-/// `reports/events`: the last twelve months' events as the R-Ladies events report has them:
+/// `reports/events`: the 12 closed months' events as the R-Ladies events report has them:
 /// how many and in what format, how long, which days and hours, the busiest and quietest months
 /// of two years, the online share by quarter, the cities.
 extension ReportPages {
@@ -30,7 +30,9 @@ extension ReportPages {
         let parts = EventsSummary.PartOfDay.allCases.map { (label: $0.rawValue, count: summary.partsOfDay[$0] ?? 0) }
         let cities = Self.cities(summary.events)
         let sections = [
-            Section(title: "The last 12 months", chart: nil, columns: ["Figure", "Value"], rows: figures),
+            Section(
+                title: "The 12 closed months, \(summary.window.label)", chart: nil, columns: ["Figure", "Value"],
+                rows: figures),
             Section(
                 title: "Events per month",
                 chart: (
@@ -60,7 +62,8 @@ extension ReportPages {
         ]
         return page(
             "reports/events", heading: "Events",
-            summary: "The last twelve months' events (a network event once), their days and hours where they "
+            summary: "The events of the 12 closed months, \(summary.window.label) (a network event once), their days "
+                + "and hours where they "
                 + "took place; lengths of the events that say when they end.",
             csv: sections[0], sections: sections, shared: shared)
     }

@@ -53,7 +53,7 @@ extension ReportPages {
                         ]
                     }),
                 Section(
-                    title: "Formats per region, the last 12 months",
+                    title: "Formats per region, \(summary.window.label)",
                     chart: nil, columns: ["Region", "In person", "Online", "Hybrid", "Online share", "Groups"],
                     rows: summary.regions.map {
                         [
@@ -64,7 +64,7 @@ extension ReportPages {
                         ]
                     }),
                 Section(
-                    title: "Growth per country: the last 12 months against the 12 before",
+                    title: "Growth per country: \(summary.window.label) against the 12 months before",
                     chart: nil,
                     columns: ["Country", "Events before", "Events", "Change", "Going before", "Going", "Change"],
                     rows: summary.growth.map {
@@ -75,7 +75,7 @@ extension ReportPages {
                         ]
                     }),
                 Section(
-                    title: "Places per group, the last 12 months", chart: nil,
+                    title: "Places per group, \(summary.window.label)", chart: nil,
                     columns: ["Group", "In-person events", "Places", "Cities"],
                     rows: summary.venues.prefix(30).map {
                         [
@@ -93,7 +93,8 @@ extension ReportPages {
         return page(
             "reports/geography", heading: "Geography",
             summary: "In-person events and their groups per world region (as the UN's geoscheme groups countries), "
-                + "country and city; online events have no place there. Formats and growth count each event "
+                + "country and city; online events have no place there. Formats, growth and places are of the 12 closed months; "
+                + "formats and growth count each event "
                 + "where the group that hosted it is, online ones too.",
             csv: Section(
                 title: "", chart: nil, columns: ["Kind", "Place", "Events", "Groups"],

@@ -57,8 +57,8 @@ extension ReportPages {
         ]
         return page(
             "reports/health", heading: "Chapter health",
-            summary: "Which groups are active (an event in \(window)), which have gone inactive and since when, "
-                + "and who is busiest; a network event counts for each group that hosted it.",
+            summary: "Which groups are active (an event in \(window): \(health.window.label)), which have gone "
+                + "inactive and since when, and who is busiest; a network event counts for each group that hosted it.",
             csv: Section(
                 title: "", chart: nil,
                 columns: ["Group", "Urlname", "First event", "Last event", "Events in all", "Events in \(window)"],

@@ -141,7 +141,8 @@ struct ReportPages: SiteGenerator {
         return page(
             "reports/groups", heading: "Groups over time",
             summary: "A group is active with an event in the six months before; new in the year of its first event "
-                + "in the record; gone quiet in the year of its last, \(RecordReports.quietDays) days and more ago.",
+                + "in the record; gone quiet in the year of its last, with none in this month or the "
+                + "\(RecordReports.quietMonths) before.",
             csv: sections[0], sections: sections, shared: shared)
     }
 

@@ -12,10 +12,10 @@ extension ReportPages {
         let leading = topics.lastYear.prefix(15).map { (label: $0.name, count: $0.events) }
         var sections = [
             Section(
-                title: "The last 12 months",
+                title: "The 12 closed months, \(topics.window.label)",
                 chart: (
-                    "Events per category, the last 12 months",
-                    BarChart.horizontal(leading, title: "Events per category, the last 12 months")
+                    "Events per category, \(topics.window.label)",
+                    BarChart.horizontal(leading, title: "Events per category, \(topics.window.label)")
                 ),
                 columns: ["Category", "Kind", "Events"],
                 rows: topics.lastYear.map { [Self.cell($0.name), $0.kind.rawValue, NumberText.grouped($0.events)] }),
@@ -41,7 +41,8 @@ extension ReportPages {
             "reports/topics", heading: "Topics",
             summary: "What the events were about, by the formats, levels and tools their titles name in English, "
                 + "Spanish, Portuguese, French or German; "
-                + String(format: "%.0f %%", topics.unnamedShare) + " of the last 12 months' events named none.",
+                + String(format: "%.0f %%", topics.unnamedShare)
+                + " of the events of the 12 closed months (\(topics.window.label)) named none.",
             csv: sections[0], sections: sections, shared: shared)
     }
 }

@@ -6,6 +6,13 @@ import MeetupSupport
 /// quarters, the active groups of three years, where its events were, how busy its groups were,
 /// the 20 busiest linked. A year still under way says so on its charts ("to date").
 extension ReportPages {
+    /// "November", in the reports' language.
+    static func monthName(_ month: Int) -> String {
+        let names = DateFormatter()
+        names.locale = CountryNames.locale
+        return names.standaloneMonthSymbols.indices.contains(month - 1) ? names.standaloneMonthSymbols[month - 1] : ""
+    }
+
     func year(
         _ year: RecordReports.Year, before: RecordReports.Year?, reports: RecordReports, shared: RenderShared
     ) -> [SiteFile] {
@@ -15,8 +22,10 @@ extension ReportPages {
             then.map { Self.change(QuarterReview.change(now, from: $0)) } ?? "–"
         }
         let inPerson = year.events - year.online - year.hybrid
-        // A year under way is set against the year before to the same day, not against all of it.
-        let against = review.yearBeforeToDate.map { _ in "\(year.year - 1) to the same day" } ?? "\(year.year - 1)"
+        // A year under way is set against the year before to the end of the same month, not against all of it.
+        let against =
+            review.yearBeforeToDate.map { _ in "\(year.year - 1) to the end of \(Self.monthName(review.months.count))" }
+            ?? "\(year.year - 1)"
         let (eventsBefore, groupsBefore) =
             review.yearBeforeToDate.map { ($0.events, $0.groups) } ?? (before?.events, before?.activeGroups)
         let facts: [(String, String)] = [
