@@ -2,7 +2,7 @@
 # The demo as a visitor's browser sees it: axe-core (from PyPI's axe-playwright-python) on
 # every page type in light and dark at 375 and 1280 px, and the search typed into, in the
 # Debian Chromium driven by Playwright (Scripts/check_browser.py); then the same on a W1-sized
-# site. Part of make test.
+# site, and the reports of the record workload. Part of make test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/debug/meetup-report}
@@ -26,3 +26,9 @@ for night in 1 2; do
 done
 [ -f "$work/w1/Output/pagefind/pagefind-ui.js" ] || { echo "check-browser: the W1 site was published without search"; exit 1; }
 python3 Scripts/check_browser.py "$work/w1/Output"
+# The reports at the record workload's size (R-Ladies' shape: 251 groups, 5,200 past events), as
+# `make bench` makes it against a loopback API: every report and the busiest group page, light
+# and dark at 375 and 1280 px, axe-core, the charts' layout, and each report printed to PDF.
+"$BENCH" --record-only --binary "$BIN" --latency-ms 0 --work-directory "$work/bench" > "$work/record.txt"
+[ -f "$work/bench/record/Output/reports/health.html" ] || { cat "$work/record.txt"; echo "check-browser: the record workload made no reports"; exit 1; }
+python3 Scripts/check_browser.py "$work/bench/record/Output" --no-search

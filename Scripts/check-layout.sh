@@ -69,7 +69,9 @@ for page in $(cd "$work/site" && { find . -name '*.html' -not -path './digests/*
 done
 w1="$work/w1/Output"
 for page in index.html all.html all/2026-12.html all/2026-12.2.html queries/swift.html queries/swift.2.html queries/campus.html digest.html \
-  archive/index.html archive/2019.html groups/rladies-chapter-7.html reports/activity.html reports/geography.html reports/2025.html; do
+  archive/index.html archive/2019.html groups/rladies-chapter-7.html reports/index.html reports/activity.html \
+  reports/geography.html reports/health.html reports/events.html reports/quarter.html reports/topics.html \
+  reports/guide.html reports/groups.html reports/2025.html reports/2026.html; do
   [ -f "$w1/$page" ] || { echo "check-layout: the W1 site has no $page"; failures=$((failures + 1)); continue; }
   check "$w1" "$page"
 done

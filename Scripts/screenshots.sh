@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Screenshots of the demo's pages and of a W1-sized site's (`meetup-report-bench --write-snapshot`: 1,000
 # events with realistic descriptions) at phone (375 px) and laptop (1280 px) widths, in
-# light and dark mode, with headless Chromium: what users see. Writes Screenshots/*.png
+# light and dark mode, with headless Chromium: what users see; and the record workload's reports, one
+# of them as a PDF. Writes Screenshots/*.png and *.pdf
 # (not committed: Screenshots/ is ignored). Run `make demo` first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,4 +30,13 @@ shoot() { # site prefix page
 }
 for page in index queries/swift-ios queries/tu-talks all all/2026-12 groups digest 404; do shoot Output demo "$page"; done
 for page in index queries/swift queries/swift.2 all all/2026-12 digest; do shoot "$w1/Output" w1 "$page"; done
+# The reports at the record workload's size (R-Ladies' shape), and a year's report as a PDF.
+record=.build/screenshots-record
+rm -rf "$record" && "$BENCH" --record-only --binary "$BIN" --latency-ms 0 --work-directory "$record" >/dev/null
+for page in reports/index reports/health reports/events reports/quarter reports/geography reports/topics reports/guide \
+  reports/2025 reports/2026 groups/rladies-chapter-7; do
+  shoot "$record/record/Output" record "$page"
+done
+chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer --print-to-pdf=Screenshots/record-reports-2025.pdf \
+  "file://$PWD/$record/record/Output/reports/2025.html" >/dev/null 2>&1
 ls Screenshots

@@ -124,7 +124,7 @@ enum RecordBench {
                 "cursor": "g\(group)",
                 "node": [
                     "id": "\(group)", "name": "R-Ladies Chapter \(group)", "urlname": urlname(group),
-                    "city": "City \(group % 90)", "link": "https://www.meetup.com/\(urlname(group))/",
+                    "city": cities[group % cities.count].name, "link": "https://www.meetup.com/\(urlname(group))/",
                 ],
                 "metadata": [
                     "lastEventDate": "2026-11-01T18:00:00Z", "nextEventDate": "2026-12-01T18:00:00Z",
@@ -171,20 +171,52 @@ enum RecordBench {
         }
     }
 
+    /// Where the chapters are: R-Ladies' spread over the continents (a city each, several
+    /// chapters to a city), so the geography report and its map are of a real shape.
+    static let cities: [(name: String, country: String, latitude: Double, longitude: Double)] = [
+        ("New York", "us", 40.71, -74.01), ("San Francisco", "us", 37.77, -122.42), ("Chicago", "us", 41.88, -87.63),
+        ("Toronto", "ca", 43.65, -79.38), ("Mexico City", "mx", 19.43, -99.13), ("Bogotá", "co", 4.71, -74.07),
+        ("Lima", "pe", -12.05, -77.04), ("Santiago", "cl", -33.45, -70.67), ("Buenos Aires", "ar", -34.60, -58.38),
+        ("São Paulo", "br", -23.55, -46.63), ("Rio de Janeiro", "br", -22.91, -43.17),
+        ("Montevideo", "uy", -34.90, -56.16),
+        ("London", "gb", 51.51, -0.13), ("Madrid", "es", 40.42, -3.70), ("Barcelona", "es", 41.39, 2.17),
+        ("Paris", "fr", 48.86, 2.35), ("Berlin", "de", 52.52, 13.40), ("Munich", "de", 48.14, 11.58),
+        ("Amsterdam", "nl", 52.37, 4.90), ("Stockholm", "se", 59.33, 18.07), ("Warsaw", "pl", 52.23, 21.01),
+        ("Rome", "it", 41.90, 12.50), ("Istanbul", "tr", 41.01, 28.98), ("Lagos", "ng", 6.52, 3.38),
+        ("Accra", "gh", 5.60, -0.19), ("Nairobi", "ke", -1.29, 36.82), ("Kampala", "ug", 0.35, 32.58),
+        ("Cape Town", "za", -33.92, 18.42), ("Cairo", "eg", 30.04, 31.24), ("Bengaluru", "in", 12.97, 77.59),
+        ("Delhi", "in", 28.61, 77.21), ("Karachi", "pk", 24.86, 67.01), ("Dhaka", "bd", 23.81, 90.41),
+        ("Singapore", "sg", 1.35, 103.82), ("Manila", "ph", 14.60, 120.98), ("Tokyo", "jp", 35.68, 139.69),
+        ("Seoul", "kr", 37.57, 126.98), ("Sydney", "au", -33.87, 151.21), ("Melbourne", "au", -37.81, 144.96),
+        ("Auckland", "nz", -36.85, 174.76),
+    ]
+
+    /// What chapters run, in their languages (the topics report's and the guide's vocabulary).
+    static let topics = [
+        "Intro to the tidyverse", "Taller de Shiny", "Book club: R for Data Science",
+        "Machine learning with tidymodels",
+        "Quarto workshop", "Social: coffee and code", "Palestra: estatística bayesiana", "Atelier ggplot2",
+        "Einführung in R", "Package development sprint", "Git and GitHub for beginners", "Spatial data with sf package",
+        "Hackathon", "Career panel", "Advanced R: functions", "Text mining with tidytext", "R in practice",
+    ]
+
     private static func node(id: Int, group: Int, at: Double, status: String, going: Int) -> [String: Any] {
         let formatter = ISO8601DateFormatter()
-        let countries = ["us", "gb", "br", "de", "ng", "in", "au", "fr", "mx", "ke"]
+        let city = cities[group % cities.count]
+        // A chapter a little off its city's centre, at one of three venues.
+        let (latitude, longitude) = (
+            city.latitude + Double(group % 7) * 0.01 + Double(id % 3) * 0.002, city.longitude + Double(group % 5) * 0.01
+        )
         return [
-            "id": "\(id)", "title": "Chapter \(group) meetup: R in practice #\(id % 1000)",
+            "id": "\(id)", "title": "\(topics[(id / 7) % topics.count]) · Chapter \(group) #\(id % 1000)",
             "eventUrl": "https://www.meetup.com/\(urlname(group))/events/\(id)/",
             "description": "A talk and a workshop.\n\n* 18:30 doors\n* 19:00 talk",
             "status": status, "eventType": id % 9 == 0 ? "ONLINE" : "PHYSICAL",
             "dateTime": formatter.string(from: Date(timeIntervalSince1970: at)), "duration": "PT2H",
             "venues": [
                 [
-                    "name": "Venue \(group)", "city": "City \(group % 90)",
-                    "country": countries[group % countries.count],
-                    "lat": 10.0, "lon": 10.0, "venueType": id % 9 == 0 ? "online" : "",
+                    "name": "Venue \(group)-\(id % 3)", "city": city.name, "country": city.country,
+                    "lat": latitude, "lon": longitude, "venueType": id % 9 == 0 ? "online" : "",
                 ]
             ],
             "group": ["id": "\(group)", "name": "R-Ladies Chapter \(group)", "urlname": urlname(group)],

@@ -34,4 +34,20 @@ struct BarChartTests {
         #expect(!first.contains("<style>text"), "every rule is scoped to its chart")
         #expect(first.contains(">Nigeria</text>") && first.contains(">3</text>"))
     }
+
+    /// A category's name stood left of the chart's edge: "R Markdown and Quarto" ended at x = 142
+    /// and began at about −9, so a reader saw "Markdown and Quarto".
+    @Test func aLongCategoryNameStaysInsideTheChart() throws {
+        let svg = BarChart.horizontal([("R Markdown and Quarto", 3), ("Bosnia and Herzegovina", 5)], title: "Topics")
+        let anchors = svg.matches(of: /<text x="(\d+)" y="\d+" text-anchor="end">([^<]*)<\/text>/).map {
+            (x: Double($0.output.1) ?? 0, name: String($0.output.2))
+        }
+        #expect(anchors.count == 2)
+        for anchor in anchors {
+            // 13 px system-ui averages under 7.5 px a character.
+            #expect(anchor.x - 7.5 * Double(anchor.name.count) >= 0, "\(anchor.name) starts left of the chart")
+        }
+        let long = BarChart.horizontal([(String(repeating: "Very long name ", count: 6), 1)], title: "T")
+        #expect(long.contains("…"), "a name too long for the chart is cut, and says so")
+    }
 }

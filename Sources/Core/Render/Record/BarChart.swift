@@ -77,8 +77,11 @@ enum BarChart {
     /// Counts per category (countries, regions), one horizontal bar each, largest first, named
     /// on the left and valued at its end (by `values` where given: "12.5 (n = 40)").
     static func horizontal(_ bars: [(label: String, count: Int)], title: String, values: [String]? = nil) -> String {
-        // Room at the right for the longest value at the end of the longest bar.
-        let (left, right, top, row) = (150, max(48, 8 * (values?.map(\.count).max() ?? 0)), 36, 22)
+        // Room at the left for the longest name (13 px type averages under 7.5 px a character;
+        // a longer one is cut), and at the right for the longest value at the end of its bar.
+        let names = bars.map { Self.cut($0.label, to: maxNameCharacters) }
+        let left = 12 + Int((7.5 * Double(names.map(\.count).max() ?? 0)).rounded(.up))
+        let (right, top, row) = (max(48, 8 * (values?.map(\.count).max() ?? 0)), 36, 22)
         let height = top + max(bars.count, 1) * row + 8
         let axis = Axis(maximum: bars.map(\.count).max() ?? 0)
         let plotWidth = Double(width - left - right)
@@ -87,7 +90,7 @@ enum BarChart {
         for (index, bar) in bars.enumerated() {
             let y = top + index * row
             let length = Double(bar.count) / Double(axis.top) * plotWidth
-            let name = XMLEscaping.escape(String(bar.label.prefix(28)))
+            let name = XMLEscaping.escape(names[index])
             svg += "<text x=\"\(left - 8)\" y=\"\(y + 15)\" text-anchor=\"end\">\(name)</text>"
             svg += "<rect class=\"b\" x=\"\(left)\" y=\"\(y + 3)\" width=\"\(format(length))\" height=\"\(row - 6)\"/>"
             svg +=
@@ -123,6 +126,14 @@ enum BarChart {
         if quarters, slot * 4 >= 36 { return labels.map { $0.hasSuffix("Q1") ? String($0.prefix(4)) : nil } }
         let every = Int((44 / slot).rounded(.up))
         return labels.enumerated().map { $0.offset % every == 0 ? $0.element : nil }
+    }
+
+    /// The longest name a horizontal chart shows whole: a third of its width or so.
+    static let maxNameCharacters = 28
+
+    /// `text`, or its first characters and "…" when it is longer than `limit`.
+    static func cut(_ text: String, to limit: Int) -> String {
+        text.count <= limit ? text : text.prefix(limit - 1).trimmingCharacters(in: .whitespaces) + "…"
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
