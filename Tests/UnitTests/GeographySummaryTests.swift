@@ -52,6 +52,7 @@ struct GeographySummaryTests {
         let nigeria = Self.geography.growth.first { $0.code == "NG" }
         #expect(nigeria?.name == "Nigeria")
         #expect(nigeria?.eventsBefore == 1 && nigeria?.events == 4 && nigeria?.eventsChange == 300)
+        #expect(nigeria?.activeGroups == 1 && Self.geography.growth.first { $0.code == "DE" }?.activeGroups == 1)
         // The network event's going is both copies' (4 + 6), in each country it was in.
         #expect(nigeria?.going == 20 + 30 + 5 + 10 && nigeria?.goingBefore == 10)
         #expect(Self.geography.growth.first { $0.code == "KE" }?.eventsChange == nil, "nothing to change from")

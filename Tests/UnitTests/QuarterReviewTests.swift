@@ -66,3 +66,16 @@ struct QuarterReviewTests {
         #expect(empty.regions.isEmpty && empty.busiest.isEmpty)
     }
 }
+
+extension QuarterReviewTests {
+    /// Issue 63: the quarter's formats, months and days, as R-Ladies' quarterly summary shows them.
+    @Test func theQuartersFormatsMonthsAndDays() {
+        #expect(Self.review.count(.inPerson, in: Self.review.current) == 3)
+        #expect(Self.review.count(.online, in: Self.review.current) == 1)
+        #expect(Self.review.count(.online, in: Self.review.previous) == 0)
+        #expect(Self.review.months.map(\.label) == ["2026-10", "2026-11", "2026-12"])
+        #expect(Self.review.months.map(\.count) == [1, 1, 2])
+        // f and the network event on Thursdays, e on a Tuesday, c on a Sunday.
+        #expect(Self.review.weekdays == [0, 1, 0, 2, 0, 0, 1])
+    }
+}

@@ -84,9 +84,12 @@ package struct EventsSummary: Sendable {
     }
 
     /// Monday first, in the event's own time.
-    package var weekdays: [Int] {
+    package var weekdays: [Int] { Self.weekdays(events) }
+
+    /// `entries` per day of the week where each took place, Monday first.
+    package static func weekdays(_ entries: [RecordEntry]) -> [Int] {
         var counts = [Int](repeating: 0, count: 7)
-        for entry in events { counts[(Self.local(entry).weekday + 5) % 7] += 1 }
+        for entry in entries { counts[(local(entry).weekday + 5) % 7] += 1 }
         return counts
     }
 

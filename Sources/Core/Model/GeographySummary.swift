@@ -21,6 +21,8 @@ package struct GeographySummary: Sendable {
         package var name: String
         package var eventsBefore = 0, events = 0
         package var goingBefore = 0, going = 0
+        /// Groups there with an event in the 12 closed months.
+        package var activeGroups = 0
 
         package var eventsChange: Double? { QuarterReview.change(events, from: eventsBefore) }
         package var goingChange: Double? { QuarterReview.change(going, from: goingBefore) }
@@ -52,6 +54,7 @@ package struct GeographySummary: Sendable {
         let countryOf = Self.countries(entries, groups: groups)
         var regions: [String: (region: Region, groups: Set<String>)] = [:]
         var growth: [String: Growth] = [:]
+        var active: [String: Set<String>] = [:]
         for entry in entries where entry.event.start.date >= twoYearsAgo && entry.event.start.date < window.end {
             let recent = entry.event.start.date >= yearAgo
             let hosts = entry.groups.compactMap(\.key)
@@ -59,6 +62,7 @@ package struct GeographySummary: Sendable {
                 var item = growth[code] ?? Growth(code: code, name: CountryNames.name(of: code))
                 if recent { item.events += 1 } else { item.eventsBefore += 1 }
                 if recent { item.going += entry.going ?? 0 } else { item.goingBefore += entry.going ?? 0 }
+                if recent { active[code, default: []].formUnion(hosts.filter { countryOf[$0] == code }) }
                 growth[code] = item
             }
             guard recent else { continue }
@@ -78,6 +82,7 @@ package struct GeographySummary: Sendable {
             region.groups = item.groups.count
             return region
         }.sorted { ($1.events, $0.name) < ($0.events, $1.name) }
+        for code in growth.keys { growth[code]?.activeGroups = active[code]?.count ?? 0 }
         self.growth = growth.values.sorted {
             ($1.events, $1.eventsBefore, $0.name) < ($0.events, $0.eventsBefore, $1.name)
         }

@@ -22,6 +22,7 @@ package struct QuarterReview: Sendable {
     package let yearEarlier: Quarter
     /// Each group's first event in the record.
     private let firstEvents: [String: Date]
+    private let calendar: Calendar
 
     package init(entries: [RecordEntry], now: Date, zone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
@@ -50,7 +51,30 @@ package struct QuarterReview: Sendable {
         }
         (current, previous, yearEarlier) = (quarters[0], quarters[1], quarters[2])
         firstEvents = first
+        self.calendar = calendar
     }
+
+    /// A quarter's events in a format (in person, online, hybrid).
+    package func count(_ format: EventsSummary.Format, in quarter: Quarter) -> Int {
+        quarter.entries.filter { EventsSummary.Format($0) == format }.count
+    }
+
+    /// The quarter's three months and their events.
+    package var months: [(label: String, count: Int)] {
+        (0..<3).compactMap { offset in
+            guard let start = calendar.date(byAdding: .month, value: offset, to: current.start),
+                let end = calendar.date(byAdding: .month, value: 1, to: start)
+            else { return nil }
+            let parts = calendar.dateComponents([.year, .month], from: start)
+            return (
+                String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0),
+                current.entries.filter { $0.event.start.date >= start && $0.event.start.date < end }.count
+            )
+        }
+    }
+
+    /// The quarter's events per day of the week where they took place, Monday first.
+    package var weekdays: [Int] { EventsSummary.weekdays(current.entries) }
 
     /// The change from `before` to `now`, in percent; nil when there was nothing before.
     package static func change(_ now: Int, from before: Int) -> Double? {

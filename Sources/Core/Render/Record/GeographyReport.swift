@@ -66,10 +66,15 @@ extension ReportPages {
                 Section(
                     title: "Growth per country: \(summary.window.label) against the 12 months before",
                     chart: nil,
-                    columns: ["Country", "Events before", "Events", "Change", "Going before", "Going", "Change"],
+                    columns: [
+                        "Country", "Active groups", "Events before", "Events", "Change", "Going before", "Going",
+                        "Change",
+                    ],
                     rows: summary.growth.map {
                         [
-                            Self.cell($0.name), NumberText.grouped($0.eventsBefore), NumberText.grouped($0.events),
+                            Self.cell($0.name), NumberText.grouped($0.activeGroups),
+                            NumberText.grouped($0.eventsBefore),
+                            NumberText.grouped($0.events),
                             Self.change($0.eventsChange), NumberText.grouped($0.goingBefore),
                             NumberText.grouped($0.going), Self.change($0.goingChange),
                         ]

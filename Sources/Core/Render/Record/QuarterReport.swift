@@ -16,7 +16,9 @@ extension ReportPages {
                 change(QuarterReview.change(value(now), from: value(yearAgo))),
             ]
         }
-        let figures = [row("Events") { $0.events }, row("Active groups") { $0.groups.count }]
+        let figures =
+            [row("Events") { $0.events }, row("Active groups") { $0.groups.count }]
+            + EventsSummary.Format.allCases.map { format in row(format.rawValue) { review.count(format, in: $0) } }
         let columns = ["Figure", now.label, before.label, yearAgo.label, "Quarter on quarter", "Year on year"]
         var sections = [
             Section(title: "\(now.label) in numbers", chart: nil, columns: columns, rows: figures),
@@ -36,6 +38,24 @@ extension ReportPages {
             sections.append(
                 named(title, groups, events: title == "Now inactive" ? "Events in \(before.label)" : "Events"))
         }
+        let months = review.months
+        let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let weekdays = zip(days, review.weekdays).map { (label: $0, count: $1) }
+        sections += [
+            Section(
+                title: "The quarter's months",
+                chart: (
+                    "Events per month of \(now.label)", BarChart.svg(months, label: "Events per month of \(now.label)")
+                ),
+                columns: ["Month", "Events"], rows: months.map { [$0.label, NumberText.grouped($0.count)] }),
+            Section(
+                title: "Days of the week",
+                chart: (
+                    "Events of \(now.label) per day of the week, where they took place",
+                    BarChart.svg(weekdays, label: "Events of \(now.label) per day of the week")
+                ),
+                columns: ["Day", "Events"], rows: weekdays.map { [$0.label, NumberText.grouped($0.count)] }),
+        ]
         sections.append(
             Section(
                 title: "Events by region", chart: nil, columns: ["Region", "Events"],
