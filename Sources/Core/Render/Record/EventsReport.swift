@@ -33,13 +33,9 @@ extension ReportPages {
             Section(
                 title: "The 12 closed months, \(summary.window.label)", chart: nil, columns: ["Figure", "Value"],
                 rows: figures),
-            Section(
-                title: "Events per month",
-                chart: (
-                    "Events per month, two years",
-                    BarChart.svg(summary.months, label: "Events per month, two years", lastUnderWay: true)
-                ),
-                columns: ["Month", "Events"], rows: summary.months.map { [$0.label, NumberText.grouped($0.count)] }),
+            Self.counts(
+                "Events per month", chart: "Events per month, two years", column: "Month", summary.months,
+                lastUnderWay: true),
             Section(
                 title: "Day of the week",
                 chart: ("Events by day of the week", BarChart.svg(weekdays, label: "Events by day of the week")),

@@ -27,13 +27,9 @@ extension ReportPages {
         let maturity = health.maturityAgainstActivity
         let sections = [
             Section(title: "Groups", chart: nil, columns: ["Figure", "Value"], rows: figures),
-            Section(
-                title: "Events per month",
-                chart: (
-                    "Events per month, the last 12 months",
-                    BarChart.svg(months, label: "Events per month, the last 12 months", lastUnderWay: true)
-                ),
-                columns: ["Month", "Events"], rows: months.map { [$0.label, NumberText.grouped($0.count)] }),
+            Self.counts(
+                "Events per month", chart: "Events per month, the last 12 months", column: "Month", months,
+                lastUnderWay: true),
             Section(
                 title: "The 20 busiest groups in \(window)", chart: nil,
                 columns: ["Group", "Events in \(window)", "Events in all"],

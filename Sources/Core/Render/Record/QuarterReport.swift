@@ -42,19 +42,10 @@ extension ReportPages {
         let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         let weekdays = zip(days, review.weekdays).map { (label: $0, count: $1) }
         sections += [
-            Section(
-                title: "The quarter's months",
-                chart: (
-                    "Events per month of \(now.label)", BarChart.svg(months, label: "Events per month of \(now.label)")
-                ),
-                columns: ["Month", "Events"], rows: months.map { [$0.label, NumberText.grouped($0.count)] }),
-            Section(
-                title: "Days of the week",
-                chart: (
-                    "Events of \(now.label) per day of the week, where they took place",
-                    BarChart.svg(weekdays, label: "Events of \(now.label) per day of the week")
-                ),
-                columns: ["Day", "Events"], rows: weekdays.map { [$0.label, NumberText.grouped($0.count)] }),
+            Self.counts("The quarter's months", chart: "Events per month of \(now.label)", column: "Month", months),
+            Self.counts(
+                "Days of the week", chart: "Events of \(now.label) per day of the week, where they took place",
+                column: "Day", weekdays),
         ]
         sections.append(
             Section(

@@ -146,6 +146,17 @@ struct ReportPages: SiteGenerator {
             csv: sections[0], sections: sections, shared: shared)
     }
 
+    /// A section of counts over periods or days: its chart (a bar each, the last marked "to
+    /// date" when it is under way) and the same counts as a table.
+    static func counts(
+        _ title: String, chart label: String, column: String, _ bars: [(label: String, count: Int)],
+        lastUnderWay: Bool = false
+    ) -> Section {
+        Section(
+            title: title, chart: (label, BarChart.svg(bars, label: label, lastUnderWay: lastUnderWay)),
+            columns: [column, "Events"], rows: bars.map { [$0.label, NumberText.grouped($0.count)] })
+    }
+
     /// A group's page, from a report page.
     static func groupLink(_ urlname: String) -> String { "../\(SitePaths.groupPage(urlname)).html" }
 
