@@ -50,8 +50,13 @@ package struct TopicSummary: Sendable {
         // Quarters: the one now is in and the seven before.
         let starts = periods.periods(count: 8, months: 3)
         quarters = starts.map(\.label)
-        let perQuarter = periods.entries(entries, in: starts).map { entries in
-            entries.map { vocabulary.categories(of: $0.event.title).map(\.name) }
+        // Each entry's categories are the ones named above, not matched again.
+        var perQuarter = [[[String]]](repeating: [], count: starts.count)
+        for (entry, categories) in named {
+            let date = entry.event.start.date
+            guard date <= now, let index = starts.lastIndex(where: { $0.start <= date }), date < starts[index].end
+            else { continue }
+            perQuarter[index].append(categories.map(\.name))
         }
         trends = lastYear.prefix(5).map(\.name).map { name in
             (name, perQuarter.map { titles in titles.filter { $0.contains(name) }.count })
