@@ -11,7 +11,7 @@ extension ConfigLoaderTests {
         object["reports"] = [
             "healthWindowMonths": 3,
             "topics": [
-                ["name": "Bioconductor", "terms": ["Bioconductor", "BiocManager"]],
+                ["name": "rOpenSci", "terms": ["rOpenSci", "ropensci review"]],
                 ["name": "Shiny", "terms": ["shinyapps", "shiny"]],
                 ["name": "Meetup and greet", "kind": "format", "terms": ["Kennenlernen"]],
             ],
@@ -20,7 +20,7 @@ extension ConfigLoaderTests {
         #expect(config.reports.healthWindowMonths == 3)
         let vocabulary = config.reports.vocabulary
         let names = { (title: String) in vocabulary.categories(of: title).map(\.name) }
-        #expect(names("Bioconductor für Einsteiger") == ["Beginners", "Bioconductor"])
+        #expect(names("rOpenSci für Einsteiger") == ["Beginners", "rOpenSci"])
         #expect(names("Deploying to shinyapps.io") == ["Shiny"], "a shipped category's terms are added to")
         #expect(vocabulary.categories.filter { $0.name == "Shiny" }.count == 1)
         #expect(vocabulary.categories.first { $0.name == "Shiny" }?.terms == ["shiny", "shinyapps"])

@@ -16,6 +16,9 @@ struct TopicTests {
         #expect(Self.names("Einführung in Quarto") == ["Beginners", "R Markdown and Quarto"])
         #expect(Self.names("MAPAS con sf") == ["Spatial data"])
         #expect(Self.names("R-Ladies SF: ML night") == [], "San Francisco is no spatial data, ML no topic alone")
+        #expect(Self.names("Epidemiología con R") == ["Health and medicine"])
+        #expect(Self.names("Climate data workshop") == ["Workshop", "Environment and climate"])
+        #expect(Self.names("Setting up Python environments") == ["Python"], "an environment is no field")
     }
 
     @Test func aTermIsAWholeWord() {

@@ -90,7 +90,7 @@ extension ConfigSchema {
             ConfigField("name", .string(), required: true, "The category, as the topics report names it."),
             ConfigField(
                 "kind", .choice(TopicVocabulary.Kind.allCases.map(\.configName)), default: .string("tool"),
-                "A format (workshop, talk), a level (beginners) or a tool or subject."),
+                "A format (workshop, talk), a level (beginners), a tool or subject, or a field it is used in."),
             ConfigField(
                 "terms", .array(.string(), minItems: 1), required: true,
                 "Words or phrases that name it, matched as whole words, case and accents aside."),

@@ -10,8 +10,16 @@ package struct RecordReports: Sendable {
     /// A group with no event in this month or the six before counts as gone quiet.
     package static let quietMonths = 6
 
+    /// Cancelled events per year of their date (a network event once), as R-Ladies' events
+    /// report shows each year's events by status.
+    package let cancelledPerYear: [Int: Int]
+
     package init(record: CommunityRecord, now: Date, zone: TimeZone) {
-        entries = CommunityRecord.entries(record.past(at: now)).filter { !$0.isCancelled }
+        let all = CommunityRecord.entries(record.past(at: now))
+        entries = all.filter { !$0.isCancelled }
+        cancelledPerYear = Dictionary(
+            grouping: all.filter(\.isCancelled), by: { CommunityRecord.year(of: $0.event.start.date, in: zone) }
+        ).mapValues(\.count)
         self.now = now
         self.zone = zone
     }

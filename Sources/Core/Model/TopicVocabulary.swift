@@ -1,13 +1,13 @@
 import Foundation
 
 /// What events are about, read from their titles: categories of a vocabulary (formats, levels,
-/// the tools a community names), each with its terms in English, Spanish, Portuguese, French
+/// the tools a community names, the fields it works in), each with its terms in English, Spanish, Portuguese, French
 /// and German. A term matches whole words, case and accents aside ("Taller de Shiny" is a
 /// workshop about Shiny). Short tokens that name other things are left out, as R-Ladies' own
 /// topic reports learnt: no bare "ml", no "sf" ("R-Ladies SF" is San Francisco).
 package struct TopicVocabulary: Sendable {
     package enum Kind: String, CaseIterable, Sendable, Encodable {
-        case format = "Format", level = "Level", tool = "Tool"
+        case format = "Format", level = "Level", tool = "Tool", domain = "Domain"
 
         /// As the config spells it (`reports.topics[].kind`).
         package var configName: String { rawValue.lowercased() }
@@ -129,5 +129,40 @@ package struct TopicVocabulary: Sendable {
         Category("Web scraping", .tool, ["web scraping", "rvest", "scraping"]),
         Category("Spatial data", .tool, ["spatial", "maps", "mapas", "cartes", "gis", "geospatial", "sf package"]),
         Category("Package development", .tool, ["package development", "packages", "paquetes", "pacotes"]),
+        // Fields the tools are used in, as R-Ladies' topic report groups "application domains".
+        Category(
+            "Health and medicine", .domain,
+            [
+                "health", "healthcare", "medicine", "medical", "clinical", "epidemiology", "public health", "salud",
+                "saude", "sante", "gesundheit", "medicina", "medizin", "epidemiologia", "epidemiologie",
+            ]),
+        Category(
+            "Bioinformatics and genomics", .domain,
+            [
+                "bioinformatics", "genomics", "bioconductor", "bioinformatica", "bioinformatique", "bioinformatik",
+                "genomica", "single cell",
+            ]),
+        Category(
+            "Finance and economics", .domain,
+            [
+                "finance", "financial", "economics", "econometrics", "finanzas", "financas", "economia", "economie",
+                "finanzen", "okonometrie",
+            ]),
+        Category(
+            "Environment and climate", .domain,
+            [
+                "climate", "environmental", "ecology", "clima", "medio ambiente", "meio ambiente", "climat",
+                "environnement", "klima", "umwelt", "ecologia", "ecologie", "okologie",
+            ]),
+        Category(
+            "Social sciences", .domain,
+            [
+                "social science", "social sciences", "survey data", "ciencias sociales", "ciencias sociais",
+                "sciences sociales", "sozialwissenschaften", "encuestas",
+            ]),
+        Category(
+            "Education", .domain,
+            ["education", "teaching", "educacion", "educacao", "enseignement", "bildung", "docencia", "ensino"]),
+        Category("Sports", .domain, ["sports", "sport", "deportes", "esportes", "football", "futbol", "futebol"]),
     ])
 }

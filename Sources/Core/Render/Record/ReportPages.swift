@@ -68,11 +68,12 @@ struct ReportPages: SiteGenerator {
                     BarChart.svg(
                         quarters.map { ($0.quarter, $0.count) }, label: "Events per quarter", lastUnderWay: true)
                 ),
-                columns: ["Year", "Events", "Online", "Median went", "Went in all"],
+                columns: ["Year", "Events", "Online", "Median went", "Went in all", "Cancelled"],
                 rows: years.map {
                     [
                         "\($0.year)", NumberText.grouped($0.events), String(format: "%.0f %%", $0.onlineShare),
                         $0.medianGoing.map { NumberText.plain($0) } ?? "–", NumberText.grouped($0.going),
+                        NumberText.grouped(reports.cancelledPerYear[$0.year] ?? 0),
                     ]
                 })
         ]
@@ -117,7 +118,8 @@ struct ReportPages: SiteGenerator {
         }
         return page(
             "reports/activity", heading: "Activity over time",
-            summary: "Events per quarter and per year; a network event counts once.", csv: sections[0],
+            summary: "Events per quarter and per year, and the events cancelled each year (left out of every other "
+                + "count); a network event counts once.", csv: sections[0],
             sections: sections, shared: shared)
     }
 
