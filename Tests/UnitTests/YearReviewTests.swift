@@ -31,8 +31,10 @@ struct YearReviewTests {
 
     @Test func aYearUnderWayEndsAtNowAndIsSetAgainstTheSameSpanBefore() {
         let review = Self.reports.review(of: 2026)
-        #expect(review.underWay && review.months.count == 5 && review.months.last?.label == "2026-05")
-        #expect(review.months.map(\.count) == [1, 1, 0, 1, 1])
+        // 2025's twelve months, then 2026's five: the events per month over two years.
+        #expect(review.underWay && review.months.count == 17 && review.months.last?.label == "2026-05")
+        #expect(review.months.first?.label == "2025-01" && review.lastMonth == 5)
+        #expect(review.months.map(\.count) == [1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [1, 1, 0, 1, 1])
         // 2025 to the end of May: a1–a5 and b = 6 events, groups 1 and 2.
         #expect(review.yearBeforeToDate?.events == 6 && review.yearBeforeToDate?.groups == 2)
         #expect(review.formats.map(\.label) == ["2026 Q1", "2026 Q2"])
@@ -44,7 +46,8 @@ struct YearReviewTests {
 
     @Test func aFinishedYearHasItsBandsAndRegions() {
         let review = Self.reports.review(of: 2025)
-        #expect(!review.underWay && review.months.count == 12 && review.yearBeforeToDate == nil)
+        #expect(!review.underWay && review.months.count == 24 && review.yearBeforeToDate == nil)
+        #expect(review.months.prefix(12).allSatisfy { $0.count == 0 }, "2024 had no event")
         #expect(review.bands[.busiest] == 1 && review.bands[.few] == 1 && review.bands[.busy] == nil)
         #expect(review.formats[0].online == 1 && review.formats.count == 4)
         let regions = Dictionary(uniqueKeysWithValues: review.regions.map { ($0.name, $0.events) })

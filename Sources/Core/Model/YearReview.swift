@@ -20,8 +20,11 @@ package struct YearReview: Sendable {
     }
 
     package let year: Int
-    /// The year's months to now, January first; `underWay` when the last has not ended.
+    /// The year's months to now and the year before's, January of the year before first (24 at
+    /// most); `underWay` when the last has not ended.
     package let months: [(label: String, count: Int)]
+    /// The year's last month counted: December, or the one now is in.
+    package let lastMonth: Int
     package let underWay: Bool
     /// Each quarter of the year: events in person, online and hybrid.
     package let formats: [(label: String, inPerson: Int, online: Int, hybrid: Int)]
@@ -43,7 +46,8 @@ package struct YearReview: Sendable {
         self.year = year
         let lastMonth = current.year == year ? current.month ?? 12 : 12
         underWay = current.year == year
-        var monthly = [Int](repeating: 0, count: lastMonth)
+        self.lastMonth = lastMonth
+        var monthly = [Int](repeating: 0, count: 12 + lastMonth)
         var formats = [(Int, Int, Int)](repeating: (0, 0, 0), count: 4)
         var quarters: [String: Set<String>] = [:]
         var perGroup: [String: Int] = [:]
@@ -57,8 +61,9 @@ package struct YearReview: Sendable {
             if (year - 2...year).contains(entryYear) {
                 quarters["\(entryYear) Q\((month - 1) / 3 + 1)", default: []].formUnion(keys)
             }
+            if entryYear == year - 1 { monthly[month - 1] += 1 }
             guard entryYear == year else { continue }
-            if month <= lastMonth { monthly[month - 1] += 1 }
+            if month <= lastMonth { monthly[12 + month - 1] += 1 }
             let quarter = (month - 1) / 3
             if entry.event.isHybrid {
                 formats[quarter].2 += 1
@@ -70,7 +75,9 @@ package struct YearReview: Sendable {
             for key in keys { perGroup[key, default: 0] += 1 }
             inYear.append(entry)
         }
-        months = monthly.enumerated().map { (String(format: "%04d-%02d", year, $0.offset + 1), $0.element) }
+        months = monthly.enumerated().map { offset, count in
+            (String(format: "%04d-%02d", year - 1 + offset / 12, offset % 12 + 1), count)
+        }
         let lastQuarter = (lastMonth - 1) / 3
         self.formats = (0...lastQuarter).map { ("\(year) Q\($0 + 1)", formats[$0].0, formats[$0].1, formats[$0].2) }
         activePerQuarter = (year - 2...year).flatMap { quarterYear in

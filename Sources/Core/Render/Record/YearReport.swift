@@ -24,7 +24,7 @@ extension ReportPages {
         let inPerson = year.events - year.online - year.hybrid
         // A year under way is set against the year before to the end of the same month, not against all of it.
         let against =
-            review.yearBeforeToDate.map { _ in "\(year.year - 1) to the end of \(Self.monthName(review.months.count))" }
+            review.yearBeforeToDate.map { _ in "\(year.year - 1) to the end of \(Self.monthName(review.lastMonth))" }
             ?? "\(year.year - 1)"
         let (eventsBefore, groupsBefore) =
             review.yearBeforeToDate.map { ($0.events, $0.groups) } ?? (before?.events, before?.activeGroups)
@@ -44,8 +44,10 @@ extension ReportPages {
             Section(
                 title: "Events per month",
                 chart: (
-                    "Events per month, \(title)",
-                    BarChart.svg(review.months, label: "Events per month, \(title)", lastUnderWay: review.underWay)
+                    "Events per month, \(year.year - 1) and \(title)",
+                    BarChart.svg(
+                        review.months, label: "Events per month, \(year.year - 1) and \(title)",
+                        lastUnderWay: review.underWay)
                 ),
                 columns: ["Month", "Events"], rows: review.months.map { [$0.label, NumberText.grouped($0.count)] }),
             Section(
