@@ -208,8 +208,14 @@ struct BenchCommand: AsyncParsableCommand {
         try servers.setPages(workload, changedEvent: nil)
         _ = try await runOnce("warm-restored")
         let offline = try await runOnce("offline", extra: ["--offline"])
-        // The real next night: nothing changed upstream, but the clock moved a day.
+        // The next nights as a site has them: the clock a day on and the day's events begun, so
+        // gone from the answers (into the record); nothing else changed upstream. Sunday to
+        // Monday (a week's end: "This weekend" goes), then Monday to Tuesday.
+        try servers.setPages(workload, changedEvent: nil, upcomingAt: "2026-11-23T08:00:00Z")
         let nextNight = try await runOnce("next-night", now: "2026-11-23T08:00:00Z")
+        try servers.setPages(workload, changedEvent: nil, upcomingAt: "2026-11-24T08:00:00Z")
+        let weekdayNight = try await runOnce("next-weekday-night", now: "2026-11-24T08:00:00Z")
+        try servers.setPages(workload, changedEvent: nil)
         // The price of search: the same warm night with "search": false.
         var searchOff: RunMeasurement?
         if workload.name == "W1" || compareSearch {
@@ -231,6 +237,7 @@ struct BenchCommand: AsyncParsableCommand {
                 + (cold.figures["searchSeconds"] ?? 0)) / Double(cores)
         return WorkloadReport(
             name: workload.name, cold: cold, warm: warm, changed: changed, offline: offline, nextNight: nextNight,
+            weekdayNight: weekdayNight,
             searchOff: searchOff,
             latencyBound: latencyBound, fetchBound: Double(workload.pagesPerQuery) * latency, cpuBound: cpuBound)
     }
@@ -240,8 +247,9 @@ struct BenchCommand: AsyncParsableCommand {
         let api: LoopbackServer, photos: LoopbackServer
         let apiBase: URL, photoBase: URL
 
-        func setPages(_ workload: Workload, changedEvent: Int?) throws {
-            setPages(try workload.pages(photoBase: photoBase, changedEvent: changedEvent))
+        func setPages(_ workload: Workload, changedEvent: Int?, upcomingAt: String? = nil) throws {
+            let clock = upcomingAt.flatMap { ISO8601DateFormatter().date(from: $0) }
+            setPages(try workload.pages(photoBase: photoBase, changedEvent: changedEvent, upcomingAt: clock))
         }
 
         /// Answers made beforehand (`Workload.pages`), served from the next request on.

@@ -29,9 +29,13 @@ struct Workload {
     /// - Parameter variety: events of every kind a reader meets (online, out of town, one the
     ///   curation removes), for the snapshot site the checks look at; the timed runs keep
     ///   their events uniform, so nights compare.
-    func pages(photoBase: URL, changedEvent: Int? = nil, variety: Bool = false) throws -> [String: [Data]] {
+    /// - Parameter upcomingAt: the night's clock: an event that has begun by then is no longer
+    ///   in the answers (Meetup's search lists upcoming events), as on a site's next night.
+    func pages(photoBase: URL, changedEvent: Int? = nil, variety: Bool = false, upcomingAt: Date? = nil) throws
+        -> [String: [Data]]
+    {
         var slots = [[Int]](repeating: [], count: queries)
-        for event in 0..<distinctEvents {
+        for event in 0..<distinctEvents where upcomingAt.map({ Self.start(event) > $0 }) ?? true {
             for offset in 0..<3 { slots[(event + offset) % queries].append(event) }
         }
         var result: [String: [Data]] = [:]
@@ -63,8 +67,16 @@ struct Workload {
         return result
     }
 
+    /// When event `e` begins: spread over the 60 days from the first night, as a site's events
+    /// are, 17 to 20 h in Berlin (until issue 64 every event was in December, so no event passed
+    /// on the bench's next night and no "Today" or "This weekend" moved).
+    static func start(_ event: Int) -> Date {
+        let day = event % 60, hour = 17 + event % 4
+        // 22 November 2026, 00:00 in Berlin (+01:00).
+        return Date(timeIntervalSince1970: 1_795_302_000 + Double(day * 86_400 + hour * 3_600))
+    }
+
     private func node(_ event: Int, photoBase: URL, changed: Bool, variety: Bool) -> [String: Any] {
-        let day = 1 + event % 28, hour = 17 + event % 4
         let photo = event % distinctPhotos
         var node: [String: Any] = [
             "id": "\(400_000_000 + event)",
@@ -73,7 +85,7 @@ struct Workload {
             "eventUrl": "https://www.meetup.com/bench-\(photo)/events/\(400_000_000 + event)/",
             "description": Self.description(event),
             "status": "ACTIVE", "eventType": "PHYSICAL",
-            "dateTime": String(format: "2026-12-%02dT%02d:00:00+01:00", day, hour), "duration": "PT2H",
+            "dateTime": Self.berlinTime(Self.start(event)), "duration": "PT2H",
             "venues": [["name": "Venue \(event % 97)", "city": "Berlin", "lat": 52.5, "lon": 13.4, "venueType": ""]],
             "group": [
                 "name": "Bench group \(photo)", "urlname": "bench-\(photo)",
@@ -150,5 +162,12 @@ struct Workload {
             }
             return file
         }
+    }
+
+    /// `date` as Meetup writes it for a Berlin event in winter: "2026-11-22T17:00:00+01:00".
+    static func berlinTime(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(secondsFromGMT: 3_600)
+        return formatter.string(from: date).replacingOccurrences(of: "Z", with: "+01:00")
     }
 }
