@@ -45,11 +45,7 @@ package struct ChapterGuide: Sendable {
     package let chapters: [Chapter]
 
     package init(entries: [RecordEntry], now: Date, zone: TimeZone, vocabulary: TopicVocabulary = .standard) {
-        let periods = ReportPeriods(now: now, zone: zone)
-        let months = periods.periods(count: 12, months: 1, back: 1)
-        let window = ReportPeriods.Period(
-            label: "\(months.first?.label ?? "") to \(months.last?.label ?? "")",
-            start: months.first?.start ?? now, end: months.last?.end ?? now)
+        let window = ReportPeriods(now: now, zone: zone).closedMonths(12)
         self.window = window
         let inWindow = entries.filter { $0.event.start.date >= window.start && $0.event.start.date < window.end }
         let named = inWindow.map { ($0, vocabulary.categories(of: $0.event.title)) }

@@ -52,6 +52,7 @@ package struct GeographySummary: Sendable {
         self.window = window
         let (yearAgo, twoYearsAgo) = (window.start, periods.closedMonths(24).start)
         let countryOf = Self.countries(entries, groups: groups)
+        let regionOf = countryOf.compactMapValues { CountryNames.region(of: $0) }
         var regions: [String: (region: Region, groups: Set<String>)] = [:]
         var growth: [String: Growth] = [:]
         var active: [String: Set<String>] = [:]
@@ -66,14 +67,14 @@ package struct GeographySummary: Sendable {
                 growth[code] = item
             }
             guard recent else { continue }
-            for region in Set(hosts.compactMap { countryOf[$0].flatMap { CountryNames.region(of: $0) } }) {
+            for region in Set(hosts.compactMap { regionOf[$0] }) {
                 var item = regions[region] ?? (Region(name: region), [])
                 switch EventsSummary.Format(entry) {
                 case .inPerson: item.region.inPerson += 1
                 case .online: item.region.online += 1
                 case .hybrid: item.region.hybrid += 1
                 }
-                item.groups.formUnion(hosts.filter { countryOf[$0].flatMap { CountryNames.region(of: $0) } == region })
+                item.groups.formUnion(hosts.filter { regionOf[$0] == region })
                 regions[region] = item
             }
         }

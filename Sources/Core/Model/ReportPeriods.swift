@@ -41,12 +41,16 @@ package struct ReportPeriods: Sendable {
     package func entries(_ entries: [RecordEntry], in periods: [Period]) -> [[RecordEntry]] {
         var grouped = [[RecordEntry]](repeating: [], count: periods.count)
         for entry in entries {
-            let date = entry.event.start.date
-            guard date <= now, let index = periods.lastIndex(where: { $0.start <= date }), date < periods[index].end
-            else { continue }
-            grouped[index].append(entry)
+            if let index = index(of: entry.event.start.date, in: periods) { grouped[index].append(entry) }
         }
         return grouped
+    }
+
+    /// Which of `periods` holds `date`; nil for none, or a date after now.
+    package func index(of date: Date, in periods: [Period]) -> Int? {
+        guard date <= now, let index = periods.lastIndex(where: { $0.start <= date }), date < periods[index].end
+        else { return nil }
+        return index
     }
 
     /// The `months` whole months before the one under way ("the 12 closed months"): a year's
@@ -74,7 +78,4 @@ package struct ReportPeriods: Sendable {
         )
         return ((to.year ?? 0) - (from.year ?? 0)) * 12 + (to.month ?? 0) - (from.month ?? 0)
     }
-
-    /// The date `months` months before now (the start of "the last 12 months").
-    package func monthsAgo(_ months: Int) -> Date { calendar.date(byAdding: .month, value: -months, to: now) ?? now }
 }

@@ -53,10 +53,9 @@ package struct TopicSummary: Sendable {
         // Each entry's categories are the ones named above, not matched again.
         var perQuarter = [[[String]]](repeating: [], count: starts.count)
         for (entry, categories) in named {
-            let date = entry.event.start.date
-            guard date <= now, let index = starts.lastIndex(where: { $0.start <= date }), date < starts[index].end
-            else { continue }
-            perQuarter[index].append(categories.map(\.name))
+            if let index = periods.index(of: entry.event.start.date, in: starts) {
+                perQuarter[index].append(categories.map(\.name))
+            }
         }
         trends = lastYear.prefix(5).map(\.name).map { name in
             (name, perQuarter.map { titles in titles.filter { $0.contains(name) }.count })
