@@ -21,9 +21,8 @@ package struct MeetupAPISource: EventSource {
     let onWarning: @Sendable (String) -> Void
     /// One copy of each event across this run's queries, page by page (`PageWalk`).
     let interner = EventInterner()
-    /// Each event node parsed and mapped once however many of this run's answers hold it
-    /// (and the last run's: `EventNodeFile`).
-    let nodes: EventNodes
+    /// Each event node parsed and mapped once however many of this run's answers hold it.
+    let nodes = EventNodes()
 
     /// - Parameters:
     ///   - credentials: the bearer token, only ever put in the Authorization header:
@@ -33,10 +32,9 @@ package struct MeetupAPISource: EventSource {
     ///   - redactor: takes secrets out of server text before it reaches an error.
     package init(
         endpoint: URL, credentials: any AccessTokenSource, transport: HTTPTransport, scratchDirectory: URL,
-        redactor: SecretRedactor, recorder: SnapshotRecorder? = nil, nodes: EventNodeFile? = nil,
+        redactor: SecretRedactor, recorder: SnapshotRecorder? = nil,
         onWarning: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.nodes = EventNodes(file: nodes)
         self.endpoint = endpoint
         self.credentials = credentials
         self.transport = transport
@@ -78,10 +76,7 @@ package struct MeetupAPISource: EventSource {
     }
 
     /// The table holds a digest and an event per distinct node: the walks kept the events they need.
-    /// Tonight's nodes are kept for the next night first, beside the rest of the run; a failure
-    /// to keep them costs that night their parsing, nothing else.
     package func fetchFinished() {
-        nodes.keepInBackground()
         nodes.removeAll()
     }
 

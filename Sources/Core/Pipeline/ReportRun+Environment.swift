@@ -109,8 +109,7 @@ extension ReportRun {
             meetup = (
                 MeetupAPISource(
                     endpoint: endpoint, credentials: credentials, transport: transport, scratchDirectory: scratch,
-                    redactor: redactor, recorder: recorder,
-                    nodes: EventNodeFile(cacheDirectory: config.cacheDirectory), onWarning: { observer.warning($0) }),
+                    redactor: redactor, recorder: recorder, onWarning: { observer.warning($0) }),
                 HTTPPhotoFetcher(transport: transport, clock: clock), transport
             )
         case .snapshot(let directory, _):

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Little-endian integers and length-prefixed texts, for the cache's binary files
-/// (`EventArtefactStore`, `EventNodeFile`): flat, versioned by a magic line, read without
+/// (`EventArtefactStore`): flat, versioned by a magic line, read without
 /// building a tree first.
 package struct BinaryWriter {
     package private(set) var bytes: [UInt8] = []

@@ -19,22 +19,11 @@ package protocol JSONRepeatedObjects: Sendable {
 }
 
 /// The SHA-256 of an object's bytes: two different objects never meet, whatever a document holds.
-/// Its 32 bytes can be kept and read back (`EventNodeFile`).
 package struct JSONObjectDigest: Hashable, Sendable {
     private let words: SIMD4<UInt64>
 
     init(_ digest: SHA256.Digest) {
         words = digest.withUnsafeBytes { Self.words($0) }
-    }
-
-    /// The digest whose bytes are `bytes`; nil unless there are 32.
-    package init?(bytes: some Collection<UInt8>) {
-        guard bytes.count == 32 else { return nil }
-        words = Array(bytes).withUnsafeBytes { Self.words($0) }
-    }
-
-    package var bytes: [UInt8] {
-        withUnsafeBytes(of: words) { Array($0) }
     }
 
     private static func words(_ raw: UnsafeRawBufferPointer) -> SIMD4<UInt64> {
@@ -75,8 +64,7 @@ extension JSONParser {
     /// The index of the quote that ends the string whose text starts at `start` (`bytes.count`
     /// if none does): the first quote after an even number of backslashes. Found by `memchr`
     /// from quote to quote, not byte by byte: W2's nodes are 58 MB a night, mostly the text of
-    /// descriptions, and once last night's nodes are known (`EventNodeFile`) finding where each
-    /// ends is most of what is left of parsing them.
+    /// descriptions, and finding where each ends is most of what a repeated node costs.
     static func closingQuote(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return bytes.count }
         var from = start

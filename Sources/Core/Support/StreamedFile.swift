@@ -2,7 +2,7 @@ import Foundation
 
 /// A cache file written through a 1 MB buffer into a temporary file beside it, then put in
 /// place by one rename: a reader finds last night's file or tonight's, never a torn one,
-/// and a night does not hold the file whole (`EventArtefactStore`, `EventNodeFile`).
+/// and a night does not hold the file whole (`EventArtefactStore`).
 package struct StreamedFile {
     /// The open temporary file, for bytes copied into it by the kernel (after a `flush`).
     package let descriptor: Int32
