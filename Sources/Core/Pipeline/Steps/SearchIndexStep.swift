@@ -25,6 +25,8 @@ struct SearchIndexStep: RunStep {
     enum Outcome: Sendable {
         /// Every record's inputs are last night's: the published index, linked whole.
         case unchanged
+        /// No Pagefind to run: the night publishes without search.
+        case unavailable
         /// The shards to index again, beside the render (the others linked); tonight's shards
         /// by name; what every record depends on (`SearchRecords.inputs`), kept beside them.
         case indexing([SearchIndexJob], shards: [String], inputs: String)
@@ -32,17 +34,18 @@ struct SearchIndexStep: RunStep {
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard environment.config.search, let staging = context.staging else { return }
-        guard let command = Self.pagefind(environment.children, cache: environment.config.cacheDirectory) else {
-            FileTree.clear(staging.appendingPathComponent(Self.folder).path)  // last night's, in the kept tree
-            environment.observer.warning(
-                "search: Pagefind is not installed (pip install pagefind-bin); published without search")
-            return
-        }
         // Beside the render, not before it: on W2's next night, linking the published index
-        // (10,317 files) was 0.12 s of the night's one busy thread while the other core idled (perf).
+        // (10,317 files) was 0.12 s of the night's one busy thread while the other core idled
+        // (perf); finding Pagefind through Python (0.1 s) is beside it too.
         let (shown, record) = (context.shown, context.record)
         context.search = BackgroundWork {
-            Self.start(command, shown: shown, record: record, staging: staging, environment: environment)
+            guard let command = Self.pagefind(environment.children) else {
+                FileTree.clear(staging.appendingPathComponent(Self.folder).path)  // last night's, in the kept tree
+                environment.observer.warning(
+                    "search: Pagefind is not installed (pip install pagefind-bin); published without search")
+                return .unavailable
+            }
+            return Self.start(command, shown: shown, record: record, staging: staging, environment: environment)
         }
     }
 
@@ -124,6 +127,7 @@ struct SearchWaitStep: RunStep {
         // The search figure is the time spent beside the render: deciding and linking, then indexing.
         let (outcome, deciding) = started.wait()
         guard case .indexing(let jobs, let shards, let inputs) = outcome else {
+            // `.unchanged` or `.unavailable`: nothing was started.
             context.summary.stageSeconds[SearchIndexStep().name] = deciding
             return
         }
@@ -185,24 +189,11 @@ extension SearchIndexStep {
     static let stampName = "records.sha256"
 
     /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships, found through
-    /// Python once and then remembered in the cache (`render/pagefind`) while that Python and
-    /// that binary are there: a Python start-up (0.1 s) less per night.
-    static func pagefind(_ environment: ChildEnvironment, cache: URL? = nil) -> [String]? {
+    /// Python (on the search's own thread, beside the render: nothing of it is kept).
+    static func pagefind(_ environment: ChildEnvironment) -> [String]? {
         if let binary = ExternalCommand.find("pagefind", in: environment.searchPath) { return [binary.path] }
         guard let python = ExternalCommand.find("python3", in: environment.searchPath) else { return nil }
-        let remembered = cache.map(CacheFolder.searchIndex)
-        if let remembered,
-            let lines = try? String(contentsOf: remembered, encoding: .utf8).split(separator: "\n").map(String.init),
-            lines.count == 2, lines[0] == python.path, FileManager.default.isExecutableFile(atPath: lines[1])
-        {
-            return [lines[1]]
-        }
-        let found = Self.askPython(python, environment)
-        if let remembered, let found, found.count == 1 {
-            try? FileOperations.createDirectory(remembered.deletingLastPathComponent())
-            try? FileOperations.writeAtomically(Data("\(python.path)\n\(found[0])".utf8), to: remembered)
-        }
-        return found
+        return Self.askPython(python, environment)
     }
 
     private static func askPython(_ python: URL, _ environment: ChildEnvironment) -> [String]? {
