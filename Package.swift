@@ -126,6 +126,8 @@ let package = Package(
             dependencies: [
                 "MeetupRender", "MeetupFetch", "MeetupAuth", "MeetupPhotos", "MeetupHistory", "MeetupNetwork",
                 "MeetupConfig", "MeetupModel", "MeetupSupport",
+                // The build cache (BuildCache), in SQLite as the history is.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 // `meetup-report serve`: the published site on 127.0.0.1 (SiteServer).
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],

@@ -55,6 +55,18 @@ struct CacheSweepUsageTests {
         #expect(exists(folder, "thumbnails/used-w320.jpg") && exists(folder, "thumbnails/new-w320.jpg"))
     }
 
+    /// What earlier versions kept and this one reads no more goes with the first sweep; the
+    /// cache's other files stay.
+    @Test func filesOfEarlierVersionsGo() throws {
+        let folder = try TemporaryDirectory()
+        let former = ["event-nodes.bin", "render/pagefind", "render/manifest.json", "render/manifest.tsv"]
+        try files(folder, former + ["render/events.bin", "build.sqlite"])
+        try CacheSweep(cacheDirectory: folder.url, retentionDays: 30).sweep(
+            used: [], configuredQueries: [], now: Self.now)
+        for name in former { #expect(!exists(folder, name), "\(name)") }
+        #expect(exists(folder, "render/events.bin") && exists(folder, "build.sqlite"))
+    }
+
     /// A damaged line is skipped, not the record: the other files keep their times.
     @Test func aDamagedLineLosesOnlyItsOwnEntry() throws {
         let folder = try TemporaryDirectory()

@@ -75,7 +75,8 @@ struct RenderMemoTests {
         let previous = FileManager.default.fileExists(atPath: output.path) ? output : nil
         let inventory = StagingInventory(staging)
         let writer = StagingWriter(staging: staging, previous: previous, inventory: inventory)
-        let memo = RenderMemo(cacheDirectory: cache, published: previous, staging: staging, inventory: inventory)
+        let memo = RenderMemo(
+            cache: BuildCache(cacheDirectory: cache), published: previous, staging: staging, inventory: inventory)
         let store = EventArtefactStore(cacheDirectory: cache)
         let spill = EventArtefactSpill(cacheDirectory: cache)
         defer { spill.remove() }

@@ -24,20 +24,16 @@ package enum CacheFolder {
     /// Each query's last good events, standing in when a night's fetch fails.
     package static func lastGoodEvents(_ cache: URL) -> URL { cache.appendingPathComponent("queries") }
 
-    /// Last night's distinct event nodes, by the digest of their bytes, with their events.
-    package static func eventNodes(_ cache: URL) -> URL { cache.appendingPathComponent("event-nodes.bin") }
-
     /// Fetched iCalendar bodies and their validators.
     package static func calendars(_ cache: URL) -> URL { cache.appendingPathComponent("calendars") }
 
-    /// What the renderer keeps between nights: the manifest of last night's outputs and
-    /// their keys, each event's rendered texts, and the last search index.
+    /// The build cache (`BuildCache`): what the render keeps from one night to the next.
+    package static func buildCache(_ cache: URL) -> URL { cache.appendingPathComponent("build.sqlite") }
+
+    /// What the renderer keeps between nights beside the build cache: each event's rendered
+    /// texts and the last search records.
     package static func render(_ cache: URL) -> URL { cache.appendingPathComponent("render") }
-    package static func renderManifest(_ cache: URL) -> URL {
-        render(cache).appendingPathComponent("manifest.tsv")
-    }
     package static func renderedEvents(_ cache: URL) -> URL { render(cache).appendingPathComponent("events.bin") }
-    package static func searchIndex(_ cache: URL) -> URL { render(cache).appendingPathComponent("pagefind") }
     /// The search records Pagefind last read, a folder a shard (`SearchRecordFolder`).
     package static func searchRecords(_ cache: URL) -> URL { render(cache).appendingPathComponent("search-records") }
 
@@ -45,4 +41,13 @@ package enum CacheFolder {
     package static func usage(_ cache: URL) -> URL { cache.appendingPathComponent("usage.tsv") }
     /// The same as a JSON object, as versions before issue 34 kept it.
     package static func formerUsage(_ cache: URL) -> URL { cache.appendingPathComponent("usage.json") }
+
+    /// What earlier versions kept and this one reads no more, removed by the sweep: last night's
+    /// event nodes, the path of Pagefind and the render manifest as lines (issue 64, now in
+    /// `buildCache`), the render manifest as JSON (issue 34).
+    package static func formerFiles(_ cache: URL) -> [URL] {
+        ["event-nodes.bin", "render/pagefind", "render/manifest.tsv", "render/manifest.json"].map {
+            cache.appendingPathComponent($0)
+        }
+    }
 }

@@ -3,7 +3,7 @@ import MeetupRender
 import MeetupSupport
 
 /// Work proportional to change: which of the published site's files tonight's site keeps
-/// as they are. The cache holds last night's manifest (`render/manifest.tsv`): for each
+/// as they are. The build cache holds last night's manifest (`BuildCache`): for each
 /// item the renderer tracks (a page with its feeds, `events.json`, an event's calendar),
 /// the key it was made under and its files, each stamped (size, inode, modification time)
 /// as published. An item whose key is unchanged and whose files are all still exactly
@@ -18,7 +18,10 @@ package struct RenderMemo: RenderReuse {
     private let stagingPath: String
     /// What the staging folder held before tonight: each file reused is claimed in it.
     let inventory: StagingInventory?
-    package let manifestFile: URL
+    let cache: BuildCache
+    /// The manifest as the cache holds it, and what of it tonight may reuse (nothing without a
+    /// published site).
+    private let stored: [String: Item]
     private let previous: [String: Item]
     private let tonight = LockedBox([String: Item]())
     private let folders = LockedBox(Set<String>())
@@ -37,22 +40,18 @@ package struct RenderMemo: RenderReuse {
         var size: Int64, inode: UInt64, seconds: Int, nanoseconds: Int
     }
 
-    package init(cacheDirectory: URL, published: URL?, staging: URL, inventory: StagingInventory? = nil) {
-        self.init(
-            cacheDirectory: cacheDirectory, published: published, staging: staging, inventory: inventory,
-            manifest: nil)
-    }
-
-    /// - Parameter manifest: last night's manifest, when the caller has read it (`load`).
+    /// - Parameter manifest: last night's manifest, when the caller has read it
+    ///   (`BuildCache.renderManifest()`).
     init(
-        cacheDirectory: URL, published: URL?, staging: URL, inventory: StagingInventory?,
-        manifest: [String: Item]?
+        cache: BuildCache, published: URL?, staging: URL, inventory: StagingInventory? = nil,
+        manifest: [String: Item]? = nil
     ) {
-        manifestFile = CacheFolder.renderManifest(cacheDirectory)
+        self.cache = cache
         publishedPath = published?.path
         stagingPath = staging.path
         self.inventory = inventory
-        previous = published == nil ? [:] : manifest ?? Self.load(manifestFile)
+        stored = manifest ?? cache.renderManifest()
+        previous = published == nil ? [:] : stored
     }
 
     package func reuse(_ item: RenderItem) -> Bool {
@@ -100,15 +99,13 @@ package struct RenderMemo: RenderReuse {
         tonight.withLock { $0[item.id, default: Item(key: key, files: [])].files.append(File(path: path, stamp: nil)) }
     }
 
-    /// Tonight's manifest (`RenderManifest.swift`), each file made tonight stamped as `output`
-    /// (the site just published) holds it, written as it is made.
+    /// Tonight's manifest into the build cache, each file made tonight stamped as `output` (the
+    /// site just published) holds it.
     package func save(publishedAt output: URL) throws {
-        try Self.writeManifest(tonight.withLock { $0 }, to: manifestFile) { Self.stamp(path: output.path + "/" + $0) }
-        // The JSON manifest of versions before (read no more).
-        unlink(manifestFile.deletingLastPathComponent().appendingPathComponent("manifest.json").path)
+        try cache.saveRenderManifest(tonight.withLock { $0 }, replacing: stored) {
+            Self.stamp(path: output.path + "/" + $0)
+        }
     }
-
-    static func load(_ file: URL) -> [String: Item] { readManifest(file) }
 
     static func stamp(path: String) -> Stamp? {
         var info = stat()

@@ -36,15 +36,18 @@ struct RenderStep: RunStep {
         // The search index is the search step's to bring up to date.
         // Both read at once: W2's 50,000 files and its manifest were 46 and 47 ms of a night, one
         // after the other (perf).
+        let cache = BuildCache(cacheDirectory: config.cacheDirectory)
+        if let discarded = cache.discarded, discarded != BuildCache.anotherBuild {
+            environment.observer.warning("render: the build cache \(cache.file.path) was \(discarded); rendered cold")
+        }
         let (inventory, manifest) = Parallel.both {
             StagingInventory(staging, excluding: config.search ? [SearchIndexStep.folder] : [])
         } _: {
-            previous == nil ? [:] : RenderMemo.load(CacheFolder.renderManifest(config.cacheDirectory))
+            cache.renderManifest()
         }
         let writer = StagingWriter(staging: staging, previous: previous, inventory: inventory)
         let memo = RenderMemo(
-            cacheDirectory: config.cacheDirectory, published: previous, staging: staging, inventory: inventory,
-            manifest: manifest)
+            cache: cache, published: previous, staging: staging, inventory: inventory, manifest: manifest)
         let store = EventArtefactStore(cacheDirectory: config.cacheDirectory)
         let spill = EventArtefactSpill(cacheDirectory: config.cacheDirectory)
         defer { spill.remove() }
@@ -111,7 +114,7 @@ struct PublishStep: RunStep {
                 try memo.save(publishedAt: output)
             } catch {
                 observer.warning(
-                    "render: cannot save \(memo.manifestFile.path) (\(error.localizedDescription)); "
+                    "render: cannot save the render manifest in \(memo.cache.file.path) (\(error)); "
                         + "the next run renders every page")
             }
         }

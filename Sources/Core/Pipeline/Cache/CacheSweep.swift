@@ -60,6 +60,7 @@ package struct CacheSweep: Sendable {
         // Only files still there are recorded: entries of files gone, by this sweep or otherwise, drop out.
         try FileOperations.writeAtomically(Data(kept), to: usageFile)
         unlink(CacheFolder.formerUsage(cacheDirectory).path)
+        for file in CacheFolder.formerFiles(cacheDirectory) { unlink(file.path) }
         return removed.sorted()
     }
 
