@@ -47,7 +47,7 @@ struct SearchIndexJobTests {
             [shard("small", bytes: 1_000), shard("large", bytes: 500_000)], of: ["small", "large", "unchanged"],
             command: [folder.path("pagefind").path],
             writer: StagingWriter(staging: folder.path("staging"), previous: folder.path("published")),
-            recordsFolder: folder.path("records"),
+            recordsFolder: folder.path("records"), cache: BuildCache(cacheDirectory: folder.path("cache"), build: "t"),
             children: ChildEnvironment(["PATH": "/usr/bin:/bin"], secretVariables: []),
             redactor: SecretRedactor(), budget: 20 << 20, recordsKey: "test"
         ) { SearchRecords.records($0, timeZone: .gmt, plainDescriptions: $1) }

@@ -12,7 +12,12 @@ struct SearchRecordFolderTests {
     let folder: TemporaryDirectory
     var shard: URL { folder.path("records/2026-12-w1a") }
 
-    init() throws { folder = try Fixtures.temporaryDirectory() }
+    let cache: BuildCache
+
+    init() throws {
+        folder = try Fixtures.temporaryDirectory()
+        cache = BuildCache(cacheDirectory: folder.path("cache"), build: "test")
+    }
 
     func record(_ name: String, _ text: String) -> SearchRecords.Record {
         .init(name: "\(name).html", html: "<p>\(text)</p>", start: Date(timeIntervalSince1970: 0))
@@ -26,8 +31,7 @@ struct SearchRecordFolderTests {
     /// The records' files (not the index beside them).
     func contents() throws -> [String: String] {
         var found: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: shard.path)
-        where name != SearchRecordFolder.indexName {
+        for name in try FileManager.default.contentsOfDirectory(atPath: shard.path) {
             found[name] = try String(contentsOf: shard.appendingPathComponent(name), encoding: .utf8)
         }
         return found
@@ -39,7 +43,7 @@ struct SearchRecordFolderTests {
     func update(_ records: [SearchRecords.Record], key: String = "binary-1 UTC") throws -> (written: Int, made: Int) {
         var made = 0
         let planned = records.map(SearchRecords.Planned.init(past:))
-        let written = try SearchRecordFolder.update(shard, to: planned, key: key) {
+        let written = try SearchRecordFolder.update(shard, to: planned, key: key, cache: cache) {
             made += $0.count
             return SearchRecords.records($0, timeZone: .gmt)
         }
@@ -59,15 +63,27 @@ struct SearchRecordFolderTests {
         #expect(try inode("b.html") == b, "a changed record is rewritten in place, no file created")
     }
 
-    @Test func withoutItsIndexOrWithAnotherKeyEveryRecordIsMadeAndOnlyChangedFilesWritten() throws {
+    @Test func withoutItsEntriesOrWithAnotherKeyEveryRecordIsMadeAndOnlyChangedFilesWritten() throws {
         let records = [record("a", "one"), record("b", "two")]
         try update(records)
-        #expect(try update(records, key: "binary-2 UTC") == (0, 2), "another binary's index is not trusted")
-        try FileManager.default.removeItem(at: shard.appendingPathComponent(SearchRecordFolder.indexName))
+        #expect(try update(records, key: "binary-2 UTC") == (0, 2), "another binary's entries are not trusted")
+        cache.forgetSearchRecords(of: shard.lastPathComponent)
         #expect(try update(records, key: "binary-2 UTC") == (0, 2))
         #expect(try update(records, key: "binary-2 UTC") == (0, 0))
-        try FileOperations.write(Data("garbage\n".utf8), to: shard.appendingPathComponent(SearchRecordFolder.indexName))
-        #expect(try update(records, key: "binary-2 UTC") == (0, 2), "a damaged index is none")
+        BuildCache.remove(cache.file)
+        let fresh = BuildCache(cacheDirectory: folder.path("cache"), build: "test")
+        let written = try SearchRecordFolder.update(
+            shard, to: records.map(SearchRecords.Planned.init(past:)), key: "binary-2 UTC", cache: fresh
+        ) { SearchRecords.records($0, timeZone: .gmt) }
+        #expect(written == 0, "a cache deleted makes every record again and writes none that is the same")
+    }
+
+    /// The index file versions before kept in the folder goes the first time the shard changes.
+    @Test func theFormerIndexFileGoes() throws {
+        try FileOperations.createDirectory(shard)
+        try FileOperations.write(Data("k\n".utf8), to: shard.appendingPathComponent(SearchRecordFolder.formerIndexName))
+        try update([record("a", "one")])
+        #expect(try contents().keys.sorted() == ["a.html"])
     }
 
     @Test func aDamagedFileOrAFolderInARecordsPlaceIsReplaced() throws {
@@ -84,10 +100,12 @@ struct SearchRecordFolderTests {
     @Test func pruneKeepsOnlyTonightsShards() throws {
         try update([record("a", "one")])
         try SearchRecordFolder.update(
-            folder.path("records/2026-11-w4b"), to: [.init(past: record("b", "two"))], key: "k"
+            folder.path("records/2026-11-w4b"), to: [.init(past: record("b", "two"))], key: "k", cache: cache
         ) { SearchRecords.records($0, timeZone: .gmt) }
         try FileOperations.write(Data("stray".utf8), to: folder.path("records/stray"))
-        SearchRecordFolder.prune(folder.path("records"), keeping: ["2026-12-w1a"])
+        SearchRecordFolder.prune(folder.path("records"), keeping: ["2026-12-w1a"], cache: cache)
+        #expect(cache.searchRecords(of: "2026-11-w4b", key: "k").isEmpty)
+        #expect(cache.searchRecords(of: "2026-12-w1a", key: "binary-1 UTC").count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("records").path) == ["2026-12-w1a"])
         #expect(try contents() == ["a.html": "<p>one</p>"])
     }

@@ -43,10 +43,19 @@ extension ReportRun {
             cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,
             transport: sources.transport, pastEvents: sources.past, recorder: recorder, photos: photos,
-            publisher: SitePublisher(outputDirectory: config.outputDirectory),
+            publisher: SitePublisher(outputDirectory: config.outputDirectory), buildCache: openBuildCache(observer),
             children: ChildEnvironment(environment, secretVariables: secretVariables), redactor: redactor,
             digestToStandardOutput: options.digestToStandardOutput, deadline: deadline,
             chat: makeChat(cache: cache, observer: observer, redactor: redactor, deadline: deadline))
+    }
+
+    /// The build cache; one that cannot be read is said, not an error: that night renders cold.
+    private func openBuildCache(_ observer: any RunObserver) -> BuildCache {
+        let cache = BuildCache(cacheDirectory: config.cacheDirectory)
+        if let discarded = cache.discarded, discarded != BuildCache.anotherBuild {
+            observer.warning("render: the build cache \(cache.file.path) was \(discarded); the night renders cold")
+        }
+        return cache
     }
 
     /// The chat rooms' secrets, read now (so the redactor hides them from the first line

@@ -32,6 +32,8 @@ struct RunEnvironment: Sendable {
     /// Started before the fetch, so downloads overlap it.
     let photos: PhotoPipeline
     let publisher: SitePublisher
+    /// What the render and the search keep from one night to the next.
+    let buildCache: BuildCache
     /// What every child process (Pagefind, the publish command, sendmail) gets: the
     /// process environment without the run's secrets.
     let children: ChildEnvironment

@@ -8,11 +8,11 @@ import MeetupSupport
 /// deleted, and the night renders cold. Nothing in it is the record (that is the state folder's):
 /// deleting it costs one night's rendering.
 ///
-/// It holds the render manifest (`BuildCache+RenderManifest`), which was a file of tab-separated
-/// lines of its own before issue 64.
+/// It holds the render manifest (`BuildCache+RenderManifest`) and what each kept search record
+/// was made from (`BuildCache+SearchRecords`), each a file of lines of its own before issue 64.
 package final class BuildCache: Sendable {
     /// Raised whenever a table changes: a database with another schema is deleted, not migrated.
-    static let schema = 1
+    static let schema = 2
     package let file: URL
     /// Nil when no database could be opened or made: nothing is kept, every night renders cold.
     let database: DatabaseQueue?
@@ -73,6 +73,11 @@ package final class BuildCache: Sendable {
                     position INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
                     inode INTEGER NOT NULL, seconds INTEGER NOT NULL, nanoseconds INTEGER NOT NULL,
                     PRIMARY KEY (item, position)) WITHOUT ROWID;
+                CREATE TABLE search_shard (shard TEXT PRIMARY KEY NOT NULL, key TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE search_record (
+                    shard TEXT NOT NULL REFERENCES search_shard (shard) ON DELETE CASCADE,
+                    name TEXT NOT NULL, input TEXT NOT NULL, size INTEGER NOT NULL,
+                    PRIMARY KEY (shard, name)) WITHOUT ROWID;
                 """)
     }
 

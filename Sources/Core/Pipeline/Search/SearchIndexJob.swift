@@ -35,6 +35,8 @@ final class SearchIndexJob: Sendable {
     /// Where the records are kept for Pagefind, a folder a shard (`SearchRecordFolder`; never
     /// published), and tonight's shards: the folders of others go once the night is indexed.
     private let root: URL, tonight: Set<String>
+    /// What each kept record was made from.
+    private let cache: BuildCache
     private let schedule: LockedBox<SearchIndexSchedule>
     private let failure = LockedBox<String?>(nil)
     private let done = DispatchGroup()
@@ -45,13 +47,14 @@ final class SearchIndexJob: Sendable {
     /// - Parameter budget: what the Pagefinds may hold together beside the render.
     init(
         _ shards: [Shard], of tonight: [String], command: [String], writer: StagingWriter, recordsFolder root: URL,
-        children: ChildEnvironment, redactor: SecretRedactor, budget: Int, recordsKey: String,
+        cache: BuildCache, children: ChildEnvironment, redactor: SecretRedactor, budget: Int, recordsKey: String,
         records: @escaping @Sendable ([SearchRecords.Planned], TextsByEvent) -> [SearchRecords.Record]
     ) {
         self.shards = shards
         self.command = command
         self.writer = writer
         self.root = root
+        self.cache = cache
         self.tonight = Set(tonight)
         self.children = children
         self.redactor = redactor
@@ -80,7 +83,7 @@ final class SearchIndexJob: Sendable {
         // the Pagefinds that waited for it start.
         startAllowed()
         done.wait()
-        if !abandoning { SearchRecordFolder.prune(root, keeping: tonight) }
+        if !abandoning { SearchRecordFolder.prune(root, keeping: tonight, cache: cache) }
         return failure.withLock { $0 }
     }
 
@@ -121,7 +124,9 @@ final class SearchIndexJob: Sendable {
             // Only what changed since the shard was last indexed is written; the records are
             // made here, and gone once written.
             let texts = texts.withLock { $0 }
-            try SearchRecordFolder.update(folder, to: shard.planned, key: recordsKey) { records($0, texts) }
+            try SearchRecordFolder.update(folder, to: shard.planned, key: recordsKey, cache: cache) {
+                records($0, texts)
+            }
         } catch {
             return "cannot write its records into \(folder.path) (\(error.localizedDescription))"
         }

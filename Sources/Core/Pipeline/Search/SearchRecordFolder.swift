@@ -11,15 +11,16 @@ import MeetupSupport
 /// without a journal each creation first steps over the inodes freed moments before (perf:
 /// `find_inode_bit`, `recently_deleted`), 65 ms of CPU on the path the night waited for.
 ///
-/// Beside the records, `inputs.tsv` (Pagefind reads only `.html`) says what each was made from
-/// (a hash of its plan's input) and its size, so a record whose input is the same is not made
-/// again: W2's changed shard made and compared all its 1,428 records for the one that changed
-/// (perf: 0.17 s of CPU before Pagefind could start). Everything here can be made again: the
-/// index is removed while the folder changes, and without it (or with another binary's or time
+/// The build cache says what each was made from (a hash of its plan's input) and its size
+/// (`BuildCache+SearchRecords`), so a record whose input is the same is not made again: W2's
+/// changed shard made and compared all its 1,428 records for the one that changed (perf: 0.17 s
+/// of CPU before Pagefind could start). Everything here can be made again: the shard's entries
+/// are forgotten while the folder changes, and without them (or with another binary's or time
 /// zone's) every record is made and compared with its file; a missing file, or one whose size
-/// is not the index's, is made again.
+/// is not the entry's, is made again.
 enum SearchRecordFolder {
-    static let indexName = "inputs.tsv"
+    /// The name of the index file versions before issue 64 kept in each shard's folder.
+    static let formerIndexName = "inputs.tsv"
 
     /// Brings `folder` to hold exactly the records of `planned`, one file each, making (with
     /// `records`) only those whose input is not the one the folder's index gives. `key` names
@@ -27,16 +28,15 @@ enum SearchRecordFolder {
     /// files it wrote.
     @discardableResult
     static func update(
-        _ folder: URL, to planned: [SearchRecords.Planned], key: String,
+        _ folder: URL, to planned: [SearchRecords.Planned], key: String, cache: BuildCache,
         making records: ([SearchRecords.Planned]) -> [SearchRecords.Record]
     ) throws -> Int {
         try FileOperations.createDirectory(folder)
-        let indexFile = folder.appendingPathComponent(indexName)
-        let index = Self.index(indexFile, key: key)
-        // No index while the folder changes: an index only ever describes the files beside it.
-        unlink(indexFile.path)
+        let shard = folder.lastPathComponent
+        let index = cache.searchRecords(of: shard, key: key)
+        // Nothing known while the folder changes: the entries only ever describe the files as they are.
+        cache.forgetSearchRecords(of: shard)
         var stale = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-        stale.remove(indexName)
         var present: Set<String> = []
         var sizes: [String: Int] = [:]
         var missing: [SearchRecords.Planned] = []
@@ -65,34 +65,20 @@ enum SearchRecordFolder {
             written += 1
         }
         for name in stale { _ = FileTree.clear(folder.appendingPathComponent(name).path) }
-        var text = "\(key)\n"
-        for (item, input) in zip(planned, inputs) {
-            guard let size = sizes[item.name] else { continue }
-            text += "\(item.name)\t\(input)\t\(size)\n"
+        let entries = zip(planned, inputs).compactMap { item, input in
+            sizes[item.name].map { (name: item.name, entry: BuildCache.SearchRecordEntry(input: input, size: $0)) }
         }
-        try? FileOperations.writeAtomically(Data(text.utf8), to: indexFile)
+        cache.saveSearchRecords(entries, of: shard, key: key)
         return written
     }
 
-    /// The index's records by name: their input's hash and size; empty unless it is `key`'s.
-    private static func index(_ file: URL, key: String) -> [String: (input: String, size: Int)] {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [:] }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard lines.popFirst() == Substring(key) else { return [:] }
-        var index: [String: (input: String, size: Int)] = [:]
-        for line in lines where !line.isEmpty {
-            let fields = line.split(separator: "\t")
-            guard fields.count == 3, let size = Int(fields[2]) else { return [:] }
-            index[String(fields[0])] = (String(fields[1]), size)
-        }
-        return index
-    }
-
-    /// Removes the folders of shards the site no longer has (and anything else in `root`).
-    static func prune(_ root: URL, keeping shards: Set<String>) {
+    /// Removes the folders of shards the site no longer has (and anything else in `root`), and
+    /// what the cache knows of them.
+    static func prune(_ root: URL, keeping shards: Set<String>, cache: BuildCache) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         where !shards.contains(name) {
             _ = FileTree.clear(root.appendingPathComponent(name).path)
         }
+        cache.forgetSearchRecords(keeping: shards)
     }
 }

@@ -36,10 +36,7 @@ struct RenderStep: RunStep {
         // The search index is the search step's to bring up to date.
         // Both read at once: W2's 50,000 files and its manifest were 46 and 47 ms of a night, one
         // after the other (perf).
-        let cache = BuildCache(cacheDirectory: config.cacheDirectory)
-        if let discarded = cache.discarded, discarded != BuildCache.anotherBuild {
-            environment.observer.warning("render: the build cache \(cache.file.path) was \(discarded); rendered cold")
-        }
+        let cache = environment.buildCache
         let (inventory, manifest) = Parallel.both {
             StagingInventory(staging, excluding: config.search ? [SearchIndexStep.folder] : [])
         } _: {

@@ -103,7 +103,7 @@ struct SearchIndexStep: RunStep {
         // render's plain texts are made while it runs); after it, they are the render's.
         return SearchIndexJob(
             shards, of: tonight, command: command, writer: writer,
-            recordsFolder: CacheFolder.searchRecords(environment.config.cacheDirectory),
+            recordsFolder: CacheFolder.searchRecords(environment.config.cacheDirectory), cache: environment.buildCache,
             children: environment.children, redactor: environment.redactor,
             budget: budget
                 ?? SearchIndexSchedule.besideRender(
