@@ -89,7 +89,7 @@ test: deps
 	Scripts/check-systemd.sh
 	Scripts/check-sandbox.sh
 	Scripts/check-deb.sh
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) Scripts/run-tests.sh
 
 # Both test targets under the thread sanitizer, in a build folder of their own (the
 # instrumented build is separate, about 6 minutes the first time). Any report fails it.

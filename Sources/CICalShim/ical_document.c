@@ -2,12 +2,12 @@
 #include "ical_internal.h"
 
 #include <pthread.h>
-#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 /* A whole document: parse, refuse what no real calendar has, keep each event's latest revision,
  * collect the overrides, then expand every event. */
@@ -180,14 +180,16 @@ static void refuse_impossible_zones(mr_expansion *state, icalcomponent *calendar
     }
 }
 
-/* The worker's per-event timer: libical cannot be told to stop inside one iterator step, so the
- * timer jumps out of it. What the interrupted event had allocated is left to the worker's exit. */
-static sigjmp_buf event_jump;
+/* The worker's per-event timer: libical cannot be told to stop inside one iterator step, and
+ * jumping out of it (as until issue 64) could leave the heap half-updated by an interrupted
+ * malloc, so that a later allocation aborted the worker. The timer ends the worker instead
+ * (`_exit` is safe in a signal handler); `guard->current` tells the caller which event it was,
+ * and the next worker starts clean with that event in `guard->skipped`. */
 static volatile sig_atomic_t timer_armed = 0;
 
 static void on_alarm(int signal_number) {
     (void)signal_number;
-    if (timer_armed) siglongjmp(event_jump, 1);
+    if (timer_armed) _exit(MR_SLOW_EVENT_EXIT);
 }
 
 static void set_timer(double seconds) {
@@ -197,32 +199,42 @@ static void set_timer(double seconds) {
     setitimer(ITIMER_REAL, &timer, NULL);
 }
 
-static void expand_all(mr_expansion *state, revision *events, size_t count, int guarded) {
-    if (guarded) {
-        struct sigaction action = {0};
-        action.sa_handler = on_alarm;
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGALRM, &action, NULL);
-        /* The thread that forked may block signals (a dispatch queue's threads do). */
-        sigset_t alarm_only;
-        sigemptyset(&alarm_only);
-        sigaddset(&alarm_only, SIGALRM);
-        pthread_sigmask(SIG_UNBLOCK, &alarm_only, NULL);
+static void arm_alarm(void) {
+    struct sigaction action = {0};
+    action.sa_handler = on_alarm;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGALRM, &action, NULL);
+    /* The thread that forked may block signals (a dispatch queue's threads do). */
+    sigset_t alarm_only;
+    sigemptyset(&alarm_only);
+    sigaddset(&alarm_only, SIGALRM);
+    pthread_sigmask(SIG_UNBLOCK, &alarm_only, NULL);
+}
+
+static int is_skipped(const mr_guard *guard, size_t index) {
+    for (size_t k = 0; k < guard->skipped_count; k++) {
+        if (guard->skipped[k] == index) return 1;
     }
-    for (volatile size_t i = 0; i < count; i++) {
-        if (guarded) {
-            if (sigsetjmp(event_jump, 1) != 0) {
-                timer_armed = 0;
-                state->result->slow_events++;
-                continue;
-            }
+    return 0;
+}
+
+static void expand_all(mr_expansion *state, revision *events, size_t count, const mr_guard *guard) {
+    if (guard) arm_alarm();
+    for (size_t i = 0; i < count; i++) {
+        if (guard && is_skipped(guard, i)) {
+            state->result->slow_events++;
+            continue;
+        }
+        if (guard) {
+            *guard->current = i;
             timer_armed = 1;
             set_timer(state->limits->event_seconds);
         }
         mr_expand_event(state, events[i].event);
-        if (guarded) {
+        if (guard) {
             timer_armed = 0;
             set_timer(0);
+            *guard->current = MR_NO_EVENT;
         }
     }
 }
@@ -233,7 +245,7 @@ static int fail(mr_ical_result *result, const char *message) {
 }
 
 int mr_ical_expand_document(const char *data, size_t length, const mr_ical_limits *limits, mr_ical_result *result,
-                            int guarded) {
+                            const mr_guard *guard) {
     memset(result, 0, sizeof(*result));
     if (mr_ical_nesting_depth(data, length) > limits->max_depth) {
         snprintf(result->error, sizeof(result->error), "components nested deeper than %d levels", limits->max_depth);
@@ -273,7 +285,7 @@ int mr_ical_expand_document(const char *data, size_t length, const mr_ical_limit
     size_t count = 0;
     revision *events = latest_revisions(&state, calendars, calendar_count, &count);
     collect_overrides(&state, events, count);
-    expand_all(&state, events, count, guarded);
+    expand_all(&state, events, count, guard);
     free(events);
     free(calendars);
     free(state.overrides);
@@ -282,7 +294,7 @@ int mr_ical_expand_document(const char *data, size_t length, const mr_ical_limit
 }
 
 int mr_ical_expand_here(const char *data, size_t length, const mr_ical_limits *limits, mr_ical_result *result) {
-    return mr_ical_expand_document(data, length, limits, result, 0);
+    return mr_ical_expand_document(data, length, limits, result, NULL);
 }
 
 void mr_ical_free(mr_ical_result *result) {

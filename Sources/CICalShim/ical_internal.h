@@ -6,10 +6,20 @@
 
 /* Shared by the files of this shim only. */
 
-/* Reads and expands `data` in this process. `guarded`: a per-event timer may jump out of
- * libical (only in the worker, whose memory is thrown away). */
+/* A worker's per-event timer: an event that takes longer than `event_seconds` ends the worker
+ * with `MR_SLOW_EVENT_EXIT`, its index left in `*current` (memory shared with the caller);
+ * the events in `skipped` (those that ended earlier workers) are counted slow, not expanded. */
+#define MR_SLOW_EVENT_EXIT 75
+#define MR_NO_EVENT ((size_t)-1)
+typedef struct {
+    volatile size_t *current;
+    const size_t *skipped;
+    size_t skipped_count;
+} mr_guard;
+
+/* Reads and expands `data` in this process; `guard` only in a worker (NULL: no timer). */
 int mr_ical_expand_document(const char *data, size_t length, const mr_ical_limits *limits, mr_ical_result *result,
-                            int guarded);
+                            const mr_guard *guard);
 
 /* One document's reading: the limits, the result so far and what every VEVENT needs. */
 typedef struct {

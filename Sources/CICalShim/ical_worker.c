@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -134,13 +135,22 @@ static size_t mapped_bytes(void) {
     return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
 }
 
-static void run_worker(int fd, const char *data, size_t length, const mr_ical_limits *limits, size_t mapped) {
+/* The signals the Swift runtime's crash reporter catches: a worker that dies of one is a
+ * hostile document's end, reported by the caller in a line, not a crash report of the process. */
+static void default_crash_handlers(void) {
+    const int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+    for (size_t k = 0; k < sizeof(signals) / sizeof(signals[0]); k++) signal(signals[k], SIG_DFL);
+}
+
+static void run_worker(int fd, const char *data, size_t length, const mr_ical_limits *limits, size_t mapped,
+                       const mr_guard *guard) {
+    default_crash_handlers();
     if (mapped > 0 && limits->memory_bytes > 0) {
         struct rlimit memory = {.rlim_cur = mapped + limits->memory_bytes, .rlim_max = mapped + limits->memory_bytes};
         setrlimit(RLIMIT_AS, &memory);
     }
     mr_ical_result result;
-    int status = mr_ical_expand_document(data, length, limits, &result, 1);
+    int status = mr_ical_expand_document(data, length, limits, &result, guard);
     write_result(fd, status, &result);
     _exit(0);
 }
@@ -188,48 +198,90 @@ static void explain_end(int wait_status, int timed_out, const mr_ical_limits *li
     }
 }
 
+/* What one worker left: its pipe's bytes, how it ended, whether the deadline passed first. */
+typedef struct {
+    char *bytes;
+    size_t received;
+    int wait_status;
+    int timed_out;
+} worker_end;
+
+/* One worker over the whole document, the events in `guard->skipped` left out. 0 when none
+ * could be started (`error` says why). */
+static int run_one(const char *data, size_t length, const mr_ical_limits *limits, double deadline,
+                   const mr_guard *guard, worker_end *end, char *error, size_t error_size) {
+    int pipe_ends[2];
+    if (pipe2(pipe_ends, O_CLOEXEC) != 0) {
+        snprintf(error, error_size, "cannot start its reader: %s", strerror(errno));
+        return 0;
+    }
+    pthread_mutex_lock(&worker_lock);
+    size_t mapped = mapped_bytes();
+    pid_t worker = fork();
+    if (worker == 0) {
+        close(pipe_ends[0]);
+        run_worker(pipe_ends[1], data, length, limits, mapped, guard);
+    }
+    close(pipe_ends[1]);
+    if (worker < 0) {
+        pthread_mutex_unlock(&worker_lock);
+        close(pipe_ends[0]);
+        snprintf(error, error_size, "cannot start its reader: %s", strerror(errno));
+        return 0;
+    }
+    *end = (worker_end){.bytes = NULL, .received = 0, .wait_status = 0, .timed_out = 0};
+    end->timed_out = drain(pipe_ends[0], deadline, &end->bytes, &end->received);
+    close(pipe_ends[0]);
+    if (end->timed_out) kill(worker, SIGKILL);
+    while (waitpid(worker, &end->wait_status, 0) < 0 && errno == EINTR) {}
+    pthread_mutex_unlock(&worker_lock);
+    return 1;
+}
+
+/* At most this many slow events each end a worker; one more reads as a document too slow. */
+#define MAX_SLOW_EVENTS 64
+
 int mr_ical_expand(const char *data, size_t length, const mr_ical_limits *limits, mr_ical_result *result) {
     memset(result, 0, sizeof(*result));
     if (mr_ical_nesting_depth(data, length) > limits->max_depth) {
         snprintf(result->error, sizeof(result->error), "components nested deeper than %d levels", limits->max_depth);
         return 1;
     }
-    int pipe_ends[2];
-    if (pipe2(pipe_ends, O_CLOEXEC) != 0) {
+    /* Which event a worker is expanding, where its caller can read it after the worker's end. */
+    volatile size_t *current = mmap(NULL, sizeof(size_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (current == MAP_FAILED) {
         snprintf(result->error, sizeof(result->error), "cannot start its reader: %s", strerror(errno));
         return 1;
     }
+    size_t skipped[MAX_SLOW_EVENTS];
+    mr_guard guard = {.current = current, .skipped = skipped, .skipped_count = 0};
     double deadline = seconds_now() + limits->total_seconds;
-    pthread_mutex_lock(&worker_lock);
-    size_t mapped = mapped_bytes();
-    pid_t worker = fork();
-    if (worker == 0) {
-        close(pipe_ends[0]);
-        run_worker(pipe_ends[1], data, length, limits, mapped);
+    worker_end end;
+    int readers = 0;
+    for (;;) {
+        *current = MR_NO_EVENT;
+        if (!run_one(data, length, limits, deadline, &guard, &end, result->error, sizeof(result->error))) {
+            munmap((void *)current, sizeof(size_t));
+            return 1;
+        }
+        readers++;
+        int slow = !end.timed_out && WIFEXITED(end.wait_status) && WEXITSTATUS(end.wait_status) == MR_SLOW_EVENT_EXIT
+            && *current != MR_NO_EVENT && guard.skipped_count < MAX_SLOW_EVENTS;
+        if (!slow) break;
+        skipped[guard.skipped_count++] = *current;
+        free(end.bytes);
     }
-    close(pipe_ends[1]);
-    if (worker < 0) {
-        pthread_mutex_unlock(&worker_lock);
-        close(pipe_ends[0]);
-        snprintf(result->error, sizeof(result->error), "cannot start its reader: %s", strerror(errno));
-        return 1;
-    }
-    char *bytes = NULL;
-    size_t received = 0;
-    int timed_out = drain(pipe_ends[0], deadline, &bytes, &received);
-    close(pipe_ends[0]);
-    if (timed_out) kill(worker, SIGKILL);
-    int wait_status = 0;
-    while (waitpid(worker, &wait_status, 0) < 0 && errno == EINTR) {}
-    pthread_mutex_unlock(&worker_lock);
+    munmap((void *)current, sizeof(size_t));
 
     int status = 1;
-    int whole = !timed_out && WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0
-        && read_result(bytes, received, &status, result);
-    free(bytes);
+    int whole = !end.timed_out && WIFEXITED(end.wait_status) && WEXITSTATUS(end.wait_status) == 0
+        && read_result(end.bytes, end.received, &status, result);
+    free(end.bytes);
+    result->readers = readers;
     if (whole) return status;
     mr_ical_free(result);
     memset(result, 0, sizeof(*result));
-    explain_end(wait_status, timed_out, limits, result);
+    result->readers = readers;
+    explain_end(end.wait_status, end.timed_out, limits, result);
     return 1;
 }

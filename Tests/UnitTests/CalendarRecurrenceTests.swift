@@ -42,6 +42,32 @@ struct CalendarRecurrenceTests {
             "\(parsed.warnings)")
     }
 
+    /// A slow event ends its worker and the next worker reads the document without it: jumping
+    /// out of libical mid-event (until issue 64) could leave a malloc half done, and a later
+    /// allocation aborted the worker, on CI, with the Swift crash report of the whole process.
+    @Test func eachSlowEventEndsItsWorkerAndTheNextStartsClean() {
+        let never = (1...2).map { index in
+            "BEGIN:VEVENT\r\nUID:never\(index)\r\nDTSTART:20261122T090000Z\r\n"
+                + "RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30\r\nSUMMARY:Never\r\nEND:VEVENT\r\n"
+        }
+        let data = CalendarParserTests.feed(never[0] + Self.fine + never[1])
+        var result = mr_ical_result()
+        defer { mr_ical_free(&result) }
+        let status = "UTC".withCString { zone in
+            var limits = mr_ical_limits(
+                window_start: 1_795_000_000, window_end: 1_800_000_000, fallback_zone: zone,
+                max_occurrences: 100, max_iterations: 1_000, max_depth: 8, event_seconds: 0.2,
+                total_seconds: 30, memory_bytes: CalendarParser.memoryBytes)
+            return data.withUnsafeBytes { buffer in
+                mr_ical_expand(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count, &limits, &result)
+            }
+        }
+        #expect(status == 0)
+        #expect(result.readers == 3, "one worker ended by each slow event, then the one that finished")
+        #expect(result.slow_events == 2)
+        #expect(result.count == 1, "the event between them is read")
+    }
+
     /// 29.2: the whole document is bounded by the time it is given (the run's time left).
     @Test func aDocumentStopsAtItsDeadline() {
         let never = (1...5).map { index in

@@ -46,6 +46,9 @@ typedef struct {
     int refused_zones;
     /// Earlier revisions of an event (same UID and RECURRENCE-ID, lower SEQUENCE) left out.
     int superseded_revisions;
+    /// Worker processes the document took: a slow event ends its worker, and the next one
+    /// starts clean without it.
+    int readers;
     char error[256];
 } mr_ical_result;
 
