@@ -209,12 +209,21 @@ struct BenchCommand: AsyncParsableCommand {
         _ = try await runOnce("warm-restored")
         let offline = try await runOnce("offline", extra: ["--offline"])
         // The next nights as a site has them: the clock a day on and the day's events begun, so
-        // gone from the answers (into the record); nothing else changed upstream. Sunday to
-        // Monday (a week's end: "This weekend" goes), then Monday to Tuesday.
-        try servers.setPages(workload, changedEvent: nil, upcomingAt: "2026-11-23T08:00:00Z")
-        let nextNight = try await runOnce("next-night", now: "2026-11-23T08:00:00Z")
-        try servers.setPages(workload, changedEvent: nil, upcomingAt: "2026-11-24T08:00:00Z")
-        let weekdayNight = try await runOnce("next-weekday-night", now: "2026-11-24T08:00:00Z")
+        // gone from the answers (into the record); nothing else changed upstream. The first
+        // (Sunday 22 to Monday 23) is the site's first night with a past event: its archive
+        // begins, once in a site's life. The nights a site has every week come after a week on
+        // (a night's setup, not measured): Sunday 29 to Monday 30 (a week's end: "This weekend"
+        // goes), Monday 30 November to Tuesday 1 December (a month's end: the figures "to the end
+        // of the month" move), then Tuesday to Wednesday (nothing but the day's events).
+        func night(_ label: String, _ now: String) async throws -> RunMeasurement {
+            try servers.setPages(workload, changedEvent: nil, upcomingAt: now)
+            return try await runOnce(label, now: now)
+        }
+        let firstPastNight = try await night("first-past-night", "2026-11-23T08:00:00Z")
+        _ = try await night("a-week-on", "2026-11-29T08:00:00Z")
+        let nextNight = try await night("next-night", "2026-11-30T08:00:00Z")
+        let monthNight = try await night("month-end-night", "2026-12-01T08:00:00Z")
+        let weekdayNight = try await night("next-weekday-night", "2026-12-02T08:00:00Z")
         try servers.setPages(workload, changedEvent: nil)
         // The price of search: the same warm night with "search": false.
         var searchOff: RunMeasurement?
@@ -236,8 +245,8 @@ struct BenchCommand: AsyncParsableCommand {
             ((cold.figures["thumbnailsMade"] ?? 0) * thumbnailSeconds + (offline.figures["renderSeconds"] ?? 0)
                 + (cold.figures["searchSeconds"] ?? 0)) / Double(cores)
         return WorkloadReport(
-            name: workload.name, cold: cold, warm: warm, changed: changed, offline: offline, nextNight: nextNight,
-            weekdayNight: weekdayNight,
+            name: workload.name, cold: cold, warm: warm, changed: changed, offline: offline,
+            firstPastNight: firstPastNight, nextNight: nextNight, monthNight: monthNight, weekdayNight: weekdayNight,
             searchOff: searchOff,
             latencyBound: latencyBound, fetchBound: Double(workload.pagesPerQuery) * latency, cpuBound: cpuBound)
     }
