@@ -70,7 +70,7 @@ struct SearchRecordFolderTests {
         cache.forgetSearchRecords(of: shard.lastPathComponent)
         #expect(try update(records, key: "binary-2 UTC") == (0, 2))
         #expect(try update(records, key: "binary-2 UTC") == (0, 0))
-        BuildCache.remove(cache.file)
+        FileOperations.removeDatabase(cache.file)
         let fresh = BuildCache(cacheDirectory: folder.path("cache"), build: "test")
         let written = try SearchRecordFolder.update(
             shard, to: records.map(SearchRecords.Planned.init(past:)), key: "binary-2 UTC", cache: fresh

@@ -41,11 +41,7 @@ package final class HistoryStore: Sendable {
     }
 
     /// Deletes the database (`--reset-history`).
-    package static func reset(at path: URL) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: path.path + suffix)
-        }
-    }
+    package static func reset(at path: URL) { FileOperations.removeDatabase(path) }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

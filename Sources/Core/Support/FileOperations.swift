@@ -130,10 +130,16 @@ package enum FileOperations {
 
     /// One `stat`. `FileManager.attributesOfItem` also lists the extended attributes and reads
     /// /etc/passwd and /etc/group for the owner's names: measured under `strace` on a W1 night,
-    /// 3,622 calls opened and read each of those two files 3,622 times (BENCHMARKS.md).
+    /// 3,622 calls opened and read each of those two files 3,622 times (docs/bench-log.md).
     package static func fileSize(atPath path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
         return Int(info.st_size)
+    }
+
+    /// Deletes an SQLite database and the files SQLite keeps beside it (its journal, its
+    /// write-ahead log and that log's shared memory); a file that is not there is no error.
+    package static func removeDatabase(_ url: URL) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(url.path + suffix) }
     }
 }

@@ -32,16 +32,14 @@ extension BuildCache {
     /// Forgets the shard's records: done before its folder changes, so the cache never
     /// describes files that are not as it says.
     func forgetSearchRecords(of shard: String) {
-        _ = try? database?.write { db in
-            try db.execute(sql: "DELETE FROM search_shard WHERE shard = ?", arguments: [shard])
-        }
+        _ = try? database?.write { db in try Self.delete(shard, db) }
     }
 
     /// Forgets every shard but `shards`.
     func forgetSearchRecords(keeping shards: Set<String>) {
         _ = try? database?.write { db in
             for shard in try String.fetchAll(db, sql: "SELECT shard FROM search_shard") where !shards.contains(shard) {
-                try db.execute(sql: "DELETE FROM search_shard WHERE shard = ?", arguments: [shard])
+                try Self.delete(shard, db)
             }
         }
     }
@@ -50,11 +48,16 @@ extension BuildCache {
     /// making them again.
     func saveSearchRecords(_ entries: [(name: String, entry: SearchRecordEntry)], of shard: String, key: String) {
         _ = try? database?.write { db in
-            try db.execute(sql: "DELETE FROM search_shard WHERE shard = ?", arguments: [shard])
+            try Self.delete(shard, db)
             try db.execute(sql: "INSERT INTO search_shard (shard, key) VALUES (?, ?)", arguments: [shard, key])
             let insert = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO search_record (shard, name, input, size) VALUES (?, ?, ?, ?)")
             for (name, entry) in entries { try insert.execute(arguments: [shard, name, entry.input, entry.size]) }
         }
+    }
+
+    /// The shard and, through its foreign key, its records.
+    private static func delete(_ shard: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM search_shard WHERE shard = ?", arguments: [shard])
     }
 }

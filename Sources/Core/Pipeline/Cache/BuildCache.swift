@@ -39,7 +39,7 @@ package final class BuildCache: Sendable {
             } catch {
                 discarded = "unreadable (\(error))"
             }
-            remove(file)
+            FileOperations.removeDatabase(file)
         }
         do {
             try FileOperations.createDirectory(file.deletingLastPathComponent())
@@ -50,7 +50,7 @@ package final class BuildCache: Sendable {
             }
             return (queue, discarded)
         } catch {
-            remove(file)
+            FileOperations.removeDatabase(file)
             return (nil, discarded ?? "cannot be made (\(error))")
         }
     }
@@ -79,10 +79,5 @@ package final class BuildCache: Sendable {
                     name TEXT NOT NULL, input TEXT NOT NULL, size INTEGER NOT NULL,
                     PRIMARY KEY (shard, name)) WITHOUT ROWID;
                 """)
-    }
-
-    /// Deletes the database and SQLite's files beside it.
-    package static func remove(_ file: URL) {
-        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(file.path + suffix) }
     }
 }
