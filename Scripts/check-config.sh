@@ -62,3 +62,9 @@ if broken:
     sys.exit("check-config: broken links: " + ", ".join(broken))
 print("check-config: every link between the README and docs/ resolves")
 PY
+# BENCHMARKS.md says what is true today; what each round measured goes into git (issue 64).
+lines=$(wc -l < BENCHMARKS.md)
+if [ "$lines" -gt 300 ]; then
+  echo "check-config: BENCHMARKS.md has $lines lines (at most 300: today's figures and the ledger; history is git's)"
+  exit 1
+fi

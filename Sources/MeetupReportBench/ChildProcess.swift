@@ -42,7 +42,7 @@ enum ChildProcess {
     /// cooperative pool, one thread a core, and a child waited for (`wait4`) on a thread of that
     /// pool left them one of this machine's two while the night they serve ran. W2's fetch took
     /// 1.9-2.0 s in `make bench` against 1.0 s by hand, with the servers in a process of their
-    /// own (BENCHMARKS.md, issue 34's eighteenth part; `ChildProcessTests`).
+    /// own (docs/bench-log.md, issue 34's eighteenth part; `ChildProcessTests`).
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
         sampling: TimeInterval = ProcessTreeMemory.interval

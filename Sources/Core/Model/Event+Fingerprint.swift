@@ -4,7 +4,7 @@ import MeetupSupport
 extension Event {
     /// A hash of everything the event holds, for deciding whether what was made from it last
     /// night can stand (`RenderKeys`, the search index). Fed field by field: serialising each
-    /// event to JSON for it cost a tenth of a warm 10,000-event night (BENCHMARKS.md).
+    /// event to JSON for it cost a tenth of a warm 10,000-event night (docs/bench-log.md).
     /// `EventFingerprintTests` counts the stored properties, so a new one cannot be left out.
     /// Worked out once per value (and its copies), however often it is asked.
     package var fingerprint: String { rememberedFingerprint { madeFingerprint } }

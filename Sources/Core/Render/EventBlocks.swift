@@ -5,7 +5,7 @@ import MeetupSupport
 /// pages and for the All events month pages (with the queries that found it), both one
 /// folder down. Made once per event with its other artefacts (`EventArtefactSet`), not
 /// once per page. (The month pages once took top-level blocks and rewrote every block's
-/// links for each page: 57 % of a 1,000-event render; BENCHMARKS.md.)
+/// links for each page: 57 % of a 1,000-event render; docs/bench-log.md.)
 struct EventBlocks: Sendable {
     var queryPage: TextsByEvent
     var allEventsPage: TextsByEvent

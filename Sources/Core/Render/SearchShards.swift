@@ -26,7 +26,7 @@ package protocol SearchShardItem: Sendable {
 ///
 /// Measured on the W2 snapshot site with the R-Ladies record (15,500 records), a night later
 /// (about 170 events passing): shards by a hash of the event re-indexed all eight (search
-/// 13.8 s); by date, 2.0 s (BENCHMARKS.md, issue 34's third part). Pagefind's time is linear
+/// 13.8 s); by date, 2.0 s (docs/bench-log.md, issue 34's third part). Pagefind's time is linear
 /// in a shard's records (W1's week of 252: 0.22 s; its halves of 126: 0.11 s), and a reader's
 /// search merges the shards at little cost: Pagefind loads its WebAssembly once, for the first
 /// shard, and from the others their small entry, metadata and the chunks a search needs (W1's

@@ -4,7 +4,7 @@ import MeetupModel
 /// The site's shape, worked out once per render: its events once, its months, and the pages
 /// of every list. Each page working it out again for itself made a 10,000-event
 /// render quadratic: 25 s, 58 % of it in `SitePage.init` re-paginating whole months and
-/// queries for each of their 670 pages (BENCHMARKS.md).
+/// queries for each of their 670 pages (docs/bench-log.md).
 package struct SitePlan: Sendable {
     package let distinct: [Event]
     /// Each month ("2026-12") with its events.

@@ -113,7 +113,7 @@ package enum JSONValue: Sendable, Hashable {
 }
 
 /// The standard library's validation over the contiguous bytes: the per-byte iterator it
-/// replaces took 7 % of a warm W2 night (BENCHMARKS.md).
+/// replaces took 7 % of a warm W2 night (docs/bench-log.md).
 private func isValidUTF8(_ data: Data) -> Bool {
     data.withUnsafeBytes { raw in String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) != nil }
 }

@@ -10,7 +10,7 @@ import MeetupSupport
 /// tells them apart.
 ///
 /// W2's changed night re-indexes a shard of 1,428 records whose 1,469 files were all written
-/// again and 1,439 of them then found identical to the published copy (BENCHMARKS.md, issue 34's
+/// again and 1,439 of them then found identical to the published copy (docs/bench-log.md, issue 34's
 /// seventeenth part). Every other file (`pagefind.js`, the entry, the UI, the wasm) Pagefind
 /// truncates and writes in place, so it is never linked: it would write into the published site.
 ///

@@ -9,7 +9,7 @@ import MeetupSupport
 ///
 /// Indexed after the render, W1's night with one event changed spent 0.50-0.58 s in the search
 /// step after a 0.23 s render (its shard of 252 records: Pagefind alone 0.22 s); beside it, what
-/// the night waits for is what is left of the index when the render ends (BENCHMARKS.md, issue
+/// the night waits for is what is left of the index when the render ends (docs/bench-log.md, issue
 /// 34's twelfth part).
 final class SearchIndexJob: Sendable {
     /// A shard to index again: its planned records and the stamp it will carry.
