@@ -2,21 +2,6 @@ import Foundation
 import MeetupRender
 import MeetupSupport
 
-/// Stage: the folder the night's site is built in, beside the output: the site the last
-/// publish swapped out, to be brought up to date (the search index goes into it while the
-/// render runs).
-struct StageStep: RunStep {
-    var name: String { "stage" }
-
-    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
-        do {
-            context.staging = try environment.publisher.makeStagingDirectory(reusingKeptTree: true)
-        } catch {
-            throw RunAbort(reason: String(describing: error))
-        }
-    }
-}
-
 /// Render: every page, feed and file of the site into the staging folder. Files go to disk as
 /// they are made (a large site is never held in memory whole); the first write error stops
 /// the run (and `DiscardStagingStep` removes the folder).
@@ -81,68 +66,5 @@ struct RenderStep: RunStep {
         context.summary.render = .init(
             itemsReused: outcome.itemsReused, itemsMade: outcome.itemsMade, eventsRendered: outcome.eventsRendered)
         context.plainDescriptions = outcome.plainDescriptions
-    }
-}
-
-/// A night that will not publish removes its staging folder, once nothing writes into it
-/// (after `SearchWaitStep`). The previous site is left as it was.
-struct DiscardStagingStep: RunStep {
-    var name: String { "discard" }
-    var runsAfterAbort: Bool { true }
-
-    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
-        guard context.isAborted, let staging = context.staging else { return }
-        environment.publisher.discard(staging)
-        context.staging = nil
-        context.staged = nil
-    }
-}
-
-/// Publish: the staging folder replaces the output folder in one atomic swap.
-struct PublishStep: RunStep {
-    /// What the published site holds, for tomorrow's render (without it tomorrow makes
-    /// everything), saved on a thread of its own while the history records the night (W2's next
-    /// night: 50 ms of stamping 50,000 files and writing them down, one thread, perf);
-    /// `ManifestWaitStep` waits for it.
-    static func saveManifest(_ memo: RenderMemo, environment: RunEnvironment) -> BackgroundWork<Void> {
-        let (output, observer) = (environment.publisher.outputDirectory, environment.observer)
-        return BackgroundWork {
-            do {
-                try memo.save(publishedAt: output)
-            } catch {
-                observer.warning(
-                    "render: cannot save the render manifest in \(memo.cache.file.path) (\(error)); "
-                        + "the next run renders every page")
-            }
-        }
-    }
-
-    var name: String { "publish" }
-
-    func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.publish, 1) }
-
-    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
-        guard let staged = context.staged else { return }
-        do {
-            try environment.publisher.publish(staged.folder)
-            context.summary.published = true
-            context.manifest = Self.saveManifest(staged.memo, environment: environment)
-        } catch {
-            environment.publisher.discard(staged.folder)
-            throw RunAbort(reason: String(describing: error))
-        }
-    }
-}
-
-/// The run's end waits for the render manifest's saving (`PublishStep`); its own time is the
-/// `manifest` figure.
-struct ManifestWaitStep: RunStep {
-    var name: String { "manifestWait" }
-    var runsAfterAbort: Bool { true }
-
-    func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
-        guard let saving = context.manifest else { return }
-        context.manifest = nil
-        context.summary.stageSeconds["manifest"] = saving.wait().seconds
     }
 }
