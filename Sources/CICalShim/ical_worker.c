@@ -185,6 +185,9 @@ static int drain(int fd, double deadline, char **bytes, size_t *length) {
     }
 }
 
+/* At most this many slow events each end a worker; one more reads as a document too slow. */
+#define MAX_SLOW_EVENTS 64
+
 static void explain_end(int wait_status, int timed_out, const mr_ical_limits *limits, mr_ical_result *result) {
     if (timed_out) {
         snprintf(result->error, sizeof(result->error), "reading it took longer than %.0f s, the limit for one calendar",
@@ -192,6 +195,10 @@ static void explain_end(int wait_status, int timed_out, const mr_ical_limits *li
     } else if (WIFSIGNALED(wait_status)) {
         snprintf(result->error, sizeof(result->error), "libical could not read it (its reader ended with signal %d%s)",
                  WTERMSIG(wait_status), WTERMSIG(wait_status) == SIGSEGV ? ", out of memory or stack" : "");
+    } else if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == MR_SLOW_EVENT_EXIT) {
+        snprintf(result->error, sizeof(result->error),
+                 "more than %d of its recurring events each took longer than %.2g s", MAX_SLOW_EVENTS,
+                 limits->event_seconds);
     } else {
         snprintf(result->error, sizeof(result->error), "reading it needed more than %zu MB of memory",
                  limits->memory_bytes >> 20);
@@ -238,9 +245,6 @@ static int run_one(const char *data, size_t length, const mr_ical_limits *limits
     return 1;
 }
 
-/* At most this many slow events each end a worker; one more reads as a document too slow. */
-#define MAX_SLOW_EVENTS 64
-
 int mr_ical_expand(const char *data, size_t length, const mr_ical_limits *limits, mr_ical_result *result) {
     memset(result, 0, sizeof(*result));
     if (mr_ical_nesting_depth(data, length) > limits->max_depth) {
@@ -277,11 +281,12 @@ int mr_ical_expand(const char *data, size_t length, const mr_ical_limits *limits
     int whole = !end.timed_out && WIFEXITED(end.wait_status) && WEXITSTATUS(end.wait_status) == 0
         && read_result(end.bytes, end.received, &status, result);
     free(end.bytes);
+    if (!whole) {
+        mr_ical_free(result);
+        memset(result, 0, sizeof(*result));
+        explain_end(end.wait_status, end.timed_out, limits, result);
+        status = 1;
+    }
     result->readers = readers;
-    if (whole) return status;
-    mr_ical_free(result);
-    memset(result, 0, sizeof(*result));
-    result->readers = readers;
-    explain_end(end.wait_status, end.timed_out, limits, result);
-    return 1;
+    return status;
 }

@@ -68,6 +68,30 @@ struct CalendarRecurrenceTests {
         #expect(result.count == 1, "the event between them is read")
     }
 
+    /// Past 64 slow events the document is refused, and the reason says so (not memory).
+    @Test func moreSlowEventsThanWorkersAreSaidForWhatTheyAre() {
+        let never = (1...65).map { index in
+            "BEGIN:VEVENT\r\nUID:never\(index)\r\nDTSTART:20261122T090000Z\r\n"
+                + "RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30\r\nSUMMARY:Never\r\nEND:VEVENT\r\n"
+        }.joined()
+        let data = CalendarParserTests.feed(never)
+        var result = mr_ical_result()
+        defer { mr_ical_free(&result) }
+        let status = "UTC".withCString { zone in
+            var limits = mr_ical_limits(
+                window_start: 1_795_000_000, window_end: 1_800_000_000, fallback_zone: zone,
+                max_occurrences: 100, max_iterations: 1_000, max_depth: 8, event_seconds: 0.01,
+                total_seconds: 30, memory_bytes: CalendarParser.memoryBytes)
+            return data.withUnsafeBytes { buffer in
+                mr_ical_expand(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count, &limits, &result)
+            }
+        }
+        let reason = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        #expect(status != 0)
+        #expect(result.readers == 65)
+        #expect(reason == "more than 64 of its recurring events each took longer than 0.01 s", "\(reason)")
+    }
+
     /// 29.2: the whole document is bounded by the time it is given (the run's time left).
     @Test func aDocumentStopsAtItsDeadline() {
         let never = (1...5).map { index in
