@@ -103,4 +103,24 @@ struct BuildCacheTests {
         try cache.saveRenderManifest(Self.items, replacing: nil) { _ in Self.stamp }
         #expect(cache.renderManifest().isEmpty)
     }
+
+    /// Where Pagefind was found is read back while the program asked and the one found are
+    /// both still there, and only for the program that was asked.
+    @Test func aProgramFoundIsRememberedWhileItIsThere() throws {
+        let folder = try TemporaryDirectory()
+        let python = folder.url.appendingPathComponent("python3"),
+            binary = folder.url.appendingPathComponent("pagefind")
+        for file in [python, binary] {
+            try FileOperations.write(Data("#!/bin/sh\n".utf8), to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+        let cache = BuildCache(cacheDirectory: folder.url.appendingPathComponent("cache"), build: "b")
+        #expect(cache.program("pagefind", askedOf: python.path) == nil)
+        cache.rememberProgram("pagefind", askedOf: python.path, at: binary.path)
+        let again = BuildCache(cacheDirectory: folder.url.appendingPathComponent("cache"), build: "b")
+        #expect(again.program("pagefind", askedOf: python.path) == binary.path)
+        #expect(again.program("pagefind", askedOf: "/usr/bin/python3.99") == nil)
+        try FileManager.default.removeItem(at: binary)
+        #expect(again.program("pagefind", askedOf: python.path) == nil)
+    }
 }

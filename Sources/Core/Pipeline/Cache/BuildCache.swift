@@ -8,11 +8,12 @@ import MeetupSupport
 /// deleted, and the night renders cold. Nothing in it is the record (that is the state folder's):
 /// deleting it costs one night's rendering.
 ///
-/// It holds the render manifest (`BuildCache+RenderManifest`) and what each kept search record
-/// was made from (`BuildCache+SearchRecords`), each a file of lines of its own before issue 64.
+/// It holds the render manifest (`BuildCache+RenderManifest`), what each kept search record
+/// was made from (`BuildCache+SearchRecords`) and where Pagefind was found (`BuildCache+Programs`),
+/// each a file of lines of its own before issue 64.
 package final class BuildCache: Sendable {
     /// Raised whenever a table changes: a database with another schema is deleted, not migrated.
-    static let schema = 2
+    static let schema = 3
     package let file: URL
     /// Nil when no database could be opened or made: nothing is kept, every night renders cold.
     let database: DatabaseQueue?
@@ -78,6 +79,8 @@ package final class BuildCache: Sendable {
                     shard TEXT NOT NULL REFERENCES search_shard (shard) ON DELETE CASCADE,
                     name TEXT NOT NULL, input TEXT NOT NULL, size INTEGER NOT NULL,
                     PRIMARY KEY (shard, name)) WITHOUT ROWID;
+                CREATE TABLE program (name TEXT PRIMARY KEY NOT NULL, asked TEXT NOT NULL, path TEXT NOT NULL)
+                    WITHOUT ROWID;
                 """)
     }
 }

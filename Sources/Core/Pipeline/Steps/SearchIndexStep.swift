@@ -36,10 +36,10 @@ struct SearchIndexStep: RunStep {
         guard environment.config.search, let staging = context.staging else { return }
         // Beside the render, not before it: on W2's next night, linking the published index
         // (10,317 files) was 0.12 s of the night's one busy thread while the other core idled
-        // (perf); finding Pagefind through Python (0.1 s) is beside it too.
+        // (perf); finding Pagefind is beside it too.
         let (shown, record) = (context.shown, context.record)
         context.search = BackgroundWork {
-            guard let command = Self.pagefind(environment.children) else {
+            guard let command = Self.pagefind(environment.children, cache: environment.buildCache) else {
                 FileTree.clear(staging.appendingPathComponent(Self.folder).path)  // last night's, in the kept tree
                 environment.observer.warning(
                     "search: Pagefind is not installed (pip install pagefind-bin); published without search")
@@ -121,11 +121,15 @@ extension SearchIndexStep {
     static let stampName = "records.sha256"
 
     /// `pagefind` on the PATH, else the binary PyPI's `pagefind-bin` ships, found through
-    /// Python (on the search's own thread, beside the render: nothing of it is kept).
-    static func pagefind(_ environment: ChildEnvironment) -> [String]? {
+    /// Python once and then remembered in the build cache while that Python and that binary
+    /// are there: a Python start-up a night is a night's search late (BENCHMARKS.md's ledger).
+    static func pagefind(_ environment: ChildEnvironment, cache: BuildCache? = nil) -> [String]? {
         if let binary = ExternalCommand.find("pagefind", in: environment.searchPath) { return [binary.path] }
         guard let python = ExternalCommand.find("python3", in: environment.searchPath) else { return nil }
-        return Self.askPython(python, environment)
+        if let found = cache?.program("pagefind", askedOf: python.path) { return [found] }
+        let found = Self.askPython(python, environment)
+        if let found, found.count == 1 { cache?.rememberProgram("pagefind", askedOf: python.path, at: found[0]) }
+        return found
     }
 
     private static func askPython(_ python: URL, _ environment: ChildEnvironment) -> [String]? {
