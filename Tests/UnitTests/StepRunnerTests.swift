@@ -17,11 +17,16 @@ struct StepRunnerTests {
         let name: String
         var aborts: String?
         var runsAfterAbort = false
+        var beside: BesideWork?
         let log: LockedBox<[String]>
 
         func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
             log.withLock { $0.append(name + (context.isAborted ? " (after abort)" : "")) }
             if let aborts { throw RunAbort(reason: aborts) }
+        }
+
+        func finishBeside(_ context: inout RunContext, in environment: RunEnvironment) {
+            log.withLock { $0.append(name + " finished" + (context.isAborted ? " (after abort)" : "")) }
         }
     }
     /// An environment for steps that use none of it: a snapshot config in a temp folder.
@@ -68,5 +73,37 @@ struct StepRunnerTests {
         let peaks = ["fetch", "render", "publish"].compactMap { figures[$0 + "PeakRSSBytes"] }
         #expect(peaks.count == 3 && peaks.allSatisfy { $0 > 1_000_000 }, "\(peaks)")
         #expect(peaks == peaks.sorted() && (peaks.last ?? 0) <= (figures["peakRSSBytes"] ?? 0))
+    }
+
+    /// What a step leaves going is finished just before the step that needs it, or at the
+    /// run's end, in the order it started, and timed as its wait; after an abort too, when
+    /// the step that needs it does not run.
+    @Test func workLeftGoingIsFinishedBeforeTheStepThatNeedsItOrAtTheEnd() throws {
+        let folder = try TemporaryDirectory()
+        let log = LockedBox([String]())
+        func steps(renderAborts: Bool) -> [any RunStep] {
+            [
+                ProbeStep(name: "search", beside: BesideWork(name: "search", until: "publish"), log: log),
+                ProbeStep(name: "sweep", beside: BesideWork(name: "sweep", until: nil), log: log),
+                ProbeStep(name: "render", aborts: renderAborts ? "disk full" : nil, log: log),
+                ProbeStep(name: "publish", log: log),
+                ProbeStep(name: "record", runsAfterAbort: true, log: log),
+            ]
+        }
+        var context = RunContext()
+        StepRunner(steps: steps(renderAborts: false)).run(&context, in: try Self.environment(in: folder))
+        #expect(
+            log.withLock { $0 } == [
+                "search", "sweep", "render", "search finished", "publish", "record", "sweep finished",
+            ])
+        #expect(context.summary.stageSeconds["searchWait"] != nil && context.summary.stageSeconds["sweepWait"] != nil)
+        log.withLock { $0 = [] }
+        var aborted = RunContext()
+        StepRunner(steps: steps(renderAborts: true)).run(&aborted, in: try Self.environment(in: folder))
+        #expect(
+            log.withLock { $0 } == [
+                "search", "sweep", "render", "search finished (after abort)", "record (after abort)",
+                "sweep finished (after abort)",
+            ])
     }
 }

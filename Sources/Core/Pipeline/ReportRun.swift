@@ -9,9 +9,12 @@ import MeetupSupport
 
 /// One run of the batch pipeline, and the one place that lists its steps:
 ///
-///     fetch → backfill → history → curate → groups → photos → (recording) → digest → stage → search (started)
-///     → render → search (waited for) → (discard) → publish (the manifest's saving started) → (command)
-///     → sweep (started) → record → deliver → manifest (waited for) → sweep (waited for)
+///     fetch → backfill → history → curate → groups → photos → recording → digest → stage
+///     → search (beside the render) → render → publish (the manifest saved beside the rest)
+///     → publishCommand → sweep (beside the rest) → record → deliverDigest
+///
+/// What a step leaves going beside the later ones is its `BesideWork`, waited for by the runner;
+/// a night that will not publish removes its staging folder once nothing writes into it.
 ///
 /// The environment (sources, caches, the photo pipeline) is built once from the
 /// config (`RunEnvironment`); the steps share a context; `StepRunner` times them,
@@ -52,9 +55,8 @@ package struct ReportRun: Sendable {
     static let steps: [any RunStep] = [
         FetchStep(), BackfillStep(), HistoryReportStep(), CurateStep(), GroupsReportStep(), PhotosStep(),
         FinishRecordingStep(),
-        DigestStep(), StageStep(), SearchIndexStep(), RenderStep(), SearchWaitStep(), DiscardStagingStep(),
-        PublishStep(), PublishCommandStep(), SweepCacheStep(), RecordHistoryStep(), DeliverDigestStep(),
-        ManifestWaitStep(), SweepWaitStep(),
+        DigestStep(), StageStep(), SearchIndexStep(), RenderStep(), PublishStep(), PublishCommandStep(),
+        SweepCacheStep(), RecordHistoryStep(), DeliverDigestStep(),
     ]
 
     /// The steps' names in the order they run (their `--stats` figures are named for them).
@@ -77,6 +79,7 @@ package struct ReportRun: Sendable {
             let locks = try acquireLocks(observer: observer)
             let environment = try makeEnvironment(observer: observer, redactor: redactor)
             StepRunner(steps: Self.steps).run(&context, in: environment)
+            if context.isAborted, let staging = context.staging { environment.publisher.discard(staging) }
             withExtendedLifetime(locks) {}
         } catch {
             context.summary.abortReason = error.reason

@@ -72,13 +72,13 @@ struct RunContext: Sendable {
     var photos = PhotoSet(thumbnails: [:], statistics: PhotoStatistics(), warnings: [])
     /// The folder the night's site is built in (after `StageStep`), until it is published or discarded.
     var staging: URL?
-    /// The search index being made beside the render (`SearchIndexStep` to `SearchWaitStep`).
+    /// The search index being made beside the render (`SearchIndexStep`, finished before the publish).
     var search: BackgroundWork<SearchIndexStep.Outcome>?
-    /// The cache's sweep, beside the record step (`SweepCacheStep` to `SweepWaitStep`).
+    /// The cache's sweep, beside the record step (`SweepCacheStep`, finished at the run's end).
     var sweep: BackgroundWork<Void>?
     /// The rendered site, not yet published (after `RenderStep`).
     var staged: StagedSite?
-    /// The render manifest being saved, once the site is published (`PublishStep` to `ManifestWaitStep`).
+    /// The render manifest being saved, once the site is published (`PublishStep`, finished at the run's end).
     var manifest: BackgroundWork<Void>?
     /// Each event's description as plain text by event id, when the render made or loaded
     /// them (the search records of shards indexed after it reuse them), read when asked.

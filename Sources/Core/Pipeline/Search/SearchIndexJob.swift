@@ -4,7 +4,7 @@ import MeetupSupport
 
 /// The shards of the search index a night makes again, each through Pagefind on a thread of
 /// its own into the staging folder, while the render runs: started by `SearchIndexStep`,
-/// waited for by `SearchWaitStep`. Which shards run at once is `SearchIndexSchedule`'s: beside
+/// finished before the publish. Which shards run at once is `SearchIndexSchedule`'s: beside
 /// the render, only what its narrowed budget allows; the rest once `finish` widens it.
 ///
 /// Indexed after the render, W1's night with one event changed spent 0.50-0.58 s in the search

@@ -6,8 +6,8 @@ import MeetupSupport
 struct PublishStep: RunStep {
     /// What the published site holds, for tomorrow's render (without it tomorrow makes
     /// everything), saved on a thread of its own while the history records the night (W2's next
-    /// night: 50 ms of stamping 50,000 files and writing them down, one thread, perf);
-    /// `ManifestWaitStep` waits for it.
+    /// night: stamping 50,000 files and writing them down, one busy thread, perf); waited for
+    /// at the run's end.
     static func saveManifest(_ memo: RenderMemo, environment: RunEnvironment) -> BackgroundWork<Void> {
         let (output, observer) = (environment.publisher.outputDirectory, environment.observer)
         return BackgroundWork {
@@ -22,6 +22,7 @@ struct PublishStep: RunStep {
     }
 
     var name: String { "publish" }
+    var beside: BesideWork? { BesideWork(name: "manifest", until: nil) }
 
     func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.publish, 1) }
 
@@ -30,10 +31,17 @@ struct PublishStep: RunStep {
         do {
             try environment.publisher.publish(staged.folder)
             context.summary.published = true
+            (context.staging, context.staged) = (nil, nil)  // the output now, not a folder to discard
             context.manifest = Self.saveManifest(staged.memo, environment: environment)
         } catch {
             environment.publisher.discard(staged.folder)
             throw RunAbort(reason: String(describing: error))
         }
+    }
+
+    func finishBeside(_ context: inout RunContext, in environment: RunEnvironment) {
+        guard let saving = context.manifest else { return }
+        context.manifest = nil
+        context.summary.stageSeconds["manifest"] = saving.wait().seconds
     }
 }

@@ -4,7 +4,7 @@ import MeetupSupport
 
 /// Render: every page, feed and file of the site into the staging folder. Files go to disk as
 /// they are made (a large site is never held in memory whole); the first write error stops
-/// the run (and `DiscardStagingStep` removes the folder).
+/// the run (and the run removes the folder).
 struct RenderStep: RunStep {
     var name: String { "render" }
 

@@ -16,7 +16,7 @@ import MeetupSupport
 /// This step starts a thread (`BackgroundWork`) that decides what to index, starts the changed
 /// shards (`SearchIndexJob`) and then links what is unchanged from the published site, before the render:
 /// the records are made from the events, not from the pages, so the index is made while the
-/// site is rendered; `SearchWaitStep` waits for it after the render. The render never touches
+/// site is rendered; the runner waits for it before the publish (`finishBeside`). The render never touches
 /// the staging folder's `pagefind/`.
 struct SearchIndexStep: RunStep {
     var name: String { "search" }

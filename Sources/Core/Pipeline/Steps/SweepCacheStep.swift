@@ -4,11 +4,12 @@ import MeetupHistory
 import MeetupSupport
 
 /// After a published run, the cache entries no run has used for the retention period go, on
-/// a thread of their own while the history records the run (W2's next night: 0.13 and 0.19 s,
-/// one after the other before); `SweepWaitStep` waits for it. The sweep touches only the
+/// a thread of their own while the history records the run (on W2's next night the two took as
+/// long one after the other), waited for at the run's end. The sweep touches only the
 /// cache's photos, thumbnails and kept query events; the record step only the state folder.
 struct SweepCacheStep: RunStep {
     var name: String { "sweep" }
+    var beside: BesideWork? { BesideWork(name: name, until: nil) }
 
     func run(_ context: inout RunContext, in environment: RunEnvironment) throws(RunAbort) {
         guard context.summary.published, !environment.offline else { return }
@@ -25,5 +26,11 @@ struct SweepCacheStep: RunStep {
                 )
             }
         }
+    }
+
+    func finishBeside(_ context: inout RunContext, in environment: RunEnvironment) {
+        guard let running = context.sweep else { return }
+        context.sweep = nil
+        context.summary.stageSeconds[name] = running.wait().seconds
     }
 }
