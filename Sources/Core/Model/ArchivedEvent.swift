@@ -5,7 +5,7 @@ import MeetupSupport
 /// night it was seen, or the backfill that read it), and nothing about people (no hosts, no
 /// attendees: the record counts how many went). Kept in the state folder for ever, whatever
 /// the history's retention.
-package struct ArchivedEvent: Sendable, Hashable {
+package struct ArchivedEvent: Sendable, Hashable, Encodable {
     package var id: String
     package var title: String
     package var start: ZonedDate
@@ -76,7 +76,7 @@ package struct ArchivedEvent: Sendable, Hashable {
 }
 
 /// The group an archived event belongs to, as it was then.
-package struct ArchivedGroupRef: Sendable, Hashable {
+package struct ArchivedGroupRef: Sendable, Hashable, Encodable {
     /// Meetup's group id, which lasts when the urlname changes; nil for calendars.
     package var id: String?
     package var urlname: String?
@@ -93,7 +93,7 @@ package struct ArchivedGroupRef: Sendable, Hashable {
 }
 
 /// A group in the record: followed by Meetup's id, so a renamed group keeps its history.
-package struct ArchivedGroup: Sendable, Hashable {
+package struct ArchivedGroup: Sendable, Hashable, Encodable {
     package var key: String
     package var urlname: String
     package var name: String

@@ -3,7 +3,7 @@ import Foundation
 /// A group's own year so far, for its page: what a chapter lead pastes into a newsletter. This
 /// year's past events and people going against last year's to the end of the same month (so
 /// the page changes with the month, not with every night), and its busiest months.
-package struct GroupYear: Sendable, Equatable {
+package struct GroupYear: Sendable, Equatable, Encodable {
     package var year: Int
     /// The last month counted ("November"), this year's and last year's alike.
     package var throughMonth: Int
@@ -12,12 +12,12 @@ package struct GroupYear: Sendable, Equatable {
     package var eventsLastYear: Int
     package var goingLastYear: Int
     /// This year's months by events, busiest first (then earliest), those with any.
-    package var busiestMonths: [(month: Int, events: Int)]
+    package var busiestMonths: [MonthCount]
 
-    package static func == (lhs: GroupYear, rhs: GroupYear) -> Bool {
-        (lhs.year, lhs.throughMonth, lhs.events, lhs.going, lhs.eventsLastYear, lhs.goingLastYear)
-            == (rhs.year, rhs.throughMonth, rhs.events, rhs.going, rhs.eventsLastYear, rhs.goingLastYear)
-            && lhs.busiestMonths.map(\.month) == rhs.busiestMonths.map(\.month)
+    /// A month of the year (1 to 12) and its events.
+    package struct MonthCount: Sendable, Equatable, Encodable {
+        package var month: Int
+        package var events: Int
     }
 
     /// - Parameter past: the group's past events (cancelled ones are left out here).
@@ -42,6 +42,8 @@ package struct GroupYear: Sendable, Equatable {
             }
         }
         guard events + eventsLastYear > 0 else { return nil }
-        busiestMonths = months.map { ($0.key, $0.value) }.sorted { ($1.events, $0.month) < ($0.events, $1.month) }
+        busiestMonths = months.map { MonthCount(month: $0.key, events: $0.value) }.sorted {
+            ($1.events, $0.month) < ($0.events, $1.month)
+        }
     }
 }

@@ -68,14 +68,7 @@ package struct SiteSettings: Sendable, Encodable {
 
     /// Every setting as one hash, from the value's own encoding (sorted keys): a setting
     /// added above is part of the render keys without anyone listing it there.
-    package var fingerprint: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings, numbers, URLs and a time zone cannot fail; were it to,
-        // the hash of nothing would only mean the renderer's outputs are made again.
-        let data = (try? encoder.encode(self)) ?? Data()
-        return ContentHash.Builder("site-settings", String(decoding: data, as: UTF8.self)).hex()
-    }
+    package var fingerprint: String { ContentHash.of(self, kind: "site-settings") }
 
     /// The editor's note for the event, under any of its names.
     package func note(for event: Event) -> String? {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A moment together with the UTC offset it was written in, so an event can be
 /// shown in its own local time while days are grouped in the site's zone.
-package struct ZonedDate: Sendable, Hashable, Comparable {
+package struct ZonedDate: Sendable, Hashable, Comparable, Encodable {
     package let date: Date
     package let utcOffsetSeconds: Int
 

@@ -38,7 +38,7 @@ struct GroupPages: KeyedSiteGenerator {
     }
 
     /// Each group's page (and its former addresses' redirects) as an item of the render memo,
-    /// keyed by everything the page shows: a night on which a group did nothing reuses its page.
+    /// keyed by its value (`GroupPage`): a night on which a group did nothing reuses its page.
     func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
         let input = shared.input
         let record = input.record ?? CommunityRecord(events: [], groups: [])
@@ -49,86 +49,66 @@ struct GroupPages: KeyedSiteGenerator {
             (input.groups?.sections ?? []).flatMap { $0.attention + $0.active }.map { ($0.urlname.lowercased(), $0) },
             uniquingKeysWith: { first, _ in first })
         let networkGroups = record.networkEventGroups
-        let quarter = CommunityRecord.quarters(of: [now], through: now, in: input.settings.timeZone).last?.quarter ?? ""
-        // The year so far is counted by whole months: the page changes with the month.
-        let month = LocalDays(input.settings.timeZone).monthKey(of: now)
         let (pages, alsoKeys) = CommunityRecord.onePerAddress(groups)
-        return pages.map { group in
-            let past = CommunityRecord.past(of: group, alsoKeys: alsoKeys[group.key] ?? [], in: pastByName).events
-            let next = upcoming[group.urlname.lowercased()] ?? []
-            let member = activity[group.urlname.lowercased()]
-            var key = ContentHash.Builder(
-                keys.site, "group page 2", quarter, month, shared.hasArchive ? "archive" : "-", group.key,
-                group.urlname,
-                group.name, group.city ?? "-", group.country ?? "-",
-                group.goneSince.map { "\($0.timeIntervalSince1970)" } ?? "-",
-                member?.members.map(String.init) ?? "-")
-            key.add(group.formerUrlnames)
-            key.add(next.map { keys.events[$0.id] ?? $0.id })
-            for event in past {
-                key.add([
-                    event.id, event.title, "\(event.start.date.timeIntervalSince1970)",
-                    event.going.map(String.init) ?? "-",
-                    event.isCancelled ? "x" : "-", event.url?.absoluteString ?? "-",
-                    event.networkEventID.flatMap { networkGroups[$0] }.map(String.init) ?? "-",
-                ])
-            }
-            if let last = past.last(where: { !$0.isCancelled }), next.isEmpty {
-                key.add(now.timeIntervalSince(last.start.date) > Double(Self.quietAfterDays) * 86_400 ? "quiet" : "-")
-            }
-            let path = SitePaths.groupPage(group.urlname)
-            return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) { formatting in
+        let values = Parallel.map(pages) { group in
+            GroupPage(
+                group: group,
+                past: CommunityRecord.past(of: group, alsoKeys: alsoKeys[group.key] ?? [], in: pastByName).events,
+                upcoming: upcoming[group.urlname.lowercased()] ?? [],
+                members: activity[group.urlname.lowercased()]?.members, hasArchive: shared.hasArchive, now: now,
+                zone: input.settings.timeZone, networkGroups: networkGroups)
+        }
+        return values.map { value in
+            let path = SitePaths.groupPage(value.group.urlname)
+            return KeyedItem(item: RenderItem(id: path, key: value.key(site: keys.site), order: Int.max - 1)) {
+                formatting in
                 // Made on any core, with its run's formatting (not thread-safe).
-                var files = page(
-                    group, past: past, upcoming: next, activity: member, shared: shared,
-                    formatting: formatting, networkGroups: networkGroups)
-                for former in group.formerUrlnames
-                where SitePaths.groupPage(former) != SitePaths.groupPage(group.urlname) {
-                    files.append(redirect(from: former, to: group.urlname))
+                var files = page(value, shared: shared, formatting: formatting)
+                for former in value.group.formerUrlnames
+                where SitePaths.groupPage(former) != SitePaths.groupPage(value.group.urlname) {
+                    files.append(redirect(from: former, to: value.group.urlname))
                 }
                 return files
             }
         }
     }
 
-    private func page(
-        _ group: ArchivedGroup, past: [ArchivedEvent], upcoming: [Event], activity: GroupActivity?,
-        shared: RenderShared, formatting: EventFormatting, networkGroups: [String: Int]
-    ) -> [SiteFile] {
+    /// The page, from its value alone.
+    private func page(_ value: GroupPage, shared: RenderShared, formatting: EventFormatting) -> [SiteFile] {
+        let (group, past) = (value.group, value.past)
         let input = shared.input
-        let now = input.generatedAt
         let zone = input.settings.timeZone
         let names = RecordFormatting(formatting: formatting, root: "../")
         let path = SitePaths.groupPage(group.urlname)
         var context: [String: Any] = [
             "name": TextCleaning.singleLine(group.name),
             "meetup": WebURL.meetupGroup(group.urlname).map { "<\($0.absoluteString)>" } ?? false,
-            "activity": Self.activity(past: past, upcoming: upcoming, now: now, formatting: formatting),
+            "activity": Self.activity(value, formatting: formatting),
             "hasPast": !past.isEmpty,
         ]
         if let place = CountryNames.place(city: group.city, country: group.country) { context["place"] = place }
-        if let members = activity?.members { context["members"] = NumberText.grouped(members) }
+        if let members = value.members { context["members"] = NumberText.grouped(members) }
         if let gone = group.goneSince {
             context["gone"] = "Gone since \(formatting.date(gone)): left its network or list, or deleted"
         }
         if !group.formerUrlnames.isEmpty { context["formerNames"] = group.formerUrlnames.joined(separator: ", ") }
-        if let thisYear = GroupYear(past: past, now: now, zone: zone) { context["thisYear"] = Self.year(thisYear) }
-        if !upcoming.isEmpty {
+        if let thisYear = value.thisYear { context["thisYear"] = Self.year(thisYear) }
+        if !value.upcoming.isEmpty {
             context["upcoming"] = [
-                "items": upcoming.map { event in
+                "items": value.upcoming.map { event in
                     [
-                        "date": formatting.date(event.start.date), "title": TextCleaning.singleLine(event.title),
+                        "date": formatting.date(event.start), "title": TextCleaning.singleLine(event.title),
                         "url": "<../\(SitePaths.eventPage(event.id)).html>",
                     ]
                 }
             ]
         }
         var charts: [String: String] = [:]
-        if !past.isEmpty {
-            let quarters = CommunityRecord.quarters(of: past.map(\.start.date), through: now, in: zone)
-            let label = "\(TextCleaning.singleLine(group.name)): events per quarter since \(quarters[0].quarter)"
+        if let first = value.quarters.first {
+            let label = "\(TextCleaning.singleLine(group.name)): events per quarter since \(first.quarter)"
             let chartPath = "charts/\(path).svg"
-            charts[chartPath] = BarChart.svg(quarters.map { ($0.quarter, $0.count) }, label: label, lastUnderWay: true)
+            charts[chartPath] = BarChart.svg(
+                value.quarters.map { ($0.quarter, $0.count) }, label: label, lastUnderWay: true)
             context["chart"] = "<../\(chartPath)>"
             context["chartLabel"] = label
             var byYear: [Int: [ArchivedEvent]] = [:]
@@ -147,7 +127,9 @@ struct GroupPages: KeyedSiteGenerator {
                     "year": "\(year)",
                     "entries": (byYear[year] ?? []).reversed().map { event in
                         var entry = names.entry(RecordEntry(single: event))
-                        if let network = Self.otherGroups(of: event, networkGroups) { entry["network"] = network }
+                        if let count = value.networkGroups[event.id] {
+                            entry["network"] = EventFormatting.count(count - 1, "other group", "other groups")
+                        }
                         return entry
                     },
                 ] as [String: Any]
@@ -187,27 +169,20 @@ struct GroupPages: KeyedSiteGenerator {
         return ["year": "\(year.year)", "items": items]
     }
 
-    static func activity(past: [ArchivedEvent], upcoming: [Event], now: Date, formatting: EventFormatting) -> String {
-        if past.isEmpty, upcoming.isEmpty { return "No event yet" }
+    static func activity(_ value: GroupPage, formatting: EventFormatting) -> String {
+        if value.past.isEmpty, value.upcoming.isEmpty { return "No event yet" }
         var parts: [String] = []
-        if let last = past.last(where: { !$0.isCancelled }) {
-            let days = Int(now.timeIntervalSince(last.start.date) / 86_400)
+        if let last = value.past.last(where: { !$0.isCancelled }) {
             parts.append("Last event \(formatting.date(last.start.date))")
-            if upcoming.isEmpty, days > quietAfterDays { parts.append("quiet since then") }
+            if value.isQuiet { parts.append("quiet since then") }
         } else {
             parts.append("No past event in the record")
         }
-        if let next = upcoming.first { parts.append("next \(formatting.date(next.start.date))") }
+        if let next = value.upcoming.first { parts.append("next \(formatting.date(next.start))") }
         // The count the groups report gives too (`CommunityRecord.GroupPast`): a cancelled one is listed, not counted.
-        let held = CommunityRecord.GroupPast(events: past).count
+        let held = CommunityRecord.GroupPast(events: value.past).count
         parts.append(EventFormatting.count(held, "past event", "past events") + " in the record")
         return parts.joined(separator: " · ")
-    }
-
-    /// "13 other groups" for a network event held in other groups too; nil for an event of its own.
-    static func otherGroups(of event: ArchivedEvent, _ networkGroups: [String: Int]) -> String? {
-        guard let shared = event.networkEventID, let count = networkGroups[shared], count > 1 else { return nil }
-        return EventFormatting.count(count - 1, "other group", "other groups")
     }
 
     /// A former address of a renamed group: a page that leads to its page now.
