@@ -2,7 +2,7 @@ import Foundation
 import MeetupModel
 import MeetupSupport
 
-/// What one group's page shows, and nothing else: the page is rendered from this value alone
+/// What one group's page shows, and nothing more: the page is rendered from this value alone
 /// (with the site's settings and templates, which every key holds), and its render key is the
 /// hash of its encoding, so whatever is added here is in the key without anyone listing it.
 /// What the page says of the night (how quiet the group is, the quarter under way, the month
@@ -22,7 +22,18 @@ struct GroupPage: Sendable, Encodable {
         var count: Int
     }
 
-    var group: ArchivedGroup
+    /// The group as its page says it: not the record's whole group, whose `lastSeen` moves
+    /// every night it is seen (keyed whole, every group's page was made again every night).
+    struct Group: Sendable, Encodable {
+        var urlname: String
+        var name: String
+        var city: String?
+        var country: String?
+        var formerUrlnames: [String]
+        var goneSince: Date?
+    }
+
+    var group: Group
     /// Its past events, oldest first.
     var past: [ArchivedEvent]
     var upcoming: [Upcoming]
@@ -42,7 +53,9 @@ struct GroupPage: Sendable, Encodable {
         group: ArchivedGroup, past: [ArchivedEvent], upcoming: [Event], members: Int?, hasArchive: Bool,
         now: Date, zone: TimeZone, networkGroups: [String: Int]
     ) {
-        self.group = group
+        self.group = Group(
+            urlname: group.urlname, name: group.name, city: group.city, country: group.country,
+            formerUrlnames: group.formerUrlnames, goneSince: group.goneSince)
         self.past = past
         self.upcoming = upcoming.map { Upcoming(id: $0.id, title: $0.title, start: $0.start.date) }
         self.members = members

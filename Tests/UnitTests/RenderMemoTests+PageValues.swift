@@ -28,4 +28,17 @@ extension RenderMemoTests {
             }, label: "own templates, \(change)", templates: templates, firstTemplates: templates)
         #expect(outcome.itemsReused > 150, "the rest reused: \(outcome)")
     }
+
+    /// A page's value holds what it shows, not all its sources know: the record's groups seen
+    /// again tonight (their `lastSeen`, which no page shows) remake no group page.
+    @Test func groupsSeenAgainRemakeNoPage() throws {
+        let outcome = try Self.compare(
+            { input in
+                input.history?.counts = ["swift": [90, 100, 100], "rust": [90, 100, 100]]
+                for index in input.record?.groups.indices ?? 0..<0 {
+                    input.record?.groups[index].lastSeen = RenderMemoTests.night.addingTimeInterval(86_400)
+                }
+            }, label: "groups seen again")
+        #expect(outcome.itemsMade == 1, "the index alone; made \(outcome.itemsMade)")
+    }
 }
