@@ -50,17 +50,20 @@ struct GroupPages: KeyedSiteGenerator {
             uniquingKeysWith: { first, _ in first })
         let networkGroups = record.networkEventGroups
         let (pages, alsoKeys) = CommunityRecord.onePerAddress(groups)
-        let values = Parallel.map(pages) { group in
-            GroupPage(
+        // Each value made and encoded for its key on every core: the record workload's 5,200 past
+        // events are encoded every night (a group is much work: in parallel from 32 of them).
+        let values = Parallel.map(pages, serialBelow: 32) { group in
+            let value = GroupPage(
                 group: group,
                 past: CommunityRecord.past(of: group, alsoKeys: alsoKeys[group.key] ?? [], in: pastByName).events,
                 upcoming: upcoming[group.urlname.lowercased()] ?? [],
                 members: activity[group.urlname.lowercased()]?.members, hasArchive: shared.hasArchive, now: now,
                 zone: input.settings.timeZone, networkGroups: networkGroups)
+            return (value, value.key(site: keys.site))
         }
-        return values.map { value in
+        return values.map { value, key in
             let path = SitePaths.groupPage(value.group.urlname)
-            return KeyedItem(item: RenderItem(id: path, key: value.key(site: keys.site), order: Int.max - 1)) {
+            return KeyedItem(item: RenderItem(id: path, key: key, order: Int.max - 1)) {
                 formatting in
                 // Made on any core, with its run's formatting (not thread-safe).
                 var files = page(value, shared: shared, formatting: formatting)
