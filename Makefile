@@ -122,6 +122,10 @@ bench: deps
 	@source Scripts/lib/tools.sh; for tool in curl:curl vipsthumbnail:libvips-tools cmark:cmark /usr/bin/time:time; do \
 	  need_apt $${tool%%:*} $${tool#*:} || { echo "bench: cannot install $${tool#*:}"; exit 1; }; \
 	done
+	@# The workloads run with search on: without Pagefind every figure of the search is a night
+	@# that published without it, so the bench refuses to measure rather than measure that.
+	@source Scripts/lib/tools.sh; command -v pagefind >/dev/null 2>&1 || need_pip pagefind_bin pagefind-bin \
+	  || { echo "bench: cannot install Pagefind (pip install pagefind-bin)"; exit 1; }
 	$(SWIFT) build $(RELEASE) --product meetup-report
 	$(SWIFT) build $(RELEASE) --product meetup-report-bench
 	.build/release/meetup-report-bench --binary .build/release/meetup-report $(BENCH_ARGS)
