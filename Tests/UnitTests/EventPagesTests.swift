@@ -216,4 +216,21 @@ struct EventPagesTests {
         let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
         #expect(page.contains("**This event took place on \(formatting.date(past.start.date))**"), "\(page)")
     }
+
+    /// A past hybrid event's page said "In person": the record's copy of it knew it was online too,
+    /// and the page's facts dropped it (`EventPageFacts(past:)`), JSON-LD's attendance mode with it.
+    @Test func aPastHybridEventsPageSaysItWasOnlineToo() throws {
+        var input = RenderMemoTests.baseInput()
+        let index = try #require(
+            input.record?.events.firstIndex { $0.start.date < input.generatedAt && !$0.isCancelled && $0.city != nil })
+        input.record?.events[index].isHybrid = true
+        input.record?.events[index].isOnline = false
+        let id = try #require(input.record?.events[index].id)
+        let written = try GroupPagesTests.rendered(input)
+        let page = try #require(written[SitePaths.eventPage(id) + ".md"])
+        #expect(page.contains(", and online"), "\(page)")
+        let html = try #require(written[SitePaths.eventPage(id) + ".html"])
+        let jsonLD = try Self.jsonLD(html)
+        #expect(jsonLD["eventAttendanceMode"]?.stringValue == "https://schema.org/MixedEventAttendanceMode")
+    }
 }

@@ -41,4 +41,25 @@ extension RenderMemoTests {
             }, label: "groups seen again")
         #expect(outcome.itemsMade == 1, "the index alone; made \(outcome.itemsMade)")
     }
+
+    /// A past event's page is keyed by its whole value (`EventPageFacts`): a record event that
+    /// turns out to have been hybrid too remakes its page (the key written by hand did not list
+    /// it, and the memo kept the page that said "In person").
+    @Test(arguments: ["hybrid", "title", "going"])
+    func aPastEventsPageFollowsItsValue(_ change: String) throws {
+        let outcome = try Self.compare(
+            { input in
+                guard
+                    let index = input.record?.events.firstIndex(where: {
+                        $0.start.date < RenderMemoTests.night && !$0.isCancelled && !$0.isOnline
+                    })
+                else { return }
+                switch change {
+                case "hybrid": input.record?.events[index].isHybrid = true
+                case "title": input.record?.events[index].title = "Renamed afterwards"
+                default: input.record?.events[index].going = 99
+                }
+            }, label: "past event, \(change)")
+        #expect(outcome.itemsMade >= 1 && outcome.itemsReused > 150, "\(outcome)")
+    }
 }

@@ -199,7 +199,7 @@ package struct Event: Sendable, Hashable, Identifiable {
     package func isUpcoming(at now: Date) -> Bool { start.date >= now }
 }
 
-package struct Venue: Sendable, Hashable {
+package struct Venue: Sendable, Hashable, Encodable {
     package var name: String
     package var city: String?
     package var latitude: Double?
@@ -228,7 +228,7 @@ package struct Venue: Sendable, Hashable {
 }
 
 /// A fee to go: an amount in a currency (ISO 4217, as Meetup's `EventFeeCurrency`).
-package struct EventFee: Sendable, Hashable {
+package struct EventFee: Sendable, Hashable, Encodable {
     package var amount: Double
     package var currency: String
 
@@ -238,7 +238,7 @@ package struct EventFee: Sendable, Hashable {
     }
 }
 
-package struct EventGroup: Sendable, Hashable {
+package struct EventGroup: Sendable, Hashable, Encodable {
     package var name: String
     package var urlname: String?
     /// Meetup's id of the group: it lasts when the urlname changes (a deleted group's is renamed).

@@ -3,10 +3,12 @@ import MeetupModel
 import MeetupSupport
 
 /// What an event's page says, from an upcoming event or from the record's copy of one that
-/// has taken place: one shape, so both pages and their JSON-LD are made by the same code.
-struct EventPageFacts: Sendable {
+/// has taken place: one shape, so both pages and their JSON-LD are made by the same code. A
+/// past event's page is rendered from this value alone (with the site's settings), and its render
+/// key is the hash of its encoding (`PastEventPages`): a field added here is in the key.
+struct EventPageFacts: Sendable, Encodable {
     /// schema.org's `eventStatus`, as the site knows it.
-    enum Status: Sendable, Equatable {
+    enum Status: Sendable, Equatable, Encodable {
         case scheduled, cancelled, movedOnline
         /// The history saw its start move (from `previous`).
         case rescheduled(previous: ZonedDate)
@@ -68,6 +70,7 @@ struct EventPageFacts: Sendable {
         let place = [event.city, event.country].compactMap { $0 }.filter { !$0.isEmpty }
         venue = event.isOnline || place.isEmpty ? nil : Venue(name: "", city: event.city, country: event.country)
         isOnline = event.isOnline
+        isHybrid = event.isHybrid
         group = event.group.map { EventGroup(name: $0.name, urlname: $0.urlname, id: $0.id) }
         going = event.going
         status = event.isCancelled ? .cancelled : .scheduled

@@ -43,12 +43,11 @@ enum EventPages {
     }
 
     /// The page's files for an event of the record that has taken place.
-    static func files(past event: ArchivedEvent, shared: RenderShared, formatting: EventFormatting) -> [SiteFile] {
-        let facts = EventPageFacts(past: event)
+    static func files(past facts: EventPageFacts, shared: RenderShared, formatting: EventFormatting) -> [SiteFile] {
         var context = self.context(facts, shared: shared, formatting: formatting)
         context["when"] = formatting.eventTime(start: facts.start, end: facts.end, year: true)
         if shared.hasArchive {
-            let year = CommunityRecord.year(of: event.start.date, in: shared.input.settings.timeZone)
+            let year = CommunityRecord.year(of: facts.start.date, in: shared.input.settings.timeZone)
             context["hasFoundBy"] = true
             context["foundByLabel"] = "In"
             context["foundBy"] = [
@@ -126,25 +125,23 @@ enum EventPages {
 }
 
 /// The pages of the record's events that have taken place (not shown tonight), each an item
-/// of the render memo keyed by what it shows: an archive of thousands is made once.
+/// of the render memo keyed by the value it is rendered from (`EventPageFacts`) and whether the
+/// site has an archive: an archive of thousands is made once.
 struct PastEventPages: KeyedSiteGenerator {
     func items(_ shared: RenderShared, keys: RenderKeys) -> [KeyedItem] {
         let input = shared.input
         guard let record = input.record else { return [] }
         let upcoming = Set(keys.distinct.map(\.id))
         let archive = shared.hasArchive ? "archive" : "-"
-        return record.events.filter { $0.start.date < input.generatedAt && !upcoming.contains($0.id) }.map { event in
-            var key = ContentHash.Builder(keys.site, "past event page 1", archive, event.id, event.title)
-            key.add([
-                "\(event.start.date.timeIntervalSince1970) \(event.start.utcOffsetSeconds)",
-                event.end.map { "\($0.timeIntervalSince1970)" } ?? "-", event.city ?? "-", event.country ?? "-",
-                event.going.map(String.init) ?? "-", event.url?.absoluteString ?? "-", event.isCancelled ? "x" : "-",
-                event.isOnline ? "online" : "-", event.group?.name ?? "-", event.group?.urlname ?? "-",
-                event.group?.id ?? "-",
-            ])
+        let past = record.events.filter { $0.start.date < input.generatedAt && !upcoming.contains($0.id) }
+        // Each value encoded and hashed on every core: thousands of pages on a large record.
+        return Parallel.map(past, serialBelow: 64) { event in
+            let facts = EventPageFacts(past: event)
+            let key = ContentHash.Builder(
+                keys.site, "past event page 2", archive, ContentHash.of(facts, kind: "past event page"))
             let path = SitePaths.eventPage(event.id)
             return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 2)) { formatting in
-                EventPages.files(past: event, shared: shared, formatting: formatting)
+                EventPages.files(past: facts, shared: shared, formatting: formatting)
             }
         }
     }
