@@ -21,8 +21,11 @@ struct PublishStep: RunStep {
         }
     }
 
+    /// The work left running beside the later steps, as the summary's stages name it.
+    static let besideName = "manifest"
+
     var name: String { "publish" }
-    var beside: BesideWork? { BesideWork(name: "manifest", until: nil) }
+    var beside: BesideWork? { BesideWork(name: Self.besideName, until: nil) }
 
     func stage(in environment: RunEnvironment) -> (RunStage, total: Int)? { (.publish, 1) }
 
@@ -42,6 +45,6 @@ struct PublishStep: RunStep {
     func finishBeside(_ context: inout RunContext, in environment: RunEnvironment) {
         guard let saving = context.manifest else { return }
         context.manifest = nil
-        context.summary.stageSeconds["manifest"] = saving.wait().seconds
+        context.summary.stageSeconds[Self.besideName] = saving.wait().seconds
     }
 }
