@@ -32,7 +32,9 @@ extension BuildCache: EventTextStore {
 
     package func bytes(of set: Int64, field: EventArtefacts.Field) -> [UInt8]? {
         guard let database else { return nil }
-        let data = try? database.read { db in
+        // One statement is a snapshot of its own: without the transaction `read` wraps it in (two
+        // statements more a text), as every page asks for texts by the thousand.
+        let data = try? database.unsafeRead { db in
             try Data.fetchOne(
                 db.cachedStatement(sql: "SELECT text FROM event_text WHERE id = ?"),
                 arguments: [set * Self.idsPerSet + Int64(field.rawValue)])
