@@ -59,15 +59,12 @@ struct CacheSweepUsageTests {
     /// cache's other files stay.
     @Test func filesOfEarlierVersionsGo() throws {
         let folder = try TemporaryDirectory()
-        let former = [
-            "event-nodes.bin", "render/pagefind", "render/manifest.json", "render/manifest.tsv", "render/events.bin",
-            "render/events.spill",
-        ]
-        try files(folder, former + ["render/search-records/0/a.json", "build.sqlite"])
+        let former = ["event-nodes.bin", "render/pagefind", "render/manifest.json", "render/manifest.tsv"]
+        try files(folder, former + ["render/events.bin", "build.sqlite"])
         try CacheSweep(cacheDirectory: folder.url, retentionDays: 30).sweep(
             used: [], configuredQueries: [], now: Self.now)
         for name in former { #expect(!exists(folder, name), "\(name)") }
-        #expect(exists(folder, "render/search-records/0/a.json") && exists(folder, "build.sqlite"))
+        #expect(exists(folder, "render/events.bin") && exists(folder, "build.sqlite"))
     }
 
     /// A damaged line is skipped, not the record: the other files keep their times.

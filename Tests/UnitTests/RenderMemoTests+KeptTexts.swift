@@ -5,14 +5,14 @@ import Foundation
 @testable import MeetupSupport
 import Testing
 
-/// The event texts kept between nights (`BuildCache+EventTexts`) give the pages a render with the
+/// The event texts kept between nights (`EventArtefactStore`) give the pages a render with the
 /// texts in memory gives.
 extension RenderMemoTests {
     /// Tonight's made texts are handed to `keep` before any page is made, and the pages read
     /// them back from what it returns: the same files as with the texts kept in memory.
     @Test func textsKeptBeforeThePagesAreMadeGiveTheSamePages() throws {
         let folder = try TemporaryDirectory()
-        let store = BuildCache(cacheDirectory: folder.url)
+        let store = EventArtefactStore(cacheDirectory: folder.url)
         let renderer = SiteRenderer(templates: try SiteTemplates(directory: Fixtures.templates))
         func render(keep: (EventArtefactSet) -> EventArtefactSet?) -> [String: Data] {
             let files = LockedBox([String: Data]())
@@ -24,9 +24,9 @@ extension RenderMemoTests {
         var handed = 0
         let kept = render { set in
             handed += 1
-            return store.keepEventTexts(set)
+            return store.keep(set)
         }
-        #expect(handed == 1 && store.eventTexts().byKey.count == 150)
+        #expect(handed == 1 && store.load().byKey.count == 150)
         let inMemory = render { _ in nil }
         #expect(kept.count > 150 && kept == inMemory)
     }

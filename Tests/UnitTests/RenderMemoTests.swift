@@ -75,20 +75,23 @@ struct RenderMemoTests {
         let previous = FileManager.default.fileExists(atPath: output.path) ? output : nil
         let inventory = StagingInventory(staging)
         let writer = StagingWriter(staging: staging, previous: previous, inventory: inventory)
-        let buildCache = BuildCache(cacheDirectory: cache)
-        let memo = RenderMemo(cache: buildCache, published: previous, staging: staging, inventory: inventory)
+        let memo = RenderMemo(
+            cache: BuildCache(cacheDirectory: cache), published: previous, staging: staging, inventory: inventory)
+        let store = EventArtefactStore(cacheDirectory: cache)
+        let spill = EventArtefactSpill(cacheDirectory: cache)
+        defer { spill.remove() }
         // As `RenderStep` does: events.json written in a scratch folder as it is made (the full
         // render it is compared with makes it in memory).
         let scratch = URL(fileURLWithPath: staging.path + ".scratch", isDirectory: true)
         if useMemo { try FileOperations.createDirectory(scratch) }
         defer { try? FileManager.default.removeItem(at: scratch) }
-        // As `RenderStep` does: tonight's texts stored as they are made, kept before the pages
+        // As `RenderStep` does: tonight's texts spilled as they are made, kept before the pages
         // are made, then read back.
         let outcome = SiteRenderer(templates: try SiteTemplates(directory: templates))
             .render(
                 input, reuse: useMemo ? memo as any RenderReuse : RenderEverything(),
-                artefacts: useMemo ? buildCache.eventTexts() : EventArtefactSet(),
-                keep: buildCache.keepEventTexts, spill: buildCache.storeEventTexts, scratch: useMemo ? scratch : nil
+                artefacts: useMemo ? store.load() : EventArtefactSet(),
+                keep: store.keep, spill: spill.write, scratch: useMemo ? scratch : nil
             ) { item, file in
                 #expect((try? writer.write(file)) != nil, "\(file.path)")
                 memo.record(item, path: file.path)

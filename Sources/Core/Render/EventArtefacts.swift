@@ -11,8 +11,8 @@ import MeetupSupport
 /// VEVENT and the item show (`RenderKeys.events`), so a night on which one event changed
 /// makes one of each and copies the rest into the calendars and `events.json`.
 ///
-/// Those kept from last night stay in the build cache until a page asks for them
-/// (`EventTextStore`): W2's 10,000 sets read whole were 68 MB of every night's memory peak
+/// Those kept from last night stay in the cache's file until a page asks for them
+/// (`EventArtefactStore`): W2's 10,000 sets read whole were 68 MB of every night's memory peak
 /// (heaptrack), although a night on which little changed reads a few blocks and the plain texts.
 package struct EventArtefacts: Sendable, Equatable {
     package enum Field: Int, CaseIterable, Sendable {
@@ -23,10 +23,12 @@ package struct EventArtefacts: Sendable, Equatable {
         case eventsItem
     }
 
+    /// Where each field's bytes are in a file, in `Field` order.
+    package typealias Places = [(offset: Int, length: Int)]
+
     private enum Texts: Sendable {
         case made([String])
-        /// In `store` as its set `set`, each field's length in UTF-8 bytes, in `Field` order.
-        case stored(any EventTextStore, set: Int64, lengths: [Int])
+        case stored(ReadOnlyFile, Places)
     }
 
     private let texts: Texts
@@ -38,42 +40,47 @@ package struct EventArtefacts: Sendable, Equatable {
         texts = .made([plain, rich, calendarText, blockQuery, blockAll, calendarEntry, eventsItem])
     }
 
-    /// Texts read from `store` when asked; nil unless there is a length for each field.
-    package init?(store: any EventTextStore, set: Int64, lengths: [Int]) {
-        guard lengths.count == Field.allCases.count, lengths.allSatisfy({ $0 >= 0 }) else { return nil }
-        texts = .stored(store, set: set, lengths: lengths)
+    /// Texts read from `file` when asked; nil unless there is a place for each field, in the file.
+    package init?(file: ReadOnlyFile, places: Places) {
+        guard places.count == Field.allCases.count, places.allSatisfy(file.holds) else { return nil }
+        texts = .stored(file, places)
     }
 
-    /// A field's text; a stored one is read now (and "" if the store no longer gives it).
+    /// A field's text; a stored one is read now (and "" if the disk no longer gives it).
     package subscript(field: Field) -> String {
         switch texts {
         case .made(let made): made[field.rawValue]
-        case .stored(let store, let set, let lengths):
-            lengths[field.rawValue] == 0
-                ? "" : store.bytes(of: set, field: field).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        case .stored(let file, let places):
+            file.string(at: places[field.rawValue].offset, length: places[field.rawValue].length) ?? ""
         }
     }
 
-    /// A field's UTF-8 bytes, as stored (to copy them into a file); nil if the store fails.
+    /// A field's UTF-8 bytes, as stored (to copy them into the next file); nil if the disk fails.
     package func bytes(_ field: Field) -> [UInt8]? {
         switch texts {
         case .made(let made): Array(made[field.rawValue].utf8)
-        case .stored(let store, let set, let lengths):
-            lengths[field.rawValue] == 0 ? [] : store.bytes(of: set, field: field)
+        case .stored(let file, let places):
+            file.bytes(at: places[field.rawValue].offset, length: places[field.rawValue].length)
         }
     }
 
-    /// The set it is in `store` as, when it was read from there.
-    package func stored(in store: any EventTextStore) -> Int64? {
-        guard case .stored(let its, let set, _) = texts, its === store else { return nil }
-        return set
+    /// Where its texts are when read from a file that holds them one after another (as
+    /// `EventArtefactStore` writes them): to copy them on in one read.
+    package var storedRun: (file: ReadOnlyFile, offset: Int, length: Int)? {
+        guard case .stored(let file, let places) = texts, let first = places.first else { return nil }
+        var end = first.offset
+        for place in places {
+            guard place.offset == end else { return nil }
+            end += place.length
+        }
+        return (file, first.offset, end - first.offset)
     }
 
     /// A field's length in UTF-8 bytes, without reading a stored one.
     package func length(_ field: Field) -> Int {
         switch texts {
         case .made(let made): made[field.rawValue].utf8.count
-        case .stored(_, _, let lengths): lengths[field.rawValue]
+        case .stored(_, let places): places[field.rawValue].length
         }
     }
 
@@ -139,8 +146,8 @@ package struct EventArtefactSet: Sendable {
 
     /// Every event's artefacts by event id: reused where the key is known, made on every core
     /// where not. Also returns the set to keep for the next night and how many were made.
-    /// Made in runs of `batch` events, each run handed to `spill` by key as soon as it is made:
-    /// what it gives back (the same texts, stored) is used instead, so a cold night does not
+    /// Made in runs of `batch` events, each run handed to `spill` as soon as it is made: what it
+    /// gives back (the same texts, kept in a file) is used instead, so a cold night does not
     /// hold every event's texts at once (W2's 10,000 were 42 MB of the cold night's heap peak,
     /// heaptrack). Without a spill (nil), the made texts stay in memory.
     static func make(
@@ -163,12 +170,7 @@ package struct EventArtefactSet: Sendable {
         for start in stride(from: 0, to: missing.count, by: max(1, batch)) {
             let part = Array(missing[start..<min(start + max(1, batch), missing.count)])
             let made = make(part, input: input, keys: keys, templates: templates, plain: &plain, kept: byEvent)
-            var byKey: [String: EventArtefacts] = [:]
-            for event in part { byKey[keys.artefacts(of: event)] = made[event.id] }
-            let stored = spill(byKey)
-            for event in part {
-                byEvent[event.id] = stored?[keys.artefacts(of: event)] ?? made[event.id] ?? byEvent[event.id]
-            }
+            byEvent.merge(spill(made) ?? made) { _, new in new }
         }
         var kept = EventArtefactSet()
         for event in keys.distinct {

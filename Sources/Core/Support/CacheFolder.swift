@@ -30,8 +30,10 @@ package enum CacheFolder {
     /// The build cache (`BuildCache`): what the render keeps from one night to the next.
     package static func buildCache(_ cache: URL) -> URL { cache.appendingPathComponent("build.sqlite") }
 
-    /// What the renderer keeps between nights beside the build cache: the last search records.
+    /// What the renderer keeps between nights beside the build cache: each event's rendered
+    /// texts and the last search records.
     package static func render(_ cache: URL) -> URL { cache.appendingPathComponent("render") }
+    package static func renderedEvents(_ cache: URL) -> URL { render(cache).appendingPathComponent("events.bin") }
     /// The search records Pagefind last read, a folder a shard (`SearchRecordFolder`).
     package static func searchRecords(_ cache: URL) -> URL { render(cache).appendingPathComponent("search-records") }
 
@@ -41,12 +43,11 @@ package enum CacheFolder {
     package static func formerUsage(_ cache: URL) -> URL { cache.appendingPathComponent("usage.json") }
 
     /// What earlier versions kept and this one reads no more, removed by the sweep: last night's
-    /// event nodes, the path of Pagefind, the render manifest as lines and the event texts with
-    /// their spill (issue 64, now in `buildCache`), the render manifest as JSON (issue 34).
+    /// event nodes, the path of Pagefind and the render manifest as lines (issue 64, now in
+    /// `buildCache`), the render manifest as JSON (issue 34).
     package static func formerFiles(_ cache: URL) -> [URL] {
-        [
-            "event-nodes.bin", "render/pagefind", "render/manifest.tsv", "render/manifest.json",
-            "render/events.bin", "render/events.spill",
-        ].map { cache.appendingPathComponent($0) }
+        ["event-nodes.bin", "render/pagefind", "render/manifest.tsv", "render/manifest.json"].map {
+            cache.appendingPathComponent($0)
+        }
     }
 }

@@ -8,17 +8,15 @@ import MeetupSupport
 /// deleted, and the night renders cold. Nothing in it is the record (that is the state folder's):
 /// deleting it costs one night's rendering.
 ///
-/// It holds the render manifest (`BuildCache+RenderManifest`), each event's rendered texts
-/// (`BuildCache+EventTexts`), what each kept search record was made from
-/// (`BuildCache+SearchRecords`) and where Pagefind was found (`BuildCache+Programs`), each a
-/// file of its own before issue 64. In WAL mode (a pool): the render's threads read texts at
-/// once while the night stores the ones it makes.
+/// It holds the render manifest (`BuildCache+RenderManifest`), what each kept search record
+/// was made from (`BuildCache+SearchRecords`) and where Pagefind was found (`BuildCache+Programs`),
+/// each a file of lines of its own before issue 64.
 package final class BuildCache: Sendable {
     /// Raised whenever a table changes: a database with another schema is deleted, not migrated.
-    static let schema = 4
+    static let schema = 3
     package let file: URL
     /// Nil when no database could be opened or made: nothing is kept, every night renders cold.
-    let database: DatabasePool?
+    let database: DatabaseQueue?
     /// Why the database in place was deleted tonight (`anotherBuild`, "unreadable (...)"), if it was.
     package let discarded: String?
     /// What `discarded` says of a database another build or schema wrote: every upgrade's first night.
@@ -30,11 +28,11 @@ package final class BuildCache: Sendable {
         (database, discarded) = Self.open(file, identity: "\(Self.schema) \(build)")
     }
 
-    private static func open(_ file: URL, identity: String) -> (DatabasePool?, String?) {
+    private static func open(_ file: URL, identity: String) -> (DatabaseQueue?, String?) {
         var discarded: String?
         if FileManager.default.fileExists(atPath: file.path) {
             do {
-                let queue = try DatabasePool(path: file.path, configuration: configuration)
+                let queue = try DatabaseQueue(path: file.path, configuration: configuration)
                 let found = try queue.read { try String.fetchOne($0, sql: "SELECT identity FROM meta") }
                 if found == identity { return (queue, nil) }
                 try queue.close()
@@ -46,7 +44,7 @@ package final class BuildCache: Sendable {
         }
         do {
             try FileOperations.createDirectory(file.deletingLastPathComponent())
-            let queue = try DatabasePool(path: file.path, configuration: configuration)
+            let queue = try DatabaseQueue(path: file.path, configuration: configuration)
             try queue.write { db in
                 try create(db)
                 try db.execute(sql: "INSERT INTO meta (identity) VALUES (?)", arguments: [identity])
@@ -81,9 +79,6 @@ package final class BuildCache: Sendable {
                     shard TEXT NOT NULL REFERENCES search_shard (shard) ON DELETE CASCADE,
                     name TEXT NOT NULL, input TEXT NOT NULL, size INTEGER NOT NULL,
                     PRIMARY KEY (shard, name)) WITHOUT ROWID;
-                CREATE TABLE event_text_set (
-                    key TEXT PRIMARY KEY NOT NULL, id INTEGER NOT NULL UNIQUE, lengths TEXT NOT NULL) WITHOUT ROWID;
-                CREATE TABLE event_text (id INTEGER PRIMARY KEY, text BLOB NOT NULL);
                 CREATE TABLE program (name TEXT PRIMARY KEY NOT NULL, asked TEXT NOT NULL, path TEXT NOT NULL)
                     WITHOUT ROWID;
                 """)

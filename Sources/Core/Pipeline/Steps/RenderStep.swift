@@ -30,6 +30,9 @@ struct RenderStep: RunStep {
         let writer = StagingWriter(staging: staging, previous: previous, inventory: inventory)
         let memo = RenderMemo(
             cache: cache, published: previous, staging: staging, inventory: inventory, manifest: manifest)
+        let store = EventArtefactStore(cacheDirectory: config.cacheDirectory)
+        let spill = EventArtefactSpill(cacheDirectory: config.cacheDirectory)
+        defer { spill.remove() }
         // Beside the staging folder (the same file system, so its files are linked in), named as
         // it is: a run that dies leaves it to the next run's clean-up.
         let scratch = URL(fileURLWithPath: staging.path + ".scratch", isDirectory: true)
@@ -43,11 +46,10 @@ struct RenderStep: RunStep {
             digestLink: digest.map { _ in DigestFiles.page + ".html" },
             groups: context.groups, record: context.record)
         let renderer = SiteRenderer(templates: environment.templates, extraGenerators: digest.map { [$0] } ?? [])
-        // Tonight's texts are stored as they are made and read back when a page asks; only
-        // tonight's events' are kept. A failure costs the next night some rendering.
+        // Only tonight's events are kept, as soon as they are made (then read back when a page
+        // asks); a failure costs the next night some rendering.
         let outcome = renderer.render(
-            input, reuse: memo, artefacts: cache.eventTexts(), keep: cache.keepEventTexts,
-            spill: cache.storeEventTexts,
+            input, reuse: memo, artefacts: store.load(), keep: store.keep, spill: spill.write,
             scratch: hasScratch ? scratch : nil
         ) { item, file in
             guard writeError.withLock({ $0 == nil }) else { return }
