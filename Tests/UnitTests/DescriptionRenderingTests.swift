@@ -52,6 +52,18 @@ struct DescriptionRenderingTests {
         #expect(!texts.html.contains("alt words"))
     }
 
+    /// An image's description can hold an image. Both were collected and removed in turn, the
+    /// inner one after the outer had freed it: a double free in cmark's tree, which any event's
+    /// text could ask for.
+    @Test func anImageInsideAnImageGoesOnceWithIt() {
+        let description = "Before ![outer ![inner](https://e.org/i.png) words](https://e.org/o.png) after"
+        let texts = DescriptionRendering.texts(of: description)
+        #expect(texts.html == "<p>Before  after</p>", "\(texts.html)")
+        #expect(!texts.calendar.contains("inner") && texts.calendar.hasPrefix("Before"), "\(texts.calendar)")
+        let deep = String(repeating: "![a ", count: 40) + "x" + String(repeating: "](https://e.org/p.png)", count: 40)
+        #expect(DescriptionRendering.html(deep) == "<p></p>", "forty images one inside the other go with the outermost")
+    }
+
     @Test func anEmptyDescriptionHasNoTexts() {
         let texts = DescriptionRendering.texts(of: "")
         #expect(texts.plain.isEmpty && texts.html.isEmpty && texts.calendar.isEmpty)

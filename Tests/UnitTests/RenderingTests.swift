@@ -70,6 +70,18 @@ struct EscapingTests {
         #expect(many.hasPrefix(#"<p><img width="120""#))
     }
 
+    /// A page's image whose description holds an image is sized once, as one image: the inner
+    /// one was sized too, after the outer's replacement had freed it.
+    @Test func anImageInsideAnImageIsOneImage() {
+        let thumbnail = Thumbnail(
+            file: URL(fileURLWithPath: "/c/t.jpg"), size: PixelSize(width: 120, height: 80), publishedName: "abc.jpg")
+        let sizes = ImageAttributes.sizes(thumbnails: [thumbnail], placeholder: PixelSize(width: 120, height: 80))
+        let body = PageBody(root: "../", imageSizes: sizes, descriptions: [:], charts: [:], anchors: [])
+        let html = body.html(from: "![a ![b](../thumbs/abc.jpg)](../thumbs/abc.jpg)")
+        #expect(html.components(separatedBy: "<img").count - 1 == 1, "\(html)")
+        #expect(html.contains(#"width="120" height="80" src="../thumbs/abc.jpg""#), "\(html)")
+    }
+
     /// A thumbnail with a double-density twin is offered to high-density screens.
     @Test func aThumbnailWithATwinGetsASrcset() {
         let twin = Thumbnail.Density(

@@ -36,8 +36,10 @@ final class MarkdownTree {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
-    /// The nodes of a type, in document order, collected before any is changed
-    /// (changing the tree while cmark's iterator walks it is not allowed).
+    /// The outermost nodes of a type, in document order, collected before any is changed
+    /// (changing the tree while cmark's iterator walks it is not allowed). A node inside one
+    /// of the same type is left out: an image's description can hold an image, and removing or
+    /// replacing the outer one frees the inner, which a later change would then free again.
     func nodes(_ type: cmark_node_type) -> [OpaquePointer] {
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
@@ -47,6 +49,8 @@ final class MarkdownTree {
                 cmark_node_get_type(node) == type
             {
                 found.append(node)
+                // On to the node's exit: what is inside it goes with it.
+                cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
             }
         }
         return found
