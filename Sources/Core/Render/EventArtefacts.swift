@@ -23,12 +23,12 @@ package struct EventArtefacts: Sendable, Equatable {
         case eventsItem
     }
 
-    /// Where each field's bytes are in a file, in `Field` order.
+    /// Where each field's bytes are in a `TextSource`, in `Field` order.
     package typealias Places = [(offset: Int, length: Int)]
 
     private enum Texts: Sendable {
         case made([String])
-        case stored(ReadOnlyFile, Places)
+        case stored(any TextSource, Places)
     }
 
     private let texts: Texts
@@ -40,18 +40,18 @@ package struct EventArtefacts: Sendable, Equatable {
         texts = .made([plain, rich, calendarText, blockQuery, blockAll, calendarEntry, eventsItem])
     }
 
-    /// Texts read from `file` when asked; nil unless there is a place for each field, in the file.
-    package init?(file: ReadOnlyFile, places: Places) {
-        guard places.count == Field.allCases.count, places.allSatisfy(file.holds) else { return nil }
-        texts = .stored(file, places)
+    /// Texts read from `source` when asked; nil unless there is a place for each field, in the source.
+    package init?(source: any TextSource, places: Places) {
+        guard places.count == Field.allCases.count, places.allSatisfy(source.holds) else { return nil }
+        texts = .stored(source, places)
     }
 
     /// A field's text; a stored one is read now (and "" if the disk no longer gives it).
     package subscript(field: Field) -> String {
         switch texts {
         case .made(let made): made[field.rawValue]
-        case .stored(let file, let places):
-            file.string(at: places[field.rawValue].offset, length: places[field.rawValue].length) ?? ""
+        case .stored(let source, let places):
+            source.string(at: places[field.rawValue].offset, length: places[field.rawValue].length) ?? ""
         }
     }
 
@@ -59,21 +59,21 @@ package struct EventArtefacts: Sendable, Equatable {
     package func bytes(_ field: Field) -> [UInt8]? {
         switch texts {
         case .made(let made): Array(made[field.rawValue].utf8)
-        case .stored(let file, let places):
-            file.bytes(at: places[field.rawValue].offset, length: places[field.rawValue].length)
+        case .stored(let source, let places):
+            source.bytes(at: places[field.rawValue].offset, length: places[field.rawValue].length)
         }
     }
 
-    /// Where its texts are when read from a file that holds them one after another (as
+    /// Where its texts are when read from a source that holds them one after another (as
     /// `EventArtefactStore` writes them): to copy them on in one read.
-    package var storedRun: (file: ReadOnlyFile, offset: Int, length: Int)? {
-        guard case .stored(let file, let places) = texts, let first = places.first else { return nil }
+    package var storedRun: (source: any TextSource, offset: Int, length: Int)? {
+        guard case .stored(let source, let places) = texts, let first = places.first else { return nil }
         var end = first.offset
         for place in places {
             guard place.offset == end else { return nil }
             end += place.length
         }
-        return (file, first.offset, end - first.offset)
+        return (source, first.offset, end - first.offset)
     }
 
     /// A field's length in UTF-8 bytes, without reading a stored one.

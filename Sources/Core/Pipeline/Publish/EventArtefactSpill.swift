@@ -25,7 +25,7 @@ package final class EventArtefactSpill: Sendable {
         var spilled: [String: EventArtefacts] = [:]
         for (index, (id, _)) in entries.enumerated() {
             let its = places[index * fields.count..<(index + 1) * fields.count].map { ($0.offset, $0.length) }
-            guard let artefacts = EventArtefacts(file: reader, places: its) else { return nil }
+            guard let artefacts = EventArtefacts(source: reader, places: its) else { return nil }
             spilled[id] = artefacts
         }
         return spilled

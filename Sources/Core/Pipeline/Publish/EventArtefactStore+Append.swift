@@ -65,7 +65,7 @@ extension EventArtefactStore {
         var next = end
         for (_, artefacts) in entries {
             let stored = artefacts.storedRun.flatMap { run in
-                run.file.identity == identity && run.offset + run.length <= end ? run.offset : nil
+                (run.source as? ReadOnlyFile)?.identity == identity && run.offset + run.length <= end ? run.offset : nil
             }
             var offset = stored ?? next
             let entryPlaces = fields.map { field in

@@ -57,7 +57,7 @@ package struct EventArtefactStore: Sendable {
                 else { return EventArtefactSet() }
                 places.append((offset, length))
             }
-            guard let artefacts = EventArtefacts(file: opened, places: places) else { return EventArtefactSet() }
+            guard let artefacts = EventArtefacts(source: opened, places: places) else { return EventArtefactSet() }
             set.byKey[key] = artefacts
         }
         return reader.atEnd ? set : EventArtefactSet()
@@ -102,7 +102,9 @@ package struct EventArtefactStore: Sendable {
             stream.append { $0.raw(Self.magic) }
             let complete = Self.texts(of: entries) { bytes in
                 stream.append { $0.raw(bytes) }
-            } copy: { file, offset, length in
+            } copy: { source, offset, length in
+                // Only a file is copied by the kernel; any other source's texts are read and appended.
+                guard let file = source as? ReadOnlyFile else { return 0 }
                 stream.flush()
                 return copying(file, offset, length, stream.descriptor)
             }
@@ -140,18 +142,18 @@ package struct EventArtefactStore: Sendable {
     /// 0.04 s (178 and 80 samples at 2 kHz).
     static func texts(
         of entries: [(key: String, value: EventArtefacts)], append: ([UInt8]) -> Void,
-        copy: (ReadOnlyFile, Int, Int) -> Int
+        copy: (any TextSource, Int, Int) -> Int
     ) -> Bool {
         var complete = true
-        var run: (file: ReadOnlyFile, offset: Int, length: Int)?
+        var run: (source: any TextSource, offset: Int, length: Int)?
         func copyRun() {
             guard let pending = run else { return }
             run = nil
-            var done = copy(pending.file, pending.offset, pending.length)
+            var done = copy(pending.source, pending.offset, pending.length)
             // What the kernel did not copy is read and appended, a megabyte at a time.
             while done < pending.length {
                 let length = min(1 << 20, pending.length - done)
-                guard let bytes = pending.file.bytes(at: pending.offset + done, length: length), bytes.count == length
+                guard let bytes = pending.source.bytes(at: pending.offset + done, length: length), bytes.count == length
                 else { return complete = false }
                 append(bytes)
                 done += length
@@ -159,8 +161,8 @@ package struct EventArtefactStore: Sendable {
         }
         for (_, artefacts) in entries {
             if let stored = artefacts.storedRun {
-                if let pending = run, pending.file === stored.file, pending.offset + pending.length == stored.offset,
-                    pending.length < 1 << 24
+                if let pending = run, pending.source === stored.source,
+                    pending.offset + pending.length == stored.offset, pending.length < 1 << 24
                 {
                     run?.length += stored.length
                 } else {
