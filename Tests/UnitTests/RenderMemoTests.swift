@@ -167,7 +167,7 @@ struct RenderMemoTests {
     @Test(arguments: [
         "description", "removed", "added", "new", "firstSeen", "thumbnail", "title", "moment", "note", "changes",
         "stale", "pinned", "changeDays", "queryTitle", "pastGoing", "groupGone", "groupRenamed", "pastCity",
-        "pastOnline", "pastGroupName", "pastCancelled", "monthEnd", "quarterEnd",
+        "pastOnline", "pastGroupName", "pastCancelled", "monthEnd", "quarterEnd", "noArchive",
     ])
     func everyKindOfChangeGivesTheFullRendersBytes(_ change: String) throws {
         _ = try Self.compare(
@@ -202,6 +202,8 @@ struct RenderMemoTests {
                 case "pastCancelled": input.record?.events[9].isCancelled = true
                 case "groupGone": input.record?.groups[1].goneSince = RenderMemoTests.night
                 case "groupRenamed": input.record?.groups[2].formerUrlnames = ["g-old"]
+                // Every page's menu links the archive only while the record holds a past event.
+                case "noArchive": input.record?.events = []
                 case "changes":
                     input.history?.changes = [
                         HistoryChange(

@@ -1,8 +1,8 @@
 import Foundation
 
 /// "Today", "Tomorrow", "This weekend" or nil for a day, from the run's moment in the site's
-/// zone: the only way a list page depends on the clock (`RenderKeys` keys a page by the labels
-/// of its days, not by the moment).
+/// zone: the only way a list page depends on the clock (a page's key is its context, which holds
+/// the labels of its days, not the moment: `SitePage.keys`).
 ///
 /// The calendar is asked once, for the seven days that can have a label; a day is then found
 /// by comparing instants. Asking it for every event of the coming week (a `Calendar` made, two

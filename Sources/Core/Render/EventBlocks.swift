@@ -14,4 +14,10 @@ struct EventBlocks: Sendable {
         queryPage = TextsByEvent(artefacts, field: .blockQuery)
         allEventsPage = TextsByEvent(artefacts, field: .blockAll)
     }
+
+    /// Each event's blocks standing as one text of its own (its key: `SitePage.keys`).
+    init(standIns: TextsByEvent) {
+        queryPage = standIns
+        allEventsPage = standIns
+    }
 }

@@ -43,6 +43,13 @@ extension SiteInput {
         let moved = history?.changes(ofEvent: event.id).filter { $0.kind == .moved }.map(\.noticedAt).max()
         return moved ?? history?.firstSeen[event.id] ?? event.createdAt ?? generatedAt
     }
+
+    /// The site has archive pages (every page's menu links them): the record holds an event
+    /// that has taken place.
+    package var hasArchive: Bool {
+        // The record is in start order: its first event is the earliest.
+        record?.events.first.map { $0.start.date < generatedAt } ?? false
+    }
 }
 
 /// Builds the Mustache contexts of each page: the rendering decisions (order,
@@ -237,7 +244,7 @@ struct PageContexts {
         let ordered = SitePaths.chronological(events)
         let blocks = eventBlocks?.allEventsPage ?? [:]
         // The month's own count, and the other months without theirs: an event passing in
-        // November changes November's pages, not every page of December (RenderKeys.page).
+        // November changes November's pages, not every page of December (`SitePage.keys`).
         let inMonth = months.first { $0.key == month }?.events.count ?? events.count
         return [
             "title": "All events",
@@ -298,7 +305,7 @@ struct PageContexts {
     }
 
     /// "Today · Sunday 22 November 2026", "Tomorrow · …", "This weekend · …": the label from
-    /// the run's moment in the site's zone (a page's key holds its days' labels, `RenderKeys`).
+    /// the run's moment in the site's zone (a page's key holds its days' labels, `SitePage.keys`).
     func dayHeading(_ day: Date) -> String {
         let label = dayLabels.label(of: day)
         return (label.map { $0 + " · " } ?? "") + formatting.dayHeading(day)

@@ -30,11 +30,9 @@ package struct RenderKeys: Sendable {
     /// The events once, in the order `FetchedEvents.distinctEvents` gives them.
     let distinct: [Event]
     let foundBy: [String: [EventQuery]]
-    let plan: SitePlan
     /// Each query's events (their keys, in order) as one hash, by query id: its pages and the
     /// index add it once instead of every event again (W2: 500 pages of 1,500 events).
     let queryEvents: [String: String]
-    let dayLabels: DayLabels
 
     package init(input: SiteInput, templates: SiteTemplates) {
         let renderer = ContentHash.Builder(
@@ -43,8 +41,11 @@ package struct RenderKeys: Sendable {
 
         // No moment here: a page depends on the clock only where its content does (the index
         // and All events show the day; a list page its days' "Today"/"Tomorrow" labels).
+        // What every page's layout shows of the site: its menu's links to the digest, the groups
+        // report and the archive.
         var site = ContentHash.Builder(
-            self.renderer, input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-")
+            self.renderer, input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-",
+            input.hasArchive ? "archive" : "-")
         // Each URL's text taken once, then sorted: sorting by `absoluteString` asked for it in every
         // comparison (2.8 ms of W1's next night for 400 photos, perf).
         let thumbnails = input.thumbnails.map { ($0.key.absoluteString, $0.value.keyText) }.sorted { $0.0 < $1.0 }
@@ -52,9 +53,7 @@ package struct RenderKeys: Sendable {
         self.site = site.hex()
 
         moment = "\(input.generatedAt.timeIntervalSince1970)"
-        dayLabels = DayLabels(now: input.generatedAt, zone: input.settings.timeZone)
-        plan = input.plan
-        distinct = plan.distinct
+        distinct = input.plan.distinct
         foundBy = input.fetched.queriesByEvent
         // Hashed on every core: W2's 10,000 keys were 55 ms of every night on one (perf).
         let foundBy = self.foundBy
@@ -96,56 +95,6 @@ package struct RenderKeys: Sendable {
         ContentHash.Builder(renderer, events[event.id] ?? event.id).hex()
     }
 
-    /// The key of a page's files (the page, and its feed and calendar when it writes them).
-    func page(_ kind: SitePage.Kind, input: SiteInput) -> String {
-        var key = ContentHash.Builder(site)
-        switch kind {
-        case .index:
-            key.add(["index", allEvents, "\(input.generatedAt.timeIntervalSince1970)"])
-            for entry in input.fetched.outcomes {
-                key.add(outcomeParts(entry.query, entry.outcome))
-                key.add(input.history?.counts[entry.query.id]?.map(String.init) ?? [])
-                key.add(queryEvents[entry.query.id] ?? "-")
-            }
-        case .allEvents:
-            key.add(["all", allEvents, "\(input.generatedAt.timeIntervalSince1970)"])
-        case .allEventsMonth(let month, let page):
-            key.add(["month", month, "\(page)", "\(plan.months.first { $0.key == month }?.events.count ?? 0)"])
-            key.add(plan.months.map(\.key))
-            let pages = plan.monthPages[month] ?? []
-            key.add("\(pages.count)")
-            if page >= 1, page <= pages.count {
-                key.add(pages[page - 1].map { events[$0.id] ?? $0.id })
-                key.add(labels(of: pages[page - 1]))
-            }
-        case .query(let query, let outcome, let page):
-            // What the page shows: its own events, the query's count and pages, and (in its
-            // description) the query's first three titles; not every event of the query, so an
-            // event that changes remakes its own page of each query (W2: 25 pages a query).
-            key.add(["query", "\(page)"])
-            key.add(outcomeParts(query, outcome))
-            let pages = plan.queryPages[query.id] ?? []
-            let shown = page >= 1 && page <= pages.count ? pages[page - 1] : []
-            key.add("\(pages.count)")
-            key.add(shown.map { events[$0.id] ?? $0.id })
-            key.add((pages.first ?? []).prefix(3).map(\.title))
-            key.add(labels(of: shown))
-            if page == 1 {
-                key.add((input.history?.changes(for: query.id) ?? []).map { String(describing: $0) })
-            }
-        }
-        return key.hex()
-    }
-
-    /// The relative labels ("Today", "Tomorrow", "This weekend") the page's days get tonight.
-    private func labels(of events: [Event]) -> [String] {
-        var seen = Set<String>()
-        return events.compactMap { event in
-            dayLabels.label(of: event.start.date)
-                .map { "\(Int(event.start.date.timeIntervalSince1970 / 86_400)) \($0)" }
-        }.filter { seen.insert($0).inserted }
-    }
-
     /// The key of the feed and calendar a page writes (the index: the site's; a query's first
     /// page: the query's); nil for pages that write none.
     func feeds(_ kind: SitePage.Kind) -> String? {
@@ -175,13 +124,11 @@ package struct RenderKeys: Sendable {
         return key.hex()
     }
 
-    /// One event's own page: the event as the site shows it, its status from the history's
-    /// moves, and whether the site has an archive (its menu).
+    /// One event's own page: the event as the site shows it and its status from the history's moves.
     func eventPage(_ event: Event, input: SiteInput) -> String {
-        var key = ContentHash.Builder(site, "event page 1", events[event.id] ?? event.id)
+        var key = ContentHash.Builder(site, "event page 2", events[event.id] ?? event.id)
         let status = EventPageFacts.status(of: event, changes: input.history?.changes(ofEvent: event.id) ?? [])
         key.add(String(describing: status))
-        key.add(input.record?.events.first.map { $0.start.date < input.generatedAt } == true ? "archive" : "-")
         return key.hex()
     }
 

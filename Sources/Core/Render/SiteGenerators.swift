@@ -38,10 +38,7 @@ package struct RenderShared: Sendable {
     }
 
     /// The site has archive pages: the record holds an event that has taken place.
-    var hasArchive: Bool {
-        // The record is in start order: its first event is the earliest.
-        input.record?.events.first.map { $0.start.date < input.generatedAt } ?? false
-    }
+    var hasArchive: Bool { input.hasArchive }
 }
 
 /// Files made once for the whole site.
@@ -140,12 +137,13 @@ struct ThumbnailFiles: SiteGenerator {
 package struct PageFiles: PageGenerator {
     func files(for page: SitePage, _ shared: RenderShared, contexts: PageContexts) -> [SiteFile] {
         let markdown = shared.templates.render(page.template, page.context)
+        let layout = ListPageLayout(page, charts: shared.charts, thumbnails: shared.input.thumbnails)
         let html = Self.layout(
-            markdown: markdown, title: page.title, path: page.path, description: page.description,
-            root: page.root, feed: page.feed, calendar: page.calendar, feedTitle: page.feedTitle,
-            charts: page.kind == .index ? shared.charts : [:], image: Self.image(of: page.events, shared),
-            anchors: page.kind == .index ? [] : SitePaths.chronological(page.events), pageKind: page.kindName,
-            previousPage: page.previousPage, nextPage: page.nextPage, shared: shared, formatting: contexts.formatting)
+            markdown: markdown, title: layout.title, path: layout.path, description: layout.description,
+            root: layout.root, feed: layout.feed, calendar: layout.calendar, feedTitle: layout.feedTitle,
+            charts: layout.charts, image: layout.image, anchors: layout.anchors.events, pageKind: layout.pageKind,
+            previousPage: layout.previousPage, nextPage: layout.nextPage, shared: shared,
+            formatting: contexts.formatting)
         return [.text(page.path + ".md", DescriptionRendering.strip(markdown)), .text(page.path + ".html", html)]
     }
 
@@ -200,12 +198,6 @@ package struct PageFiles: PageGenerator {
                 "icsPath": calendar,
                 "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: settings.baseURL)),
             ])
-    }
-
-    /// The first of the page's events that has a thumbnail, for link previews.
-    static func image(of events: [Event], _ shared: RenderShared) -> String? {
-        SitePaths.chronological(events).lazy.compactMap { $0.displayPhotoURL.flatMap { shared.input.thumbnails[$0] } }
-            .first.map(SitePaths.thumbnail)
     }
 
     /// The same address with the `webcal` scheme, which calendar apps open as a subscription.

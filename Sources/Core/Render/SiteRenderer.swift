@@ -64,7 +64,8 @@ package struct SiteRenderer: Sendable {
         let input = input.planned()
         let keys = RenderKeys(input: input, templates: templates)
         var outcome = RenderOutcome()
-        let work = Work(input, keys: keys, reuse: reuse, outcome: &outcome)
+        let charts = ChartFiles.charts(input)
+        let work = Work(input, keys: keys, charts: charts, reuse: reuse, outcome: &outcome)
 
         var byEvent: [String: EventArtefacts] = [:]
         if work.needsArtefacts {
@@ -84,7 +85,7 @@ package struct SiteRenderer: Sendable {
             imageDoubles: ImageAttributes.doubles(thumbnails: input.thumbnails.values),
             feedEntries: FeedEntries.make(
                 input, events: keys.distinct, atom: work.atomEvents(keys, input: input), artefacts: byEvent),
-            eventBlocks: EventBlocks(byEvent), charts: ChartFiles.charts(input),
+            eventBlocks: EventBlocks(byEvent), charts: charts,
             fallbackImage: input.thumbnails.values.map(SitePaths.thumbnail).min() ?? SitePaths.placeholder,
             scratch: scratch)
 
@@ -211,7 +212,10 @@ package struct SiteRenderer: Sendable {
         /// Each page, and the feeds of those that write them (`isFeeds`).
         var pages: [(item: RenderItem, kind: SitePage.Kind, isFeeds: Bool)] = []
 
-        init(_ input: SiteInput, keys: RenderKeys, reuse: any RenderReuse, outcome: inout RenderOutcome) {
+        init(
+            _ input: SiteInput, keys: RenderKeys, charts: [String: String], reuse: any RenderReuse,
+            outcome: inout RenderOutcome
+        ) {
             let json = RenderItem(id: SitePaths.eventsJSON, key: keys.eventsJSON(input: input), order: 0)
             if reuse.reuse(json) { outcome.itemsReused += 1 } else { eventsJSON = json }
             // Each event's two items keyed and looked up on every core: on one, W2's 20,000 were
@@ -226,18 +230,17 @@ package struct SiteRenderer: Sendable {
                 if let item = items.calendar { calendars.append((item, event)) } else { outcome.itemsReused += 1 }
                 if let page = items.page { eventPages.append((page, event)) } else { outcome.itemsReused += 1 }
             }
-            // The pages' keys on every core too: one after the other, W2's 500 were 40-50 ms of
-            // every night's render on one core while the other waited (perf).
-            let kinds = Array(SiteRenderer.pageKinds(input).enumerated())
-            let perPage = Parallel.map(kinds, serialBelow: 64) { index, kind in
-                let page = RenderItem(
-                    id: SiteRenderer.path(of: kind), key: keys.page(kind, input: input), order: 2 + index)
+            let kinds = SiteRenderer.pageKinds(input)
+            let pageKeys = SitePage.keys(of: kinds, input: input, keys: keys, charts: charts)
+            let perPage = Parallel.map(Array(zip(kinds, pageKeys).enumerated()), serialBelow: 64) { index, entry in
+                let (kind, key) = entry
+                let page = RenderItem(id: SiteRenderer.path(of: kind), key: key, order: 2 + index)
                 let feeds = keys.feeds(kind).map { RenderItem(id: page.id + "#feeds", key: $0, order: 2 + index) }
                 return [(page, false), feeds.map { ($0, true) }].compactMap { $0 }.map { item, isFeeds in
                     (item: item, isFeeds: isFeeds, reused: reuse.reuse(item))
                 }
             }
-            for ((_, kind), items) in zip(kinds, perPage) {
+            for (kind, items) in zip(kinds, perPage) {
                 for (item, isFeeds, reused) in items {
                     if reused { outcome.itemsReused += 1 } else { pages.append((item, kind, isFeeds)) }
                 }
