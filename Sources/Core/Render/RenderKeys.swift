@@ -13,8 +13,11 @@ import MeetupSupport
 ///   (`SiteSettings.fingerprint`: every field the renderer is given, from its encoding);
 /// - `events`: each event as the cache stores it, with what the site says of it (new, first
 ///   seen, found by, its thumbnail);
-/// - `site`: the renderer with the run's moment (every page's footer, the day labels,
-///   feeds' dates), the thumbnails and the digest and groups links.
+/// - `site`: the renderer, the thumbnails and what every page's menu links (the digest, the
+///   groups report, the archive), without the moment.
+///
+/// A list page's key follows from its context and layout (`SitePage.keys`); the keys here are
+/// the ones still written by hand (feeds, events.json, each event's page and calendar).
 package struct RenderKeys: Sendable {
     static let schema = "render-keys-1"
 
@@ -24,14 +27,14 @@ package struct RenderKeys: Sendable {
     package let events: [String: String]
     /// The site with every event, in order: for the outputs that show them all.
     package let allEvents: String
-    /// The run's moment, for the outputs that say it (the index, All events, events.json; a
-    /// feed with no entry says it as its `updated`).
+    /// The run's moment, for a feed with no entry (it says it as its `updated`); the pages that
+    /// show the day have it in their context (`SitePage.keys`).
     let moment: String
     /// The events once, in the order `FetchedEvents.distinctEvents` gives them.
     let distinct: [Event]
     let foundBy: [String: [EventQuery]]
-    /// Each query's events (their keys, in order) as one hash, by query id: its pages and the
-    /// index add it once instead of every event again (W2: 500 pages of 1,500 events).
+    /// Each query's events (their keys, in order) as one hash, by query id: its feeds and
+    /// events.json add it once instead of every event again.
     let queryEvents: [String: String]
 
     package init(input: SiteInput, templates: SiteTemplates) {
