@@ -62,4 +62,27 @@ extension RenderMemoTests {
             }, label: "past event, \(change)")
         #expect(outcome.itemsMade >= 1 && outcome.itemsReused > 150, "\(outcome)")
     }
+
+    /// An upcoming event's page and calendar are keyed by what they are rendered from
+    /// (`UpcomingEventPage`, `EventCalendarFiles.key`), not by all the site says of the event:
+    /// marked new (which the lists and events.json show) neither is made again; a query that
+    /// found it renamed (its page links it by name) remakes the page.
+    @Test func anEventsOwnPageAndCalendarFollowWhatTheyShow() throws {
+        let templates = try SiteTemplates(directory: Fixtures.templates)
+        func keys(_ change: (inout SiteInput) -> Void) throws -> [String] {
+            var input = Self.baseInput()
+            change(&input)
+            input = input.planned()
+            let keys = RenderKeys(input: input, templates: templates)
+            let event = try #require(keys.distinct.first { $0.id == "e55" })
+            return [
+                UpcomingEventPage(event, input: input, foundBy: keys.foundBy[event.id] ?? []).key(site: keys.site),
+                EventCalendarFiles.key(event, stamp: input.lastChanged(event), keys: keys),
+            ]
+        }
+        let base = try keys { _ in }
+        #expect(try keys { $0.history?.newEventIDs = ["e55"] } == base)
+        let renamed = try keys { $0.fetched.outcomes[0].query.title = "Swift, renamed" }
+        #expect(renamed[0] != base[0] && renamed[1] == base[1])
+    }
 }

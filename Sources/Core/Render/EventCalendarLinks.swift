@@ -55,8 +55,15 @@ enum EventCalendarLinks {
     }
 }
 
-/// `events/<hash>.ics`: one calendar file per upcoming event.
+/// `events/<hash>.ics`: one calendar file per upcoming event, rendered from the event and its
+/// stamp (`SiteInput.lastChanged`, its DTSTAMP) with the site's settings.
 enum EventCalendarFiles {
+    /// The file's render key: what it is rendered from, the event by its fingerprint (the hash of
+    /// every field it holds), not what the site's pages say of it.
+    static func key(_ event: Event, stamp: Date, keys: RenderKeys) -> String {
+        ContentHash.Builder(keys.renderer, "ics 2", event.fingerprint, "\(stamp.timeIntervalSince1970)").hex()
+    }
+
     static func file(for event: Event, _ shared: RenderShared) -> SiteFile {
         let calendar = ICalendar(name: event.title)
         let data = calendar.data([event]) { shared.feedEntries.calendar($0) }

@@ -16,8 +16,13 @@ import MeetupSupport
 /// - `site`: the renderer, the thumbnails and what every page's menu links (the digest, the
 ///   groups report, the archive), without the moment.
 ///
-/// A list page's key follows from its context and layout (`SitePage.keys`); the keys here are
-/// the ones still written by hand (feeds, events.json, each event's page and calendar).
+/// A page's key follows from the value it is rendered from: a list page's context and layout
+/// (`SitePage.keys`), a group page (`GroupPage`), an event's page (`UpcomingEventPage`, and
+/// `EventPageFacts` for one that has taken place), an event's calendar (`EventCalendarFiles.key`).
+/// What is built here is each event's key, the key of the texts kept with its artefacts (its
+/// events.json item, its feed and calendar entries: made from the event and the five things the
+/// site says of it, `eventKey`), and the outputs that show many events at once, whose keys
+/// join their events' keys instead of encoding thousands of events again (the feeds, events.json).
 package struct RenderKeys: Sendable {
     static let schema = "render-keys-1"
 
@@ -125,19 +130,6 @@ package struct RenderKeys: Sendable {
             key.add(queryEvents[entry.query.id] ?? "-")
         }
         return key.hex()
-    }
-
-    /// One event's own page: the event as the site shows it and its status from the history's moves.
-    func eventPage(_ event: Event, input: SiteInput) -> String {
-        var key = ContentHash.Builder(site, "event page 2", events[event.id] ?? event.id)
-        let status = EventPageFacts.status(of: event, changes: input.history?.changes(ofEvent: event.id) ?? [])
-        key.add(String(describing: status))
-        return key.hex()
-    }
-
-    /// One event's own calendar file.
-    func eventCalendar(_ event: Event) -> String {
-        ContentHash.Builder(site, "ics", events[event.id] ?? event.id).hex()
     }
 
     private func outcomeParts(_ query: EventQuery, _ outcome: QueryOutcome) -> [String] {

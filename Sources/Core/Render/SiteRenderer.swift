@@ -104,7 +104,7 @@ package struct SiteRenderer: Sendable {
         let jobs: [Job] =
             [.eventsJSON, .calendars] + keyedRuns.map(Job.keyed) + work.pages.indices.map(Job.page)
             + eventRuns.map(Job.eventPages)
-        make(jobs, work: work, shared: shared, foundBy: keys.foundBy, emit: emit)
+        make(jobs, work: work, shared: shared, emit: emit)
         outcome.itemsMade =
             (work.eventsJSON == nil ? 0 : 1) + work.calendars.count + work.pages.count + work.eventPages.count
             + keyed.count
@@ -113,8 +113,7 @@ package struct SiteRenderer: Sendable {
 
     /// Each job made on every core, its files handed to `emit`.
     private func make(
-        _ jobs: [Job], work: Work, shared: RenderShared, foundBy: [String: [EventQuery]],
-        emit: @escaping @Sendable (RenderItem, SiteFile) -> Void
+        _ jobs: [Job], work: Work, shared: RenderShared, emit: @escaping @Sendable (RenderItem, SiteFile) -> Void
     ) {
         let input = shared.input
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -136,11 +135,8 @@ package struct SiteRenderer: Sendable {
                 }
             case .eventPages(let run):
                 let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
-                for (item, event) in run {
-                    EventPages.files(
-                        upcoming: event, foundBy: foundBy[event.id] ?? [], shared: shared, formatting: formatting
-                    )
-                    .forEach { emit(item, $0) }
+                for (item, page) in run {
+                    EventPages.files(upcoming: page, shared: shared, formatting: formatting).forEach { emit(item, $0) }
                 }
             }
         }
@@ -200,7 +196,7 @@ package struct SiteRenderer: Sendable {
         case keyed([KeyedItem])
         /// `Work.pages[index]`.
         case page(Int)
-        case eventPages([(item: RenderItem, event: Event)])
+        case eventPages([(item: RenderItem, page: UpcomingEventPage)])
     }
 
     /// The items tonight's site must make, after asking `reuse` about each.
@@ -208,7 +204,7 @@ package struct SiteRenderer: Sendable {
         var eventsJSON: RenderItem?
         var calendars: [(item: RenderItem, event: Event)] = []
         /// Upcoming events' own pages (`EventPages`).
-        var eventPages: [(item: RenderItem, event: Event)] = []
+        var eventPages: [(item: RenderItem, page: UpcomingEventPage)] = []
         /// Each page, and the feeds of those that write them (`isFeeds`).
         var pages: [(item: RenderItem, kind: SitePage.Kind, isFeeds: Bool)] = []
 
@@ -220,15 +216,19 @@ package struct SiteRenderer: Sendable {
             if reuse.reuse(json) { outcome.itemsReused += 1 } else { eventsJSON = json }
             // Each event's two items keyed and looked up on every core: on one, W2's 20,000 were
             // 0.19 s of every night (perf), most of it `lstat` in `RenderMemo`.
-            let perEvent = Parallel.map(keys.distinct) { event -> (calendar: RenderItem?, page: RenderItem?) in
-                let item = RenderItem(id: EventCalendarLinks.icsPath(event), key: keys.eventCalendar(event), order: 1)
+            let perEvent = Parallel.map(keys.distinct) { event in
+                let stamp = input.lastChanged(event)
+                let calendar = RenderItem(
+                    id: EventCalendarLinks.icsPath(event), key: EventCalendarFiles.key(event, stamp: stamp, keys: keys),
+                    order: 1)
+                let value = UpcomingEventPage(event, input: input, foundBy: keys.foundBy[event.id] ?? [])
                 let page = RenderItem(
-                    id: SitePaths.eventPage(event.id), key: keys.eventPage(event, input: input), order: Int.max - 3)
-                return (reuse.reuse(item) ? nil : item, reuse.reuse(page) ? nil : page)
+                    id: SitePaths.eventPage(event.id), key: value.key(site: keys.site), order: Int.max - 3)
+                return (calendar: reuse.reuse(calendar) ? nil : calendar, page: reuse.reuse(page) ? nil : (page, value))
             }
             for (event, items) in zip(keys.distinct, perEvent) {
                 if let item = items.calendar { calendars.append((item, event)) } else { outcome.itemsReused += 1 }
-                if let page = items.page { eventPages.append((page, event)) } else { outcome.itemsReused += 1 }
+                if let page = items.page { eventPages.append(page) } else { outcome.itemsReused += 1 }
             }
             let kinds = SiteRenderer.pageKinds(input)
             let pageKeys = SitePage.keys(of: kinds, input: input, keys: keys, charts: charts)

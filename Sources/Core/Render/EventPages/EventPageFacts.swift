@@ -35,8 +35,9 @@ struct EventPageFacts: Sendable, Encodable {
     var largeImage: String?
     var plainDescription = ""
 
-    /// An upcoming event as tonight's site shows it; `changes` are the history's.
-    init(upcoming event: Event, input: SiteInput, plainDescription: String) {
+    /// An upcoming event as tonight's site shows it (`UpcomingEventPage`).
+    init(upcoming page: UpcomingEventPage, plainDescription: String) {
+        let event = page.event
         id = event.id
         title = event.title
         start = event.start
@@ -51,11 +52,9 @@ struct EventPageFacts: Sendable, Encodable {
         going = event.rsvpCount
         goingUnknown = event.fromCalendarFeed
         fee = event.fee
-        status = Self.status(of: event, changes: input.history?.changes(ofEvent: event.id) ?? [])
-        if let thumbnail = event.displayPhotoURL.flatMap({ input.thumbnails[$0] }) {
-            image = SitePaths.thumbnail(thumbnail)
-            largeImage = thumbnail.double.map { "thumbs/\($0.publishedName)" } ?? image
-        }
+        status = page.status
+        image = page.image
+        largeImage = page.largeImage
         self.plainDescription = plainDescription
     }
 

@@ -7,13 +7,12 @@ import MeetupSupport
 /// (schema.org JSON-LD). Upcoming events' pages are made with the list pages (they need the
 /// rendered descriptions); past ones are keyed items (`PastEventPages`).
 enum EventPages {
-    /// The page's files for an upcoming event.
-    static func files(
-        upcoming event: Event, foundBy: [EventQuery], shared: RenderShared, formatting: EventFormatting
-    ) -> [SiteFile] {
-        let input = shared.input
-        let facts = EventPageFacts(
-            upcoming: event, input: input, plainDescription: shared.descriptions[event.id] ?? "")
+    /// The page's files for an upcoming event, from the value it is rendered from.
+    static func files(upcoming page: UpcomingEventPage, shared: RenderShared, formatting: EventFormatting)
+        -> [SiteFile]
+    {
+        let event = page.event
+        let facts = EventPageFacts(upcoming: page, plainDescription: shared.descriptions[event.id] ?? "")
         var context = self.context(facts, shared: shared, formatting: formatting)
         context["when"] =
             event.isAllDay
@@ -24,13 +23,12 @@ enum EventPages {
         {
             context["google"] = google
         }
-        if !foundBy.isEmpty {
+        if !page.foundBy.isEmpty {
             context["hasFoundBy"] = true
             context["foundByLabel"] = "Found by"
-            context["foundBy"] = foundBy.enumerated().map { index, query in
+            context["foundBy"] = page.foundBy.enumerated().map { index, query in
                 [
-                    "title": query.title, "link": "<../\(SitePaths.queryPage(query)).html>",
-                    "last": index == foundBy.count - 1,
+                    "title": query.title, "link": "<../\(query.path).html>", "last": index == page.foundBy.count - 1,
                 ] as [String: Any]
             }
         }
@@ -39,7 +37,7 @@ enum EventPages {
             shared.richDescriptions[event.id]
             ?? (facts.plainDescription.isEmpty ? nil : "<p>\(XMLEscaping.escape(facts.plainDescription))</p>\n")
         context["hasDescription"] = rich != nil
-        return page(facts, context: context, descriptionHTML: rich, shared: shared, formatting: formatting)
+        return Self.page(facts, context: context, descriptionHTML: rich, shared: shared, formatting: formatting)
     }
 
     /// The page's files for an event of the record that has taken place.
