@@ -56,6 +56,16 @@ extension ContentHash {
             }
         }
 
+        /// Bytes as one part (their length, then them), as `add(_:)` adds a string's.
+        package mutating func add(bytes: [UInt8]) {
+            withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { pending.append(contentsOf: $0) }
+            pending.append(contentsOf: bytes)
+            if pending.count >= Self.chunk {
+                pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+
         package mutating func add(_ parts: some Sequence<String>) {
             for part in parts { add(part) }
         }
