@@ -41,9 +41,10 @@ BUILD_FLAGS := $(if $(filter release,$(CONFIGURATION)),$(RELEASE),-c $(CONFIGURA
 install: deps
 	$(SWIFT) build $(BUILD_FLAGS) --product meetup-report
 	$(SWIFT) build $(BUILD_FLAGS) --product generate-manual
-	install -d $(BIN_DIR) $(SHARE_DIR)/Templates $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
+	install -d $(BIN_DIR) $(SHARE_DIR)/Templates/locales $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
 	install -m 755 $(BUILT)/meetup-report $(BIN_DIR)/meetup-report
-	install -m 644 Templates/* $(SHARE_DIR)/Templates/
+	install -m 644 Templates/*.* $(SHARE_DIR)/Templates/
+	install -m 644 Templates/locales/* $(SHARE_DIR)/Templates/locales/
 	rm -rf .build/man && mkdir -p .build/man
 	$(BUILT)/generate-manual $(BUILT)/meetup-report --output-directory .build/man --date "$$(date -u +%Y-%m-%d)"
 	python3 Scripts/man-page.py .build/man/meetup-report.1 .build/man/meetup-report.full.1 $(PREFIX)
@@ -81,6 +82,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	Scripts/target-graph.py --check ARCHITECTURE.md
 	Scripts/check-config.sh
+	Scripts/check-catalogues.sh
 	Scripts/check-graphql.sh
 	Scripts/check-site.sh
 	Scripts/check-layout.sh

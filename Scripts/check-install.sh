@@ -28,6 +28,17 @@ grep -q "Swift &amp; iOS meetup #1" "$root/site/Output/queries/swift.html" \
   || { echo "check-install: the site lacks the sample events"; exit 1; }
 grep -q "Made by meetup-report from sample events written by meetup-report init" "$root/site/Output/index.html" \
   || { echo "check-install: the sample site does not say its events are samples"; exit 1; }
+# The installed catalogues: the same site in German.
+python3 - "$root/site/queries.json" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1]))
+config["language"] = "de"
+json.dump(config, open(sys.argv[1], "w"))
+PY
+(cd "$root/elsewhere" && "$bin" --config "$root/site/queries.json" --quiet) \
+  || { echo "check-install: the installed binary failed on the init config in German"; exit 1; }
+grep -q '<html lang="de">' "$root/site/Output/index.html" && grep -q "Alle Veranstaltungen" "$root/site/Output/index.html" \
+  || { echo "check-install: the installed site in German is not German (Templates/locales installed?)"; exit 1; }
 (cd "$root/elsewhere" && "$bin" check --config "$root/site/queries.json" >"$root/check.log") \
   || { cat "$root/check.log"; echo "check-install: check failed on a good setup"; exit 1; }
 make --no-print-directory uninstall DESTDIR="$root/dest" PREFIX=/usr >/dev/null

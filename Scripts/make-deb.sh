@@ -20,12 +20,13 @@ version=$("$built/meetup-report" --version | cut -d' ' -f1)
 arch=$(dpkg --print-architecture)
 root="$scratch/pkg"
 rm -rf "$root"
-install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/meetup-report/Templates" "$root/usr/share/man/man1" \
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/meetup-report/Templates/locales" "$root/usr/share/man/man1" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
   "$root/usr/share/fish/vendor_completions.d" "$root/lib/systemd/system" "$root/usr/lib/sysusers.d" \
   "$root/usr/share/doc/meetup-report"
 install -m 755 -s "$built/meetup-report" "$root/usr/bin/meetup-report"
-install -m 644 Templates/* "$root/usr/share/meetup-report/Templates/"
+install -m 644 Templates/*.* "$root/usr/share/meetup-report/Templates/"
+install -m 644 Templates/locales/* "$root/usr/share/meetup-report/Templates/locales/"
 rm -rf "$scratch/man" && mkdir -p "$scratch/man"
 "$built/generate-manual" "$built/meetup-report" --output-directory "$scratch/man" --date "$(date -u +%Y-%m-%d)"
 # The generated page completed with EXIT STATUS, CONFIGURATION, FILES, ENVIRONMENT and

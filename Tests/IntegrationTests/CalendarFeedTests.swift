@@ -41,7 +41,7 @@ extension LoopbackSuites {
             #expect(first.succeeded, "\(first.line)")
             let page = try harness.page("queries/tu-talks.html")
             #expect(page.occurrences(of: "<h3 id=") == 9, "nine occurrences in the window")
-            #expect(page.contains("<h2>Saturday 12 December 2026</h2>") && page.contains("<strong>All day</strong>"))
+            #expect(page.contains("<h2>Saturday, 12 December 2026</h2>") && page.contains("<strong>All day</strong>"))
             #expect(
                 !page.contains("<script") && !page.contains("javascript:") && !page.contains("<b>"),
                 "no raw HTML from the feed")

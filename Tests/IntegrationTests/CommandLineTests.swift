@@ -40,7 +40,7 @@ extension LoopbackSuites {
             #expect(try String(contentsOf: folder.path("Output/index.md"), encoding: .utf8).contains("## Pinned"))
             // The groups report: a list of groups (one unknown) and a Pro network, attention first.
             let groups = try String(contentsOf: folder.path("Output/groups.md"), encoding: .utf8)
-            #expect(groups.contains("**20 groups, 7 with no event for six months**"), "\(groups.prefix(300))")
+            #expect(groups.contains("**20 groups, 7 with no event for 6 months**"), "\(groups.prefix(300))")
             let attention = try #require(groups.range(of: "### Needs attention"))
             #expect(groups.range(of: "berlin-perl-mongers")?.lowerBound ?? attention.lowerBound > attention.lowerBound)
             // A group's figures are its page's (issue 62, item 5): the record's last event and count.
@@ -51,7 +51,7 @@ extension LoopbackSuites {
             #expect(melbourne.contains("Last event 15 Nov 2026 · next 2 Dec 2026 · 98 past events"))
             #expect(groups.contains("Last event 15 Nov 2026, 7 days ago · next 2 Dec 2026 · 98 past events"))
             let index = try String(contentsOf: folder.path("Output/index.md"), encoding: .utf8)
-            #expect(index.contains("[groups: 20 groups, 7 with no event for six months](<groups.html>)"))
+            #expect(index.contains("[groups: 20 groups, 7 with no event for 6 months](<groups.html>)"))
         }
 
         @Test func digestStdoutPrintsTheDigestAndNothingOnAQuietNight() async throws {
@@ -66,7 +66,7 @@ extension LoopbackSuites {
             #expect(first.status == 0, "\(first.stderr)")
             #expect(
                 first.stdout.hasPrefix(
-                    "Berlin Tech Meetups: Digest for Sunday 22 November 2026\n\nThe first digest of this site"),
+                    "Berlin Tech Meetups: Digest for Sunday, 22 November 2026\n\nThe first digest of this site"),
                 "\(first.stdout)")
             #expect(!first.stdout.contains("meetup-report:"), "the summary goes to stderr, the digest alone to stdout")
             let quiet = try await CommandRunner.run(arguments)

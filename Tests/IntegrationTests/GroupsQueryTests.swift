@@ -79,7 +79,7 @@ extension LoopbackSuites {
             #expect(
                 groups.first { $0["urlname"] as? String == "chapter-0" }?["lastEventAt"] as? String
                     == "2026-10-15T16:00:00Z")
-            #expect(try harness.page("groups.md").contains("**200 groups, 1 with no event for six months**"))
+            #expect(try harness.page("groups.md").contains("**200 groups, 1 with no event for 6 months**"))
             #expect(try harness.page("index.html").contains("href=\"groups.html\""), "the index links to it")
         }
 
@@ -109,7 +109,7 @@ extension LoopbackSuites {
             // 179 days before the first night: quiet for six months two nights later.
             let (config, event) = try Self.lagosAndNis(on: harness, nisLastEventAt: "2026-05-27T10:00:00Z")
             #expect(await harness.run(config).succeeded)
-            #expect(try harness.page("groups.md").contains("**2 groups, 0 with no event for six months**"))
+            #expect(try harness.page("groups.md").contains("**2 groups, 0 with no event for 6 months**"))
 
             harness.server.setGroup("rladies-lagos", name: "R-Ladies Lagos", pages: [Data("not json".utf8)])
             let failed = await harness.run(config, now: PipelineHarness.now.addingTimeInterval(86_400))

@@ -88,7 +88,7 @@ extension LoopbackSuites {
             #expect(
                 report["attentionCount"] as? Int == 50 + 1,
                 "every third chapter (0, 3, …, 147) and chapter 7, which never met")
-            #expect(try harness.page("groups.md").contains("**150 groups, 51 with no event for six months**"))
+            #expect(try harness.page("groups.md").contains("**150 groups, 51 with no event for 6 months**"))
         }
 
         @Test func aNetworkTheMemberCannotReadIsAClearFailureOfThatQueryAlone() async throws {

@@ -375,7 +375,7 @@ extension LoopbackSuites {
             let text = try #require(failed.digestText, "a failure is news: printed")
             #expect(
                 text.contains(
-                    "Not checked tonight (1)\n- Rust — the search failed; its events are shown as they were at 22 Nov 2026, 09:00 GMT+1"
+                    "Not checked tonight (1)\n- Rust — the search failed; its events are shown as they were at 22 Nov 2026, 09:00 CET"
                 ), "\(text)")
             #expect(!text.contains(DigestWriter.quietLine))
             #expect(try harness.page("digest.md").contains("**Rust**: the search failed"))

@@ -50,7 +50,7 @@ struct SearchIndexJobTests {
             recordsFolder: folder.path("records"), cache: BuildCache(cacheDirectory: folder.path("cache"), build: "t"),
             children: ChildEnvironment(["PATH": "/usr/bin:/bin"], secretVariables: []),
             redactor: SecretRedactor(), budget: 20 << 20, recordsKey: "test"
-        ) { SearchRecords.records($0, timeZone: .gmt, plainDescriptions: $1) }
+        ) { SearchRecords.records($0, timeZone: .gmt, language: .english, plainDescriptions: $1) }
     }
 
     func logged(_ name: String) -> Bool {

@@ -45,7 +45,7 @@ struct SearchRecordFolderTests {
         let planned = records.map(SearchRecords.Planned.init(past:))
         let written = try SearchRecordFolder.update(shard, to: planned, key: key, cache: cache) {
             made += $0.count
-            return SearchRecords.records($0, timeZone: .gmt)
+            return SearchRecords.records($0, timeZone: .gmt, language: .english)
         }
         return (written, made)
     }
@@ -74,7 +74,7 @@ struct SearchRecordFolderTests {
         let fresh = BuildCache(cacheDirectory: folder.path("cache"), build: "test")
         let written = try SearchRecordFolder.update(
             shard, to: records.map(SearchRecords.Planned.init(past:)), key: "binary-2 UTC", cache: fresh
-        ) { SearchRecords.records($0, timeZone: .gmt) }
+        ) { SearchRecords.records($0, timeZone: .gmt, language: .english) }
         #expect(written == 0, "a cache deleted makes every record again and writes none that is the same")
     }
 
@@ -101,7 +101,7 @@ struct SearchRecordFolderTests {
         try update([record("a", "one")])
         try SearchRecordFolder.update(
             folder.path("records/2026-11-w4b"), to: [.init(past: record("b", "two"))], key: "k", cache: cache
-        ) { SearchRecords.records($0, timeZone: .gmt) }
+        ) { SearchRecords.records($0, timeZone: .gmt, language: .english) }
         try FileOperations.write(Data("stray".utf8), to: folder.path("records/stray"))
         SearchRecordFolder.prune(folder.path("records"), keeping: ["2026-12-w1a"], cache: cache)
         #expect(cache.searchRecords(of: "2026-11-w4b", key: "k").isEmpty)

@@ -171,7 +171,7 @@ struct CalendarRecurrenceTests {
                 + "BEGIN:VEVENT\r\nUID:weekly\r\nDTSTART;VALUE=DATE:20270321\r\nDURATION:P1D\r\nRRULE:FREQ=WEEKLY;COUNT=2\r\n"
                 + "SUMMARY:Weekly\r\nEND:VEVENT\r\n",
             from: "2026-10-20T00:00:00Z", days: 200)
-        let formatting = EventFormatting(siteTimeZone: Self.berlin)
+        let formatting = EventFormatting(siteTimeZone: Self.berlin, language: .english)
         let byTitle = Dictionary(parsed.events.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
         let days = parsed.events.map {
             "\($0.title) " + EventFormatting.allDayDates(of: $0).start + "-" + EventFormatting.allDayDates(of: $0).end
@@ -186,7 +186,7 @@ struct CalendarRecurrenceTests {
         #expect(formatting.eventTime(of: two) == "Sat 27 Mar – Sun 28 Mar, all day")
         #expect(formatting.timeUnderDayHeading(of: two) == "All day, until Sun 28 Mar")
         let spring = try #require(byTitle["Spring"])
-        let ics = ICalendar.event(spring, stamp: Date(timeIntervalSince1970: 0), excerpt: "")
+        let ics = ICalendar.event(spring, stamp: Date(timeIntervalSince1970: 0), excerpt: "", language: .english)
         #expect(ics.contains("DTSTART;VALUE=DATE:20270328\r\nDTEND;VALUE=DATE:20270329\r\n"), "\(ics)")
     }
 

@@ -21,7 +21,7 @@ struct ChatMessagesTests {
             }
         }
         return ChatDigest(
-            title: "Berlin Tech & Friends: Digest for Sunday 22 November 2026", notice: nil,
+            title: "Berlin Tech & Friends: Digest for Sunday, 22 November 2026", notice: nil,
             sections: [
                 ChatDigest.Section(heading: "New", entries: entries(new, "new")),
                 ChatDigest.Section(heading: "This week", entries: entries(week, "week")),

@@ -100,7 +100,29 @@ struct ConfigLoaderTests {
         BadValue(keyPath: "queries", expected: "non-empty array", edit: { $0["queries"] = [Any]() }),
         BadValue(
             keyPath: "queries[0].keyword", expected: "non-empty string", edit: editQuery(0) { $0["keyword"] = "  " }),
+        BadValue(keyPath: "language", expected: "a BCP 47 language tag", edit: { $0["language"] = "Spanish" }),
+        BadValue(keyPath: "language", expected: "a BCP 47 language tag", edit: { $0["language"] = "pt_BR" }),
+        BadValue(
+            keyPath: "queries[1].radiusMiles", expected: "nothing beside \"radiusKm\"",
+            edit: editQuery(1) { $0["radiusKm"] = 40 }),
+        BadValue(keyPath: "queries[0].radiusKm", expected: "exclusive", edit: editQuery(0) { $0["radiusKm"] = 0 }),
     ]
+
+    /// A radius in kilometres is asked of the API in miles, and the pages say it as given.
+    @Test func aRadiusInKilometresIsKeptAsGiven() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(Self.valid.utf8)) as? [String: Any])
+        Self.editQuery(0) { $0["radiusKm"] = 40 }(&object)
+        object["language"] = "pt-BR"
+        let config = try load(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+        let area = try #require(config.queries[0].searchArea)
+        #expect(area.radiusKm == 40 && abs(area.radiusMiles - 24.855) < 0.001)
+        #expect(config.language == "pt-BR")
+        let portuguese = try SiteLanguage.load("pt-BR", templates: Fixtures.templates)
+        #expect(QueryScope.text(of: config.queries[0], language: portuguese).contains("a até 40 km de"))
+        #expect(
+            QueryScope.text(of: config.queries[0], language: .english).contains("within 25 mi of"),
+            "converted, to a whole mile above 10")
+    }
 
     @Test(arguments: badValues)
     func wrongValuesNameTheirKeyPath(_ bad: BadValue) throws {
@@ -337,8 +359,8 @@ struct PlaceNameTests {
             #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "/tmp"}, "queries": [{"id": "s", "keyword": "swift", "lat": 52.52, "lon": 13.405, "placeName": "Berlin"}, {"id": "r", "keyword": "rust", "lat": 52.52, "lon": 13.405}]}"#
         let config = try ConfigLoader(environment: [:], requiresToken: false).parse(
             Data(json.utf8), file: "q.json", baseDirectory: URL(fileURLWithPath: "/tmp"))
-        #expect(QueryScope.text(of: config.queries[0]) == "“swift” within 25 mi of Berlin")
-        #expect(QueryScope.text(of: config.queries[1]) == "“rust” within 25 mi of 52.520, 13.405")
+        #expect(QueryScope.text(of: config.queries[0], language: .english) == "“swift” within 25 mi of Berlin")
+        #expect(QueryScope.text(of: config.queries[1], language: .english) == "“rust” within 25 mi of 52.520, 13.405")
         let groups =
             #"{"title": "T", "baseURL": "https://x.org/", "source": {"type": "snapshot", "directory": "/tmp"}, "queries": [{"id": "g", "groups": ["a"], "placeName": "Berlin"}]}"#
         #expect(throws: ConfigError.self) {

@@ -35,13 +35,13 @@ struct DayLabelsTests {
         #expect(headings(now: "2026-11-30T09:00:00Z") == ["", "", "", "", "Today"])
     }
 
-    /// Santiago's clocks go from 00:00 to 01:00 on Sunday 6 September 2026: that Sunday, Monday
+    /// Santiago's clocks go from 00:00 to 01:00 on Sunday, 6 September 2026: that Sunday, Monday
     /// is tomorrow. Counting the time from Sunday's start (01:00) to Monday's (00:00) as days
     /// made it zero, and every day of the week read one day early ("Today" on Monday's events).
     @Test func aDayThatBeginsAtOneLeadsToTomorrow() throws {
         let zone = try #require(TimeZone(identifier: "America/Santiago"))
         let sunday = try #require(ISO8601.parseDateTime("2026-09-06T12:00:00-03:00")).date
-        let labels = DayLabels(now: sunday, zone: zone)
+        let labels = DayLabels(now: sunday, zone: zone, language: .english)
         let day = { (text: String) in try #require(ISO8601.parseDateTime(text)).date }
         #expect(labels.label(of: try day("2026-09-05T23:30:00-04:00")) == nil, "Saturday")
         #expect(labels.label(of: try day("2026-09-06T01:00:00-03:00")) == "Today")
@@ -66,7 +66,7 @@ struct DayLabelsTests {
             let zone = try #require(TimeZone(identifier: name))
             for step in 0..<(365 * 24 * 60 / 673) {
                 let now = start.addingTimeInterval(Double(step) * 673 * 60)
-                let labels = DayLabels(now: now, zone: zone)
+                let labels = DayLabels(now: now, zone: zone, language: .english)
                 for minutes in stride(from: -48 * 60, to: 9 * 24 * 60, by: 317) {
                     let day = now.addingTimeInterval(Double(minutes) * 60)
                     let expected = Self.calendarLabel(of: day, now: now, zone: zone)

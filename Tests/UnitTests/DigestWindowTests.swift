@@ -99,11 +99,11 @@ struct DigestWindowTests {
         let digest = Digest.make(settings: SiteSettings(config), fetched: fetched, report: report, now: now)
         #expect(digest.unchecked == [Digest.Unchecked(queryTitle: "Rust", staleSince: now.addingTimeInterval(-86_400))])
         #expect(!digest.isQuiet, "not a quiet night: a search failed")
-        let writer = DigestWriter(digest, timeZone: Self.zone)
+        let writer = DigestWriter(digest, timeZone: Self.zone, language: .english)
         for text in [writer.markdown(templates: try SiteTemplates(directory: Fixtures.templates)), writer.plainText()] {
             #expect(text.contains("Not checked tonight"), "\(text)")
             #expect(text.contains("Rust"), "\(text)")
-            #expect(text.contains("shown as they were at 20 Nov 2026, 23:26 GMT+1"), "\(text)")
+            #expect(text.contains("shown as they were at 20 Nov 2026, 23:26 CET"), "\(text)")
             #expect(!text.contains(DigestWriter.quietLine))
         }
         #expect(DigestEmail.counts(digest) == "1 search failed")

@@ -17,7 +17,7 @@ struct EventCalendarLinksTests {
         let event = Event(
             id: "../../etc/passwd", title: "Rust & C++ = fun?\n#1", start: start,
             eventURL: URL(string: "https://www.meetup.com/x/events/1/"))
-        let url = try #require(EventCalendarLinks.googleCalendar(event, details: "Talks & pizza"))
+        let url = try #require(EventCalendarLinks.googleCalendar(event, details: "Talks & pizza", language: .english))
         let items = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
         let values = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") })
         #expect(url.host == "calendar.google.com" && values["action"] == "TEMPLATE")

@@ -252,7 +252,9 @@ struct SiteStructureTests {
                     date: Date(timeIntervalSince1970: 1_795_000_000 - Double(index) * 86_400), utcOffsetSeconds: 3_600))
         }
         let calendar = ICalendar(name: "Swift; Berlin, events")
-        let entry = { (event: Event) in ICalendar.event(event, stamp: Date(timeIntervalSince1970: 0), excerpt: "x") }
+        let entry = { (event: Event) in
+            ICalendar.event(event, stamp: Date(timeIntervalSince1970: 0), excerpt: "x", language: .english)
+        }
         let file = try BufferedFile(replacing: folder.path("nested/calendar.ics"))
         calendar.write(events, event: { Array(entry($0).utf8) }, to: file)
         try file.commit()

@@ -114,7 +114,7 @@ struct GroupsReportTests {
         #expect(section.active.map(\.urlname) == ["active", "almost"], "the rest by name")
         #expect(report.groupCount == 6 && report.attentionCount == 4)
         #expect(section.crossed.isEmpty, "the first night nobody crosses: nothing was judged before")
-        #expect(GroupsPage.summary(report) == "6 groups, 4 with no event for six months")
+        #expect(GroupsPage.summary(report, language: .english) == "6 groups, 4 with no event for 6 months")
     }
 
     @Test func aFailedNightShowsTheGroupsAsLastReadWithTheirNextEventsPassed() {
@@ -168,14 +168,18 @@ struct GroupsReportTests {
     @Test func aHostileGroupNameIsTextOnThePage() {
         var group = Self.group("evil", last: "2026-11-01")
         group.name = "<script>alert(1)</script> [click](javascript:alert(1))"
-        let formatting = EventFormatting(siteTimeZone: TimeZone(identifier: "UTC")!)
+        let formatting = EventFormatting(siteTimeZone: TimeZone(identifier: "UTC")!, language: .english)
         let row = GroupsPage.row(group, now: Self.now, formatting: formatting)
         #expect(row["name"] as? String == group.name, "raw in the context; the Markdown template escapes it")
         #expect(
             GroupsPage.activity(group, now: Self.now, formatting: formatting)
                 == "Last event 1 Nov 2026, 20 days ago · nothing scheduled")
-        #expect(GroupsPage.members(1_234_567) == "1,234,567 members" && GroupsPage.members(1) == "1 member")
-        #expect(GroupsPage.period(days: 90) == "three months" && GroupsPage.period(days: 100) == "100 days")
+        #expect(
+            GroupsPage.members(1_234_567, .english) == "1,234,567 members"
+                && GroupsPage.members(1, .english) == "1 member")
+        #expect(
+            GroupsPage.period(days: 90, .english) == "for 3 months"
+                && GroupsPage.period(days: 100, .english) == "for 100 days")
     }
 
     /// Found at real size (the network workload follows 200 chapters as a network and as a
@@ -232,7 +236,7 @@ struct GroupsReportTests {
     @Test func anOfflineReRenderSaysWhatItIs() {
         let earlier = GroupsReport.Earlier(
             seenAt: Self.day("2026-11-19"), groups: [Self.group("nis", last: "2026-10-06")])
-        let formatting = EventFormatting(siteTimeZone: TimeZone(identifier: "UTC")!)
+        let formatting = EventFormatting(siteTimeZone: TimeZone(identifier: "UTC")!, language: .english)
         for offline in [true, false] {
             let report = GroupsReport(
                 queries: [Self.network], fresh: [:], earlier: ["rl": earlier], now: Self.now, offline: offline)

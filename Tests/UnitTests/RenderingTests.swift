@@ -224,7 +224,7 @@ struct PageRenderingTests {
         ]
         let page = try Self.site(events).query
         let headings = page.components(separatedBy: "<h2>").dropFirst().map { $0.components(separatedBy: "</h2>")[0] }
-        #expect(headings == ["Tuesday 1 December 2026", "Wednesday 2 December 2026", "Thursday 3 December 2026"])
+        #expect(headings == ["Tuesday, 1 December 2026", "Wednesday, 2 December 2026", "Thursday, 3 December 2026"])
         // Under its day's heading, a time says neither the date again nor the site's offset, which
         // the page says once; another offset is said, and a local day unlike the heading's.
         #expect(page.contains("times in Central European Time"))
@@ -239,7 +239,7 @@ struct PageRenderingTests {
     @Test func daylightSavingChangesTheDayBoundary() throws {
         // 29 March 2026: Berlin moves from UTC+1 to UTC+2. 22:30 UTC is 00:30 on the 30th.
         let page = try Self.site([Self.event("1", "After the switch", "2026-03-29T22:30:00Z")]).query
-        #expect(page.contains("<h2>Monday 30 March 2026</h2>"))
+        #expect(page.contains("<h2>Monday, 30 March 2026</h2>"))
     }
 
     @Test func untrustedFieldsAreEscapedEverywhere() throws {

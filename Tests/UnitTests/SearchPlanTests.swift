@@ -36,23 +36,26 @@ struct SearchPlanTests {
     }
 
     static func stamps(_ site: (FetchedEvents, CommunityRecord)) -> [String: String] {
-        let planned = SearchRecords.plan(site.0, record: site.1, now: now, timeZone: utc)
+        let planned = SearchRecords.plan(site.0, record: site.1, now: now, timeZone: utc, language: .english)
         let shards = SearchRecords.shards(planned, now: now, timeZone: utc)
         return Dictionary(
-            uniqueKeysWithValues: shards.map { ($0.name, SearchRecords.stamp($0.records, timeZone: utc, indexer: "p")) }
+            uniqueKeysWithValues: shards.map {
+                ($0.name, SearchRecords.stamp($0.records, timeZone: utc, language: .english, indexer: "p"))
+            }
         )
     }
 
     @Test func aPlansRecordsAreTheRecordsMadeDirectly() {
         let (fetched, record) = Self.site()
-        let planned = SearchRecords.plan(fetched, record: record, now: Self.now, timeZone: Self.utc)
+        let planned = SearchRecords.plan(fetched, record: record, now: Self.now, timeZone: Self.utc, language: .english)
         let direct =
             SearchRecords.make(
                 fetched.distinctEvents.map { ($0, fetched.queriesByEvent[$0.id] ?? []) }, timeZone: Self.utc,
+                language: .english,
                 plainDescriptions: [:])
-            + SearchRecords.past(record, now: Self.now, timeZone: Self.utc)
+            + SearchRecords.past(record, now: Self.now, timeZone: Self.utc, language: .english)
         #expect(planned.count == 1_000)
-        let made = SearchRecords.records(planned, timeZone: Self.utc)
+        let made = SearchRecords.records(planned, timeZone: Self.utc, language: .english)
         #expect(made.sorted { $0.name < $1.name } == direct.sorted { $0.name < $1.name })
         #expect(
             made.first { $0.name == SearchRecords.recordName(fetched.distinctEvents[450]) }?.html.contains(

@@ -107,8 +107,8 @@ struct SearchShardsTests {
         let after = Self.shards(changed)
         #expect(before.map(\.name) == after.map(\.name))
         let differing = zip(before, after).filter {
-            SearchRecords.stamp($0.records, timeZone: Self.utc, indexer: identity)
-                != SearchRecords.stamp($1.records, timeZone: Self.utc, indexer: identity)
+            SearchRecords.stamp($0.records, timeZone: Self.utc, language: .english, indexer: identity)
+                != SearchRecords.stamp($1.records, timeZone: Self.utc, language: .english, indexer: identity)
         }.map(\.0.name)
         #expect(differing == ["2026-11-w3b", "2026-12-w2a"], "of \(before.count) shards")
     }
@@ -116,7 +116,7 @@ struct SearchShardsTests {
     @Test func anotherIndexerIsAnotherIndex() {
         let records = Self.records(3)
         #expect(
-            SearchRecords.stamp(records, timeZone: Self.utc, indexer: "a")
-                != SearchRecords.stamp(records, timeZone: Self.utc, indexer: "b"))
+            SearchRecords.stamp(records, timeZone: Self.utc, language: .english, indexer: "a")
+                != SearchRecords.stamp(records, timeZone: Self.utc, language: .english, indexer: "b"))
     }
 }

@@ -63,7 +63,7 @@ extension ConfigLoader {
                 found: kinds.count > 1 ? reader.value(kinds[1]) ?? .null : .null)
         }
         if kinds[0] != "keyword" {
-            for key in ["lat", "lon", "radiusMiles", "placeName"] where reader.value(key) != nil {
+            for key in ["lat", "lon", "radiusMiles", "radiusKm", "placeName"] where reader.value(key) != nil {
                 throw reader.invalid(
                     key, expected: "nothing: only a \"keyword\" search has a place", found: reader.value(key) ?? .null)
             }
@@ -95,6 +95,10 @@ extension ConfigLoader {
             return (.network(urlname), urlname)
         default:
             let keyword = try reader.requiredString("keyword")
+            let radiusKm = try reader.number("radiusKm", in: 0...804, required: false, allowLowerBound: false)
+            if radiusKm != nil, let miles = reader.value("radiusMiles") {
+                throw reader.invalid("radiusMiles", expected: "nothing beside \"radiusKm\": one radius", found: miles)
+            }
             return (
                 .search(
                     SearchArea(
@@ -102,7 +106,8 @@ extension ConfigLoader {
                         latitude: try reader.requiredNumber("lat"),
                         longitude: try reader.requiredNumber("lon"),
                         radiusMiles: try reader.numberOrDefault("radiusMiles"),
-                        placeName: try reader.string("placeName", required: false).map(TextCleaning.singleLine))),
+                        placeName: try reader.string("placeName", required: false).map(TextCleaning.singleLine),
+                        radiusKm: radiusKm)),
                 keyword
             )
         }

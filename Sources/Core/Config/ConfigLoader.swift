@@ -116,6 +116,13 @@ package struct ConfigLoader: Sendable {
             try parsePublish(value, root: root)
         }
         config.search = try root.bool("search") ?? config.search
+        if let language = try root.string("language", required: false) {
+            guard language.range(of: ConfigSchema.languageTag, options: .regularExpression) != nil else {
+                throw root.invalid(
+                    "language", expected: "a BCP 47 language tag such as \"es\" or \"pt-BR\"", found: .string(language))
+            }
+            config.language = language
+        }
         config.reports =
             try root.value("reports").map { value throws(ConfigError) in try parseReports(value, root: root) }
             ?? ReportSettings()

@@ -18,10 +18,15 @@ extension ConfigSchema {
             ConfigField("lon", .number(-180...180), "A search: the longitude of its centre."),
             ConfigField(
                 "radiusMiles", .number(0...500, exclusiveMinimum: true), default: .number(25),
-                "A search: how far from the centre."),
+                "A search: how far from the centre, in miles (or `radiusKm`)."),
+            ConfigField(
+                "radiusKm", .number(0...804, exclusiveMinimum: true),
+                "A search: how far from the centre in kilometres, instead of `radiusMiles`; pages in a language "
+                    + "that measures in kilometres say it as given."),
             ConfigField(
                 "placeName", .string(),
-                "A search: how the pages name its centre (\"within 25 mi of Berlin\"); without it, its coordinates."),
+                "A search: how the pages name its centre (\"within 25 mi of Berlin\", \"a menos de 40 km de Madrid\"); "
+                    + "without it, its coordinates."),
             ConfigField(
                 "groups",
                 .array(

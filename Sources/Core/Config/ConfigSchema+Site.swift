@@ -8,6 +8,8 @@ import MeetupSupport
 package enum ConfigSchema {
     static let slug = "^[a-z0-9][a-z0-9-]{0,62}$"
     static let eventID = "^[A-Za-z0-9_:.-]{1,200}$"
+    /// A BCP 47 tag of a language, with its script and region if any: "de", "pt-BR", "zh-Hant-TW".
+    package static let languageTag = "^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$"
 
     package static let root = ConfigObject(
         "", "The config file: one JSON object.",
@@ -23,6 +25,12 @@ package enum ConfigSchema {
             ConfigField(
                 "timeZone", .string(format: "an IANA time zone name such as \"Europe/Berlin\""),
                 default: .string("UTC"), "The site's time zone: its days, and the times of online events."),
+            ConfigField(
+                "language", .string(format: "a BCP 47 language tag such as \"es\" or \"pt-BR\"", pattern: languageTag),
+                default: .string("en"),
+                "The site's language: every word a reader sees (pages, feeds, calendars, the digest), and how dates, "
+                    + "numbers and distances are written. Its words are `<templates>/locales/<tag>.po` "
+                    + "(shipped: de, en, es, fr, pt-BR); event text stays as its organisers wrote it."),
             ConfigField(
                 "source", .object(source),
                 "Where the events come from (needed unless every query reads groups' calendar feeds)."),

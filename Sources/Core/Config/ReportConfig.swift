@@ -38,6 +38,9 @@ package struct ReportConfig: Sendable {
     package var curation = Curation()
     /// The record's reports: the health window, the community's topic categories (config `reports`).
     package var reports = ReportSettings()
+    /// The site's language, a BCP 47 tag (config `language`): its words come from
+    /// `<templates>/locales/<tag>.po`, its dates and numbers from the locale.
+    package var language = "en"
 
     package init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],

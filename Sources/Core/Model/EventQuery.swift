@@ -138,20 +138,29 @@ extension EventQuery {
 
 /// A keyword near a place (the API's `EventSearchFilter`).
 package struct SearchArea: Sendable, Hashable, Codable {
+    /// The international mile.
+    package static let kilometresPerMile = 1.609344
+
     package var keyword: String
     package var latitude: Double
     package var longitude: Double
+    /// How far from the point, in miles: what the API asks.
     package var radiusMiles: Double
+    /// The radius as the config gave it in kilometres (`radiusKm`); pages that measure in
+    /// kilometres say it as given rather than converted back.
+    package var radiusKm: Double?
     /// How the pages name the point ("Berlin"); the coordinates stand in without one.
     package var placeName: String?
 
     package init(
-        keyword: String, latitude: Double, longitude: Double, radiusMiles: Double = 25, placeName: String? = nil
+        keyword: String, latitude: Double, longitude: Double, radiusMiles: Double = 25, placeName: String? = nil,
+        radiusKm: Double? = nil
     ) {
         self.keyword = keyword
         self.latitude = latitude
         self.longitude = longitude
-        self.radiusMiles = radiusMiles
+        self.radiusMiles = radiusKm.map { $0 / Self.kilometresPerMile } ?? radiusMiles
+        self.radiusKm = radiusKm
         self.placeName = placeName
     }
 }

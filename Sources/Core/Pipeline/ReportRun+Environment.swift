@@ -15,10 +15,18 @@ extension ReportRun {
     func makeEnvironment(observer: any RunObserver, redactor: SecretRedactor) throws(RunAbort) -> RunEnvironment {
         let deadline = ContinuousClock.now + .milliseconds(Int64(config.limits.runTimeout * 1000))
         var templates = SiteTemplates.none
-        do {
-            if let templatesDirectory { templates = try SiteTemplates(directory: templatesDirectory) }
-        } catch {
-            throw RunAbort(reason: error.description)
+        var language = SiteLanguage.english
+        if let templatesDirectory {
+            do {
+                language = try SiteLanguage.load(config.language, templates: templatesDirectory)
+            } catch {
+                throw RunAbort(reason: "language “\(config.language)”: \(error.description)")
+            }
+            do {
+                templates = try SiteTemplates(directory: templatesDirectory, language: language)
+            } catch {
+                throw RunAbort(reason: error.description)
+            }
         }
         // State an earlier version kept in the cache moves to the state folder, once.
         if !options.offline {
@@ -38,7 +46,7 @@ extension ReportRun {
             recorder: recorder, clock: clock
         ) { observer.photoProgress($0) }
         return RunEnvironment(
-            config: config, site: SiteSettings(config), templates: templates, now: options.now,
+            config: config, site: SiteSettings(config, language: language), templates: templates, now: options.now,
             offline: options.offline, observer: observer,
             cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,

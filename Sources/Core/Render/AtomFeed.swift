@@ -72,7 +72,7 @@ package struct AtomFeed {
         contentHTML: String? = nil, firstSeen: Date? = nil
     ) -> String {
         let summary = [
-            formatting.eventTime(of: event), EventFormatting.location(of: event),
+            formatting.eventTime(of: event), formatting.location(of: event),
             event.group?.name,
         ].compactMap { $0 }.joined(separator: " · ")
         var xml = "<entry>\n"

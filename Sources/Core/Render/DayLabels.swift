@@ -16,7 +16,8 @@ package struct DayLabels: Sendable {
     private let starts: [Date]
     private let labels: [String?]
 
-    package init(now: Date, zone: TimeZone) {
+    package init(now: Date, zone: TimeZone, language: SiteLanguage) {
+        let words = Self.words(language)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let today = calendar.startOfDay(for: now)
@@ -32,10 +33,24 @@ package struct DayLabels: Sendable {
             let next = calendar.date(byAdding: .day, value: 1, to: noon).map(calendar.startOfDay(for:))
             starts.append(next ?? day.addingTimeInterval(86_400))
             let weekend = calendar.isDateInWeekend(day) && offset <= toSunday
-            labels.append(offset == 0 ? "Today" : offset == 1 ? "Tomorrow" : weekend ? "This weekend" : nil)
+            labels.append(offset == 0 ? words.today : offset == 1 ? words.tomorrow : weekend ? words.weekend : nil)
         }
         self.starts = starts
         self.labels = labels
+    }
+
+    /// "Today" and "Tomorrow" as ICU names them in the language ("Hoy", "Morgen"), capitalised
+    /// as a label starts; "This weekend" from the catalogue (ICU has no name for it). The words
+    /// are asked for today and tomorrow of the wall clock, calendar days apart: only the words
+    /// are used, never those days.
+    private static func words(_ language: SiteLanguage) -> (today: String, tomorrow: String, weekend: String) {
+        var style = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide, locale: language.locale)
+        style.capitalizationContext = .beginningOfSentence
+        style.allowedFields = [.day]
+        let calendar = Calendar(identifier: .gregorian)
+        let now = Date()
+        let tomorrow = calendar.date(byAdding: .day, value: 1, to: now) ?? now.addingTimeInterval(86_400)
+        return (style.format(now), style.format(tomorrow), language.localized("This weekend"))
     }
 
     /// The label of the day `date` falls on; nil before today and from a week on.

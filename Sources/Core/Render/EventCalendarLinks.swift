@@ -14,7 +14,7 @@ enum EventCalendarLinks {
     /// every value percent-encoded (`+` and `&` included); events without an end last two hours.
     /// The details carry the first 200 characters of the description and the event's link (the
     /// whole text was a kilobyte of every event on a page).
-    static func googleCalendar(_ event: Event, details: String) -> URL? {
+    static func googleCalendar(_ event: Event, details: String, language: SiteLanguage) -> URL? {
         let end =
             event.end.map(\.date).flatMap { $0 > event.start.date ? $0 : nil }
             ?? event.start.date.addingTimeInterval(2 * 3600)
@@ -28,7 +28,7 @@ enum EventCalendarLinks {
                     ? EventFormatting.allDayDates(of: event).start + "/" + EventFormatting.allDayDates(of: event).end
                     : "\(ICalendar.dateTime(event.start.date))/\(ICalendar.dateTime(end))"
             ),
-            ("details", detailText), ("location", EventFormatting.location(of: event)),
+            ("details", detailText), ("location", EventFormatting.location(of: event, in: language)),
         ]
         let query = items.map { name, value in "\(name)=\(percentEncoded(value))" }
         return URL(string: "https://calendar.google.com/calendar/render?" + query.joined(separator: "&"))

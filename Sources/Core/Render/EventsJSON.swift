@@ -75,20 +75,22 @@ enum EventsJSON {
     /// - Parameter description: its plain description, for its calendar link.
     static func item(_ event: Event, input: SiteInput, queries: [EventQuery], description: String) -> String {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
-        return item(event, thumbnail: thumbnail, queries: queries, description: description)
-            .serialized(indent: itemIndent)
+        return item(
+            event, thumbnail: thumbnail, queries: queries, description: description, language: input.settings.language
+        )
+        .serialized(indent: itemIndent)
     }
 
-    private static func item(_ event: Event, thumbnail: Thumbnail?, queries: [EventQuery], description: String)
-        -> JSONValue
-    {
+    private static func item(
+        _ event: Event, thumbnail: Thumbnail?, queries: [EventQuery], description: String, language: SiteLanguage
+    ) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .string(event.id), "title": .string(event.title), "start": .string(ISO8601.format(event.start)),
             "online": .bool(event.isOnline), "queries": .array(queries.map { .string($0.id) }),
             "calendar": .string(EventCalendarLinks.icsPath(event)),
             "page": .string(SitePaths.eventPage(event.id) + ".html"),
         ]
-        if let google = EventCalendarLinks.googleCalendar(event, details: description) {
+        if let google = EventCalendarLinks.googleCalendar(event, details: description, language: language) {
             object["googleCalendar"] = .string(google.absoluteString)
         }
         if let end = event.end { object["end"] = .string(ISO8601.format(end)) }

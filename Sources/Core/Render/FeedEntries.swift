@@ -40,7 +40,8 @@ struct FeedEntries: Sendable {
     {
         ICalendar.event(
             event, stamp: input.lastChanged(event),
-            excerpt: rich.isEmpty ? TextCleaning.truncated(plain, maxLength: 500) : calendarText)
+            excerpt: rich.isEmpty ? TextCleaning.truncated(plain, maxLength: 500) : calendarText,
+            language: input.settings.language)
     }
 
     /// The Atom entries of `atom` (a feed holds only its newest) from their artefacts (their
@@ -52,7 +53,7 @@ struct FeedEntries: Sendable {
         var entries = FeedEntries(artefacts: artefacts, input: input)
         let newest = events.filter { atom.contains($0.id) }
         entries.atom = Parallel.chunks(of: newest, empty: [String: String]()) { events in
-            let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+            let formatting = EventFormatting(siteTimeZone: input.settings.timeZone, language: input.settings.language)
             var part: [String: String] = [:]
             for event in events {
                 let made = artefacts[event.id]

@@ -9,46 +9,55 @@ struct GroupsPage: SiteGenerator {
     func files(_ shared: RenderShared) -> [SiteFile] {
         guard let report = shared.input.groups, !report.sections.isEmpty else { return [] }
         let settings = shared.input.settings
-        let formatting = EventFormatting(siteTimeZone: settings.timeZone)
+        let formatting = EventFormatting(siteTimeZone: settings.timeZone, language: settings.language)
         let context = Self.context(report, formatting: formatting, generatedAt: shared.input.generatedAt)
         let markdown = shared.templates.render("groups.md", context)
         let html = PageFiles.layout(
-            markdown: markdown, title: "Groups · \(settings.title)", path: SitePaths.groups,
-            description: Self.summary(report), root: "", feed: SitePaths.siteFeed,
-            feedTitle: settings.title, pageKind: "groups", shared: shared, formatting: formatting)
+            markdown: markdown, title: settings.language.localized("Groups") + " · \(settings.title)",
+            path: SitePaths.groups, description: Self.summary(report, language: settings.language), root: "",
+            feed: SitePaths.siteFeed, feedTitle: settings.title, pageKind: "groups", shared: shared,
+            formatting: formatting)
         return [
             .text(SitePaths.groups + ".md", markdown), .text(SitePaths.groups + ".html", html),
             SiteFile(path: SitePaths.groupsJSON, contents: .bytes(Data(Self.json(report).serialized().utf8))),
         ]
     }
 
-    /// "212 groups, 31 with no event for six months".
-    static func summary(_ report: GroupsReport) -> String {
+    /// "212 groups, 31 with no event for 6 months".
+    static func summary(_ report: GroupsReport, language: SiteLanguage) -> String {
         let thresholds = Set(report.sections.map(\.query.inactiveAfterDays))
-        let silence = thresholds.count == 1 ? " for " + period(days: thresholds.first ?? 0) : " for a while"
-        return EventFormatting.count(report.groupCount, "group", "groups") + ", \(report.attentionCount) with no event"
-            + silence
+        let period =
+            thresholds.count == 1 ? period(days: thresholds.first ?? 0, language) : language.localized("for a while")
+        return language.plural(report.groupCount, "{count} group", "{count} groups") + ", "
+            + quiet(report.attentionCount, period: period, language)
     }
 
-    /// "six months" for 180 days, "90 days" otherwise.
-    static func period(days: Int) -> String {
-        let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
-        if days == 365 { return "a year" }
+    /// "31 with no event for 6 months".
+    static func quiet(_ count: Int, period: String, _ language: SiteLanguage) -> String {
+        language.plural(count, "{count} with no event {period}", "{count} with no event {period}", ["period": period])
+    }
+
+    /// "for 6 months" for 180 days, "for a year" for 365, "for 90 days" otherwise.
+    static func period(days: Int, _ language: SiteLanguage) -> String {
+        if days == 365 { return language.localized("for a year") }
         if days % 30 == 0, (1...12).contains(days / 30) {
-            return days == 30 ? "a month" : "\(words[days / 30 - 1]) months"
+            return language.plural(days / 30, "for a month", "for {count} months")
         }
-        return EventFormatting.count(days, "day", "days")
+        return language.plural(days, "for {count} day", "for {count} days")
     }
 
     static func context(_ report: GroupsReport, formatting: EventFormatting, generatedAt: Date) -> [String: Any] {
+        let language = formatting.language
         let sections: [[String: Any]] = report.sections.map { section in
             let row = { (group: GroupActivity) in Self.row(group, now: report.now, formatting: formatting) }
             var context: [String: Any] = [
                 "title": section.query.title,
                 "link": "<\(SitePaths.queryPage(section.query)).html>",
-                "scope": QueryScope.text(of: section.query),
-                "counts": EventFormatting.count(section.groupCount, "group", "groups")
-                    + ", \(section.attention.count) with no event for \(period(days: section.query.inactiveAfterDays))",
+                "scope": QueryScope.text(of: section.query, language: language),
+                "counts": language.plural(section.groupCount, "{count} group", "{count} groups") + ", "
+                    + quiet(
+                        section.attention.count, period: period(days: section.query.inactiveAfterDays, language),
+                        language),
                 "attention": section.attention.isEmpty ? false : ["items": section.attention.map(row)],
                 "active": section.active.isEmpty ? false : ["items": section.active.map(row)],
                 "isEmpty": section.groupCount == 0,
@@ -64,14 +73,14 @@ struct GroupsPage: SiteGenerator {
             return context
         }
         return [
-            "summary": summary(report), "generatedAt": formatting.generatedAt(generatedAt),
+            "summary": summary(report, language: language), "generatedAt": formatting.generatedAt(generatedAt),
             "json": "<\(SitePaths.groupsJSON)>", "sections": sections,
         ]
     }
 
     /// One group: its name (linked), city, members, and its activity in words.
     static func row(_ group: GroupActivity, now: Date, formatting: EventFormatting) -> [String: Any] {
-        var details = [group.city, group.members.map { Self.members($0) }].compactMap { $0 }
+        var details = [group.city, group.members.map { Self.members($0, formatting.language) }].compactMap { $0 }
         if group.name != group.urlname { details.insert(group.urlname, at: 0) }
         return [
             "name": group.name,
@@ -84,30 +93,39 @@ struct GroupsPage: SiteGenerator {
 
     /// "Last event 14 Mar 2026, 253 days ago · next 5 Dec 2026 · 2 upcoming".
     static func activity(_ group: GroupActivity, now: Date, formatting: EventFormatting) -> String {
-        guard group.isFound else { return "Not found on Meetup: renamed or closed? Check its urlname in the config." }
+        let language = formatting.language
+        guard group.isFound else {
+            return language.localized("Not found on Meetup: renamed or closed? Check its urlname in the config.")
+        }
         var parts: [String] = []
         if let last = group.lastEventAt, let days = group.daysSinceLastEvent(at: now) {
+            let date = formatting.date(last)
             parts.append(
-                "Last event \(formatting.date(last)), "
-                    + (days == 0 ? "today" : EventFormatting.count(days, "day", "days") + " ago"))
+                days == 0
+                    ? language.localized("Last event {date}, today", ["date": date])
+                    : language.plural(
+                        days, "Last event {date}, {count} day ago", "Last event {date}, {count} days ago",
+                        ["date": date]))
         } else {
-            parts.append("No past event")
+            parts.append(language.localized("No past event"))
         }
         if let next = group.nextEventAt, next >= now {
-            parts.append("next \(formatting.date(next))")
+            parts.append(language.localized("next {date}", ["date": formatting.date(next)]))
         } else {
-            parts.append("nothing scheduled")
+            parts.append(language.localized("nothing scheduled"))
         }
-        if let upcoming = group.upcomingEvents, upcoming > 1 { parts.append("\(upcoming) upcoming") }
+        if let upcoming = group.upcomingEvents, upcoming > 1 {
+            parts.append(language.plural(upcoming, "{count} upcoming", "{count} upcoming"))
+        }
         if let past = group.pastEvents, past > 0 {
-            parts.append(EventFormatting.count(past, "past event", "past events"))
+            parts.append(language.plural(past, "{count} past event", "{count} past events"))
         }
         return parts.joined(separator: " · ")
     }
 
     /// "6,120 members".
-    static func members(_ count: Int) -> String {
-        NumberText.grouped(count) + (count == 1 ? " member" : " members")
+    static func members(_ count: Int, _ language: SiteLanguage) -> String {
+        language.plural(count, "{count} member", "{count} members")
     }
 
     /// `groups.json`: every query's groups with their figures (dates in UTC, ISO 8601).

@@ -54,7 +54,7 @@ struct ICalendar {
     /// - Parameter stamp: its `DTSTAMP`: when the site last saw the event's information change
     ///   (`SiteInput.lastChanged`), not the run's moment, so an unchanged event's calendar
     ///   stays byte for byte the same from night to night.
-    static func event(_ event: Event, stamp: Date, excerpt: String) -> String {
+    static func event(_ event: Event, stamp: Date, excerpt: String, language: SiteLanguage) -> String {
         var lines = [
             "BEGIN:VEVENT",
             "UID:meetup-\(text(event.id))@meetup-report",
@@ -68,13 +68,13 @@ struct ICalendar {
             if let end = event.end, end.date > event.start.date { lines.append("DTEND:\(dateTime(end.date))") }
         }
         lines.append("SUMMARY:\(text(event.title))")
-        lines.append("LOCATION:\(text(EventFormatting.location(of: event)))")
+        lines.append("LOCATION:\(text(EventFormatting.location(of: event, in: language)))")
         if let url = event.eventURL {
             lines.append("URL:\(url.absoluteString)")
         }
         var description: [String] = []
-        if let group = event.group { description.append("Group: \(group.name)") }
-        if let going = event.rsvpCount { description.append("\(going) going") }
+        if let group = event.group { description.append(language.localized("Group: {name}", ["name": group.name])) }
+        if let going = event.rsvpCount { description.append(language.plural(going, "{count} going", "{count} going")) }
         if !excerpt.isEmpty { description.append(excerpt) }
         if let url = event.eventURL { description.append(url.absoluteString) }
         if !description.isEmpty {

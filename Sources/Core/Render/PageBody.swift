@@ -22,6 +22,8 @@ struct PageBody {
     let anchors: [Event]
     /// An event page's whole description as HTML, for its `<!-- description -->` marker.
     var wholeDescription: String?
+    /// The words of "More" and of its toggle's name.
+    var language: SiteLanguage = .english
 
     /// Where an event page's template puts the event's whole description.
     static let descriptionMarker = "<!-- description -->"
@@ -163,9 +165,12 @@ struct PageBody {
                 tree.remove(previous)
             }
         }
+        // The words are the catalogue's (checked to add no markup); the title is escaped.
+        let name = language.localized("More about {title}", ["title": title])
         tree.replace(
             marker,
-            with: "<details class=\"more\"><summary aria-label=\"More about \(title)\">\(excerpt)"
-                + "<span class=\"more-label\">More</span></summary>\n" + description + "\n</details>", inline: false)
+            with: "<details class=\"more\"><summary aria-label=\"\(name)\">\(excerpt)"
+                + "<span class=\"more-label\">\(language.localized("More"))</span></summary>\n" + description
+                + "\n</details>", inline: false)
     }
 }

@@ -67,16 +67,17 @@ struct PageContexts {
     /// Each event's Markdown block, rendered once (see `EventBlocks`).
     let eventBlocks: EventBlocks?
     let dayLabels: DayLabels
+    var language: SiteLanguage { input.settings.language }
 
     /// - Parameters:
     ///   - plainDescriptions: from `plainDescriptions(of:)`, shared by every page's contexts.
     ///   - eventBlocks: needed by the list pages (`queryPage`, `allEvents`).
     init(input: SiteInput, plainDescriptions: TextsByEvent? = nil, eventBlocks: EventBlocks? = nil) {
         self.input = input
-        formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+        formatting = EventFormatting(siteTimeZone: input.settings.timeZone, language: input.settings.language)
         self.plainDescriptions = plainDescriptions ?? Self.plainDescriptions(of: input)
         self.eventBlocks = eventBlocks
-        dayLabels = DayLabels(now: input.generatedAt, zone: input.settings.timeZone)
+        dayLabels = DayLabels(now: input.generatedAt, zone: input.settings.timeZone, language: input.settings.language)
     }
 
     static func plainDescriptions(of input: SiteInput) -> TextsByEvent {
@@ -100,9 +101,9 @@ struct PageContexts {
         let queries: [[String: Any]] = input.fetched.outcomes.map { entry in
             var context: [String: Any] = [
                 "title": entry.query.title,
-                "scope": QueryScope.text(of: entry.query),
+                "scope": QueryScope.text(of: entry.query, language: language),
                 "link": "<\(SitePaths.queryPage(entry.query)).html>",
-                "count": EventFormatting.count(entry.outcome.events.count, "event", "events"),
+                "count": language.plural(entry.outcome.events.count, "{count} event", "{count} events"),
             ]
             if let since = entry.outcome.staleSince {
                 context["stale"] = ["since": formatting.generatedAt(since)]
@@ -111,8 +112,10 @@ struct PageContexts {
             if let counts = input.history?.counts[entry.query.id], counts.count > 1 {
                 context["chart"] = [
                     "image": "<\(SitePaths.chart(entry.query))>",
-                    "alt": "Events found in the last \(counts.count) runs: "
-                        + counts.map(String.init).joined(separator: ", "),
+                    "alt": language.plural(
+                        counts.count, "Events found in the last run: {counts}",
+                        "Events found in the last {count} runs: {counts}",
+                        ["counts": counts.map(language.number).joined(separator: ", ")]),
                 ]
             }
             let next = SitePaths.chronological(entry.outcome.events).prefix(3)
@@ -127,11 +130,14 @@ struct PageContexts {
             "hasPinned": !pinned.isEmpty,
             "siteTitle": input.settings.title,
             "generatedAt": formatting.generatedAt(input.generatedAt),
-            "totalEvents": EventFormatting.count(input.plan.distinct.count, "upcoming event", "upcoming events"),
+            "totalEvents": language.plural(
+                input.plan.distinct.count, "{count} upcoming event", "{count} upcoming events"),
             "allLink": "<\(SitePaths.allEvents).html>",
             "queries": queries,
             "digest": input.digestLink.map { ["link": "<\($0)>", "date": formatting.date(input.generatedAt)] } ?? false,
-            "groups": input.groups.map { ["link": "<\(SitePaths.groups).html>", "summary": GroupsPage.summary($0)] }
+            "groups": input.groups.map {
+                ["link": "<\(SitePaths.groups).html>", "summary": GroupsPage.summary($0, language: language)]
+            }
                 ?? false,
         ]
     }
@@ -143,8 +149,8 @@ struct PageContexts {
         let ordered = SitePaths.chronological(events)
         var context: [String: Any] = [
             "title": query.title,
-            "scope": QueryScope.text(of: query),
-            "count": EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events"),
+            "scope": QueryScope.text(of: query, language: language),
+            "count": language.plural(outcome.events.count, "{count} upcoming event", "{count} upcoming events"),
             "zone": formatting.siteZoneName,
             "days": days(ordered, blocks: eventBlocks?.queryPage ?? [:]),
             "isEmpty": ordered.isEmpty,
@@ -156,7 +162,7 @@ struct PageContexts {
         if case .failed(let error) = outcome { context["notFetched"] = ["reason": error.reason] }
         let changes = page == 1 ? input.history?.changes(for: query.id) ?? [] : []
         if !changes.isEmpty {
-            context["changeDays"] = EventFormatting.count(input.settings.changeDays, "day", "days")
+            context["changeDays"] = language.plural(input.settings.changeDays, "{count} day", "{count} days")
             context["changes"] = changes.map(changeContext)
         }
         return context
@@ -165,7 +171,10 @@ struct PageContexts {
     /// "Page 2 of 5" with links to the pages before and after; false for a list of one page.
     func pager(_ base: String, page: Int, of pages: Int, from root: String) -> Any {
         guard pages > 1 else { return false }
-        var context: [String: Any] = ["label": "Page \(page) of \(pages)"]
+        var context: [String: Any] = [
+            "label": language.localized(
+                "Page {page} of {pages}", ["page": language.number(page), "pages": language.number(pages)])
+        ]
         if page > 1 { context["previous"] = "<\(root)\(Pagination.path(base, page: page - 1)).html>" }
         if page < pages { context["next"] = "<\(root)\(Pagination.path(base, page: page + 1)).html>" }
         return context
@@ -175,13 +184,13 @@ struct PageContexts {
     private func changeContext(_ change: HistoryChange) -> [String: Any] {
         var context: [String: Any] = [
             "title": change.title,
-            "kind": change.kind == .moved ? "Moved" : "Cancelled or removed",
+            "kind": change.kind == .moved ? language.localized("Moved") : language.localized("Cancelled or removed"),
             "was":
-                "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(EventFormatting.location(of: change.oldPlace))",
+                "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(formatting.location(of: change.oldPlace))",
         ]
         if let newStart = change.newStart {
             context["now"] =
-                "\(formatting.eventTime(start: newStart, end: nil)) · \(change.newPlace.map(EventFormatting.location(of:)) ?? "")"
+                "\(formatting.eventTime(start: newStart, end: nil)) · \(change.newPlace.map(formatting.location(of:)) ?? "")"
         }
         if let destination = change.url.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
         return context
@@ -221,14 +230,14 @@ struct PageContexts {
             }
         }
         return [
-            "title": "All events",
-            "count": EventFormatting.count(plan.distinct.count, "upcoming event", "upcoming events"),
+            "title": language.localized("All events"),
+            "count": language.plural(plan.distinct.count, "{count} upcoming event", "{count} upcoming events"),
             "isIndex": true,
             "months": months.map { entry -> [String: Any] in
                 [
                     "label": formatting.monthHeading(entry.key),
                     "link": "<\(SitePaths.allEventsMonth(entry.key)).html>",
-                    "count": EventFormatting.count(entry.events.count, "event", "events"), "current": false,
+                    "count": language.plural(entry.events.count, "{count} event", "{count} events"), "current": false,
                 ]
             },
             "week": days,
@@ -247,8 +256,8 @@ struct PageContexts {
         // November changes November's pages, not every page of December (`SitePage.keys`).
         let inMonth = months.first { $0.key == month }?.events.count ?? events.count
         return [
-            "title": "All events",
-            "count": EventFormatting.count(inMonth, "event", "events"),
+            "title": language.localized("All events"),
+            "count": language.plural(inMonth, "{count} event", "{count} events"),
             "monthTitle": formatting.monthHeading(month),
             "zone": formatting.siteZoneName,
             "months": months.map { entry -> [String: Any] in
@@ -311,14 +320,21 @@ struct PageContexts {
         return (label.map { $0 + " · " } ?? "") + formatting.dayHeading(day)
     }
 
+    /// "Photo of R-Ladies Lagos", "No photo available".
+    private func photoAlt(_ event: Event, hasPhoto: Bool) -> String {
+        hasPhoto
+            ? language.localized("Photo of {name}", ["name": event.group?.name ?? event.title])
+            : language.localized("No photo available")
+    }
+
     /// A small card on the index: thumbnail, date and title, linking to the event's own page.
     private func card(_ event: Event) -> [String: Any] {
         let thumbnail = event.displayPhotoURL.flatMap { input.thumbnails[$0] }
         return [
             "title": event.title,
-            "time": formatting.cardTime(of: event) + (event.isOnline ? " · Online" : ""),
+            "time": formatting.cardTime(of: event) + (event.isOnline ? " · " + language.localized("Online") : ""),
             "image": "<\(thumbnail.map(SitePaths.thumbnail) ?? SitePaths.placeholder)>",
-            "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
+            "alt": photoAlt(event, hasPhoto: thumbnail != nil),
             "link": "<\(SitePaths.eventPage(event.id)).html>",
         ]
     }
@@ -330,23 +346,24 @@ struct PageContexts {
         var context: [String: Any] = [
             "title": event.title,
             "time": formatting.timeUnderDayHeading(of: event),
-            "location": EventFormatting.location(of: event),
+            "location": formatting.location(of: event),
             "image": "<\(root)\(thumbnail.map { "thumbs/\($0.publishedName)" } ?? SitePaths.placeholder)>",
-            "alt": thumbnail == nil ? "No photo available" : "Photo of \(event.group?.name ?? event.title)",
+            "alt": photoAlt(event, hasPhoto: thumbnail != nil),
         ]
         if let destination = event.eventURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = destination }
         context["page"] = "<\(root)\(SitePaths.eventPage(event.id)).html>"
         context["ics"] = "<\(root)\(EventCalendarLinks.icsPath(event))>"
-        if let google = EventCalendarLinks.googleCalendar(event, details: plainDescriptions[event.id] ?? "")
-            .flatMap(MarkdownEscaping.linkDestination)
-        {
+        if let google = EventCalendarLinks.googleCalendar(
+            event, details: plainDescriptions[event.id] ?? "", language: language
+        )
+        .flatMap(MarkdownEscaping.linkDestination) {
             context["google"] = google
         }
         if let group = event.group {
             context["group"] = group.name
             if let urlname = group.urlname { context["groupPage"] = "<\(root)\(SitePaths.groupPage(urlname)).html>" }
         }
-        if let count = event.rsvpCount { context["going"] = "\(count) going" }
+        if let count = event.rsvpCount { context["going"] = language.plural(count, "{count} going", "{count} going") }
         if input.history?.newEventIDs.contains(event.id) == true { context["isNew"] = true }
         // The editor's own line of Markdown (config `curation.notes`; cmark drops raw HTML).
         if let note = input.settings.note(for: event) { context["note"] = note }

@@ -52,7 +52,8 @@ package struct RenderKeys: Sendable {
         // What every page's layout shows of the site: its menu's links to the digest, the groups
         // report and the archive.
         var site = ContentHash.Builder(
-            self.renderer, input.digestLink ?? "-", input.groups.map { GroupsPage.summary($0) } ?? "-",
+            self.renderer, input.digestLink ?? "-",
+            input.groups.map { GroupsPage.summary($0, language: input.settings.language) } ?? "-",
             input.hasArchive ? "archive" : "-")
         // Each URL's text taken once, then sorted: sorting by `absoluteString` asked for it in every
         // comparison (2.8 ms of W1's next night for 400 photos, perf).

@@ -32,9 +32,9 @@ extension SearchRecords {
 
     /// Every record tonight's index holds: the upcoming events some query found, then the
     /// record's past events.
-    package static func plan(_ fetched: FetchedEvents, record: CommunityRecord?, now: Date, timeZone: TimeZone)
-        -> [Planned]
-    {
+    package static func plan(
+        _ fetched: FetchedEvents, record: CommunityRecord?, now: Date, timeZone: TimeZone, language: SiteLanguage
+    ) -> [Planned] {
         let foundBy = fetched.queriesByEvent
         var planned: [Planned] = []
         for event in fetched.distinctEvents {
@@ -46,32 +46,38 @@ extension SearchRecords {
                     name: recordName(event), start: event.start.date, input: input.hex(),
                     source: .upcoming(event, queries: queries)))
         }
-        for made in record.map({ past($0, now: now, timeZone: timeZone) }) ?? [] {
+        for made in record.map({ past($0, now: now, timeZone: timeZone, language: language) }) ?? [] {
             planned.append(Planned(past: made))
         }
         return planned
     }
 
-    /// A shard's plan (in name order), the indexer, the time zone (the dates and month filters)
-    /// and this binary (which writes the records), as one hash: the shard's index is made again
-    /// only when this changes.
-    package static func stamp(_ planned: [some SearchShardItem], timeZone: TimeZone, indexer identity: String)
-        -> String
-    {
-        var key = ContentHash.Builder("search-shard-2", identity, BuildInfo.identity, timeZone.identifier)
+    /// A shard's plan (in name order), the indexer, the time zone and language (the dates,
+    /// filters and stemming) and this binary (which writes the records), as one hash: the
+    /// shard's index is made again only when this changes.
+    package static func stamp(
+        _ planned: [some SearchShardItem], timeZone: TimeZone, language: SiteLanguage, indexer identity: String
+    ) -> String {
+        var key = ContentHash.Builder(
+            "search-shard-2", identity, BuildInfo.identity, timeZone.identifier, recordsLanguage(language))
         for item in planned { key.add([item.name, item.input]) }
         return key.hex()
     }
 
-    /// What a record depends on besides its plan's input: this binary (which writes it) and
-    /// the time zone (its date and month filter).
-    package static func recordsKey(timeZone: TimeZone) -> String {
-        "search-records-1 \(BuildInfo.identity) \(timeZone.identifier)"
+    /// What a record depends on besides its plan's input: this binary (which writes it),
+    /// the time zone and the language (its date, filters and words).
+    package static func recordsKey(timeZone: TimeZone, language: SiteLanguage) -> String {
+        "search-records-1 \(BuildInfo.identity) \(timeZone.identifier) \(recordsLanguage(language))"
+    }
+
+    /// The language as records depend on it: its tag and its words.
+    static func recordsLanguage(_ language: SiteLanguage) -> String {
+        ContentHash.of(language, kind: "search-language")
     }
 
     /// The records of a shard's plan, in its order.
     package static func records(
-        _ planned: [Planned], timeZone: TimeZone, plainDescriptions: TextsByEvent = [:]
+        _ planned: [Planned], timeZone: TimeZone, language: SiteLanguage, plainDescriptions: TextsByEvent = [:]
     ) -> [Record] {
         var upcoming: [(index: Int, event: Event, queries: [EventQuery])] = []
         var records: [Record?] = Array(repeating: nil, count: planned.count)
@@ -82,7 +88,8 @@ extension SearchRecords {
             }
         }
         let made = make(
-            upcoming.map { ($0.event, $0.queries) }, timeZone: timeZone, plainDescriptions: plainDescriptions)
+            upcoming.map { ($0.event, $0.queries) }, timeZone: timeZone, language: language,
+            plainDescriptions: plainDescriptions)
         for (entry, record) in zip(upcoming, made) { records[entry.index] = record }
         return records.compactMap { $0 }
     }

@@ -21,11 +21,12 @@ package enum SearchRecords {
     /// - Parameter plainDescriptions: the render's plain texts by event id (each description
     ///   through cmark once); an event without one is parsed here.
     static func make(
-        _ events: [(event: Event, queries: [EventQuery])], timeZone: TimeZone, plainDescriptions: TextsByEvent
+        _ events: [(event: Event, queries: [EventQuery])], timeZone: TimeZone, language: SiteLanguage,
+        plainDescriptions: TextsByEvent
     ) -> [Record] {
         // On every core, each chunk with its own formatters (they are not thread-safe).
         let made = Parallel.chunks(of: Array(events.enumerated()), empty: [Int: Record]()) { part in
-            let formatting = EventFormatting(siteTimeZone: timeZone)
+            let formatting = EventFormatting(siteTimeZone: timeZone, language: language)
             let days = LocalDays(timeZone)
             var monthLabels: [String: String] = [:]
             var records: [Int: Record] = [:]
@@ -53,12 +54,12 @@ package enum SearchRecords {
         let time = formatting.eventTime(of: event)
         let title = escape(event.title)
         var html =
-            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(title)</title></head>\n"
+            "<!DOCTYPE html><html lang=\"\(formatting.language.tag)\"><head><meta charset=\"utf-8\"><title>\(title)</title></head>\n"
             + "<body data-pagefind-body>\n<h1 data-pagefind-meta=\"title\">\(title)</h1>\n"
             + attribute("path", path) + attribute("date", time)
         if let group = event.group { html += attribute("group", TextCleaning.singleLine(group.name)) }
         html +=
-            "<p>\(escape(time)) · \(escape(EventFormatting.location(of: event)))"
+            "<p>\(escape(time)) · \(escape(formatting.location(of: event)))"
             + (event.group.map { " · " + escape(TextCleaning.singleLine($0.name)) } ?? "") + "</p>\n"
             + "<p>\(escape(plain))</p>\n"
         for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }

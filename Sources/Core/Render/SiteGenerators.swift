@@ -113,7 +113,11 @@ struct ChartFiles: SiteGenerator {
         for entry in input.fetched.outcomes {
             guard let counts = input.history?.counts[entry.query.id], counts.count > 1 else { continue }
             charts[SitePaths.chart(entry.query)] = TrendChart.svg(
-                counts: counts, label: "\(entry.query.title): events found in the last \(counts.count) runs")
+                counts: counts,
+                label: input.settings.language.plural(
+                    counts.count, "{query}: events found in the last run",
+                    "{query}: events found in the last {count} runs",
+                    ["query": entry.query.title]))
         }
         return charts
     }
@@ -162,7 +166,7 @@ package struct PageFiles: PageGenerator {
         let body = PageBody(
             root: root, imageSizes: shared.imageSizes, imageDoubles: shared.imageDoubles,
             descriptions: shared.richDescriptions, charts: charts,
-            anchors: anchors, wholeDescription: event?.descriptionHTML
+            anchors: anchors, wholeDescription: event?.descriptionHTML, language: settings.language
         ).html(from: markdown)
         let fallbackImage = shared.fallbackImage
         return shared.templates.render(
@@ -189,6 +193,7 @@ package struct PageFiles: PageGenerator {
                 "imageAlt": event.flatMap { $0.imageAlt.isEmpty ? nil : $0.imageAlt } ?? false,
                 "siteTitle": settings.title,
                 "eventSources": settings.eventSources,
+                "language": settings.language.tag,
                 "groupsPage": shared.input.groups.map { !$0.sections.isEmpty } ?? false,
                 "archivePage": shared.hasArchive,
                 "root": root,
@@ -261,10 +266,11 @@ struct NotFoundPage: SiteGenerator {
         let root = ""
         let markdown = shared.templates.render("404.md", ["root": root, "allEvents": SitePaths.allEvents])
         let html = PageFiles.layout(
-            markdown: markdown, title: "Page not found · \(settings.title)", path: SitePaths.notFound,
-            description: "This page does not exist.", root: root, feed: SitePaths.siteFeed,
+            markdown: markdown, title: settings.language.localized("Page not found") + " · \(settings.title)",
+            path: SitePaths.notFound, description: settings.language.localized("This page does not exist."), root: root,
+            feed: SitePaths.siteFeed,
             feedTitle: settings.title, pageKind: "not-found", baseHref: base, shared: shared,
-            formatting: EventFormatting(siteTimeZone: settings.timeZone))
+            formatting: EventFormatting(siteTimeZone: settings.timeZone, language: settings.language))
         return [.text(SitePaths.notFound + ".html", html)]
     }
 }

@@ -54,19 +54,23 @@ struct SitePage {
 
     init(_ kind: Kind, input: SiteInput, contexts: PageContexts) {
         let site = input.settings.title
+        let language = input.settings.language
         self.kind = kind
         switch kind {
         case .index:
             (path, title, root, template) = (SitePaths.index, site, "", "index.md")
-            description =
-                "\(EventFormatting.count(input.plan.distinct.count, "upcoming event", "upcoming events")) from "
-                + input.fetched.outcomes.map(\.query.title).joined(separator: ", ") + ", updated every night."
+            description = language.plural(
+                input.plan.distinct.count, "{count} upcoming event from {queries}, updated every night.",
+                "{count} upcoming events from {queries}, updated every night.",
+                ["queries": language.list(input.fetched.outcomes.map(\.query.title))])
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             (context, events, writesFeeds) = (contexts.index(), input.plan.distinct, true)
             (previousPage, nextPage) = (nil, nil)
         case .allEvents:
-            (path, title, root, template) = (SitePaths.allEvents, "All events · \(site)", "", "all.md")
-            description = "Every upcoming event of \(site), by month, and this week's."
+            let title = language.localized("All events") + " · \(site)"
+            (path, self.title, root, template) = (SitePaths.allEvents, title, "", "all.md")
+            description = language.localized(
+                "Every upcoming event of {site}, by month, and this week's.", ["site": site])
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             (context, events, writesFeeds) = (contexts.allEvents(), [], false)
             (previousPage, nextPage) = (nil, nil)
@@ -75,8 +79,9 @@ struct SitePage {
             let pages = input.plan.monthPages[month] ?? [[]]
             let base = SitePaths.allEventsMonth(month)
             (path, root, template) = (Pagination.path(base, page: page), "../", "all.md")
-            title = "\(heading)\(page > 1 ? " (page \(page))" : "") · All events · \(site)"
-            description = "Every upcoming event of \(site) in \(heading), by date."
+            title = "\(heading)\(Self.pageSuffix(page, language)) · \(language.localized("All events")) · \(site)"
+            description = language.localized(
+                "Every upcoming event of {site} in {month}, by date.", ["site": site, "month": heading])
             (feed, calendar, feedTitle) = (SitePaths.siteFeed, SitePaths.siteCalendar, site)
             events = pages[min(page, pages.count) - 1]
             (previousPage, nextPage) = Self.neighbours(base, page: page, of: pages.count)
@@ -87,10 +92,14 @@ struct SitePage {
             let queryPath = SitePaths.queryPage(query)
             let pages = input.plan.queryPages[query.id] ?? [[]]
             (path, root, template) = (Pagination.path(queryPath, page: page), "../", "query.md")
-            title = "\(query.title)\(page > 1 ? " (page \(page))" : "") · \(site)"
-            description =
-                "\(EventFormatting.count(outcome.events.count, "upcoming event", "upcoming events")) \(QueryScope.short(of: query)): "
-                + SitePaths.chronological(outcome.events).prefix(3).map(\.title).joined(separator: ", ")
+            title = "\(query.title)\(Self.pageSuffix(page, language)) · \(site)"
+            description = language.plural(
+                outcome.events.count, "{count} upcoming event {scope}: {titles}",
+                "{count} upcoming events {scope}: {titles}",
+                [
+                    "scope": QueryScope.short(of: query, language: language),
+                    "titles": SitePaths.chronological(outcome.events).prefix(3).map(\.title).joined(separator: ", "),
+                ])
             (feed, calendar, feedTitle) = ("\(queryPath).atom", "\(queryPath).ics", "\(query.title) · \(site)")
             events = pages[min(page, pages.count) - 1]
             (previousPage, nextPage) = Self.neighbours(queryPath, page: page, of: pages.count)
@@ -99,6 +108,11 @@ struct SitePage {
             )
         }
         if case .query(_, let outcome, _) = kind { feedEvents = outcome.events } else { feedEvents = events }
+    }
+
+    /// " (page 2)" after a later page's title; nothing after the first.
+    private static func pageSuffix(_ page: Int, _ language: SiteLanguage) -> String {
+        page > 1 ? " " + language.localized("(page {page})", ["page": language.number(page)]) : ""
     }
 
     private static func neighbours(_ base: String, page: Int, of count: Int) -> (String?, String?) {

@@ -123,7 +123,8 @@ package struct SiteRenderer: Sendable {
             case .calendars:
                 for (item, event) in work.calendars { emit(item, EventCalendarFiles.file(for: event, shared)) }
             case .keyed(let run):
-                let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+                let formatting = EventFormatting(
+                    siteTimeZone: input.settings.timeZone, language: input.settings.language)
                 for keyedItem in run { keyedItem.make(formatting).forEach { emit(keyedItem.item, $0) } }
             case .page(let index):
                 let (item, kind, feeds) = work.pages[index]
@@ -134,7 +135,8 @@ package struct SiteRenderer: Sendable {
                     generator.files(for: page, shared, contexts: contexts).forEach { emit(item, $0) }
                 }
             case .eventPages(let run):
-                let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+                let formatting = EventFormatting(
+                    siteTimeZone: input.settings.timeZone, language: input.settings.language)
                 for (item, page) in run {
                     EventPages.files(upcoming: page, shared: shared, formatting: formatting).forEach { emit(item, $0) }
                 }

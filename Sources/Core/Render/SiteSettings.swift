@@ -26,11 +26,13 @@ package struct SiteSettings: Sendable, Encodable {
     package var snapshotOrigin: String?
     /// The record's reports: the health window and the topic vocabulary's additions.
     package var reports: ReportSettings
+    /// Whose words and formats the pages use (the config's `language`).
+    package var language: SiteLanguage
 
     package init(
         title: String, baseURL: URL, timeZone: TimeZone, thumbnailWidth: Int, search: Bool, changeDays: Int,
         queries: [EventQuery], pinned: [String] = [], notes: [String: String] = [:], snapshotOrigin: String? = nil,
-        reports: ReportSettings = ReportSettings()
+        reports: ReportSettings = ReportSettings(), language: SiteLanguage = .english
     ) {
         self.title = title
         self.baseURL = baseURL
@@ -43,6 +45,7 @@ package struct SiteSettings: Sendable, Encodable {
         self.notes = notes
         self.snapshotOrigin = snapshotOrigin
         self.reports = reports
+        self.language = language
     }
 
     /// Where the site's events come from, as the footer says it ("the Meetup API and iCalendar
@@ -51,19 +54,15 @@ package struct SiteSettings: Sendable, Encodable {
         var sources: [String] = []
         let kinds = queries.map(\.kind)
         if kinds.contains(where: \.asksTheMeetupAPI) {
-            sources.append(snapshotOrigin ?? "the Meetup API")
+            sources.append(snapshotOrigin ?? language.localized("the Meetup API"))
         }
         if kinds.contains(where: { if case .groupFeeds = $0 { true } else { false } }) {
-            sources.append("Meetup groups' public calendars")
+            sources.append(language.localized("Meetup groups' public calendars"))
         }
         if kinds.contains(where: { if case .calendar = $0 { true } else { false } }) {
-            sources.append("iCalendar feeds")
+            sources.append(language.localized("iCalendar feeds"))
         }
-        switch sources.count {
-        case 0: return "no source yet"
-        case 1: return sources[0]
-        default: return sources.dropLast().joined(separator: ", ") + " and " + sources[sources.count - 1]
-        }
+        return sources.isEmpty ? language.localized("no source yet") : language.list(sources)
     }
 
     /// Every setting as one hash, from the value's own encoding (sorted keys): a setting

@@ -32,7 +32,9 @@ package struct SiteTemplates: Sendable {
         self.fingerprint = fingerprint
     }
 
-    package init(directory: URL) throws(RenderError) {
+    /// - Parameter language: whose words replace each `{{#t}}English{{/t}}` of the templates,
+    ///   once, here: a page renders no lookup.
+    package init(directory: URL, language: SiteLanguage = .english) throws(RenderError) {
         self.directory = directory
         // The content-type pragma is resolved while parsing, so register first.
         MarkdownEscaping.registerContentType()
@@ -40,9 +42,10 @@ package struct SiteTemplates: Sendable {
         var fingerprint = ContentHash.Builder("templates-1")
         for name in Self.templateNames {
             let file = directory.appendingPathComponent("\(name).mustache")
-            guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+            guard let source = try? String(contentsOf: file, encoding: .utf8) else {
                 throw .missingTemplate(file.path)
             }
+            let text = Self.translated(source, into: language)
             fingerprint.add([name, text])
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
@@ -60,6 +63,19 @@ package struct SiteTemplates: Sendable {
         }
         self.library = library
         self.fingerprint = fingerprint.hex()
+    }
+
+    /// The template's text with each `{{#t}}…{{/t}}` in the language's words; the words keep
+    /// their `{{tags}}` (the catalogue check makes sure a translation does).
+    static func translated(_ text: String, into language: SiteLanguage) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{#t}}"), let close = rest[open.upperBound...].range(of: "{{/t}}") {
+            result += rest[..<open.lowerBound]
+            result += language.localized(String(rest[open.upperBound..<close.lowerBound]))  // not a message
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
     }
 
     package func render(_ name: String, _ context: [String: Any]) -> String {

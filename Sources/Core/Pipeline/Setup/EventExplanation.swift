@@ -48,7 +48,7 @@ package struct EventExplanation: Sendable {
                 ], false
             )
         }
-        let formatting = EventFormatting(siteTimeZone: config.timeZone)
+        let formatting = EventFormatting(siteTimeZone: config.timeZone, language: .english)
         var lines = [
             "event \(id): “\(TextCleaning.singleLine(event.title))”"
                 + (event.group.map { " by \(TextCleaning.singleLine($0.name))" } ?? "")

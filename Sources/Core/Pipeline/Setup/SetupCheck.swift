@@ -77,13 +77,14 @@ package struct SetupCheck: Sendable {
     private func checkTemplates() -> Result {
         do {
             let templatesDirectory = try templates.locate()
-            let templates = try SiteTemplates(directory: templatesDirectory)
+            let language = try SiteLanguage.load(config.language, templates: templatesDirectory)
+            let templates = try SiteTemplates(directory: templatesDirectory, language: language)
             let event = Event(
                 id: "check", title: "Sample <event>", start: ZonedDate(date: clock(), utcOffsetSeconds: 3600),
                 description: "**Sample** description", venue: Venue(name: "Venue", city: "City"))
             let query = config.queries[0]
             let input = SiteInput(
-                settings: SiteSettings(config),
+                settings: SiteSettings(config, language: language),
                 fetched: FetchedEvents(outcomes: [(query, .succeeded(events: [event]))]),
                 thumbnails: [:], generatedAt: clock())
             let files = SiteRenderer(templates: templates).render(input)

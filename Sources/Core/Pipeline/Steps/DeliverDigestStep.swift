@@ -21,7 +21,9 @@ struct DeliverDigestStep: RunStep {
             olderThan: environment.now.addingTimeInterval(-Double(environment.config.history.retentionDays) * 86_400))
         let quiet = !context.digestIsNews
         if environment.digestToStandardOutput && !(quiet && environment.config.digest.onlyWhenChanged) {
-            context.summary.digestText = DigestWriter(digest, timeZone: environment.config.timeZone).plainText()
+            context.summary.digestText = DigestWriter(
+                digest, timeZone: environment.config.timeZone, language: environment.site.language
+            ).plainText()
         }
         if let email = environment.config.digest.email, !(quiet && email.onlyWhenChanged) {
             send(digest, email: email, context: &context, environment: environment)
@@ -29,7 +31,8 @@ struct DeliverDigestStep: RunStep {
         if let chat = environment.chat {
             let config = environment.config
             let failures = chat.post(
-                ChatDigest(digest, timeZone: config.timeZone, baseURL: config.baseURL),
+                ChatDigest(
+                    digest, timeZone: config.timeZone, language: environment.site.language, baseURL: config.baseURL),
                 isQuietNight: digest.isQuietNight)
             context.summary.digestChatFailures = failures.map { environment.redactor.redact($0, limit: 300) }
             context.summary.digestChatFailures.forEach(environment.observer.warning)
@@ -43,6 +46,7 @@ struct DeliverDigestStep: RunStep {
         let config = environment.config
         let message = DigestEmail(
             digest: digest, envelope: DigestEmail.Envelope(email), baseURL: config.baseURL, timeZone: config.timeZone,
+            language: environment.site.language,
             thumbnails: context.photos.thumbnails.mapValues(SitePaths.thumbnail), templates: environment.templates
         )
         .message(messageID: "\(digest.day).\(UUID().uuidString)", date: environment.now)

@@ -22,7 +22,7 @@ struct DigestStep: RunStep {
                 settings: environment.site, fetched: context.shown, report: context.shownReport, now: now,
                 window: window,
                 groups: context.groups)
-            let writer = DigestWriter(digest, timeZone: config.timeZone)
+            let writer = DigestWriter(digest, timeZone: config.timeZone, language: environment.site.language)
             let templates = environment.templates
             let entry = DigestArchive.Entry(
                 day: digest.day, date: now, title: writer.title, markdown: writer.markdown(templates: templates),

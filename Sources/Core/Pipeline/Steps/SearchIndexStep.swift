@@ -55,9 +55,10 @@ struct SearchIndexStep: RunStep {
     ) -> Outcome {
         let writer = StagingWriter(staging: staging, previous: environment.publisher.outputDirectory)
         let zone = environment.config.timeZone
+        let language = environment.site.language
         let identity = SearchRecords.indexerIdentity(command)
         let inputs = SearchRecords.inputs(
-            shown, record: record, now: environment.now, timeZone: zone, indexer: identity)
+            shown, record: record, now: environment.now, timeZone: zone, language: language, indexer: identity)
         let inputsFile = "\(Self.folder)/\(Self.inputsName)"
         if (try? String(
             contentsOf: environment.publisher.outputDirectory.appendingPathComponent(inputsFile), encoding: .utf8))
@@ -65,11 +66,12 @@ struct SearchIndexStep: RunStep {
         {
             return .unchanged
         }
-        let planned = SearchRecords.plan(shown, record: record, now: environment.now, timeZone: zone)
+        let planned = SearchRecords.plan(
+            shown, record: record, now: environment.now, timeZone: zone, language: language)
         let shards = SearchRecords.shards(planned, now: environment.now, timeZone: zone)
         var changed: [SearchIndexJob.Shard] = [], unchanged: [SearchIndexJob.Shard] = []
         for (name, shard) in shards {
-            let stamp = SearchRecords.stamp(shard, timeZone: zone, indexer: identity)
+            let stamp = SearchRecords.stamp(shard, timeZone: zone, language: language, indexer: identity)
             let published = environment.publisher.outputDirectory.appendingPathComponent(
                 "\(Self.folder)/\(name)/\(Self.stampName)")
             // Unchanged: yesterday's shard as it is (Pagefind's files differ from run to run for the
@@ -99,6 +101,7 @@ struct SearchIndexStep: RunStep {
         environment: RunEnvironment, budget: Int? = nil
     ) -> SearchIndexJob {
         let zone = environment.config.timeZone
+        let language = environment.site.language
         // The records of a shard indexed beside the render parse their descriptions (the
         // render's plain texts are made while it runs); after it, they are the render's.
         return SearchIndexJob(
@@ -108,8 +111,8 @@ struct SearchIndexStep: RunStep {
             budget: budget
                 ?? SearchIndexSchedule.besideRender(
                     records: shards.map(\.planned.count).reduce(0, +), shards: shards.count),
-            recordsKey: SearchRecords.recordsKey(timeZone: zone)
-        ) { SearchRecords.records($0, timeZone: zone, plainDescriptions: $1) }
+            recordsKey: SearchRecords.recordsKey(timeZone: zone, language: language)
+        ) { SearchRecords.records($0, timeZone: zone, language: language, plainDescriptions: $1) }
     }
 }
 

@@ -52,8 +52,8 @@ package struct ChatDigest: Sendable, Equatable {
         self.pageURL = pageURL
     }
 
-    package init(_ digest: Digest, timeZone: TimeZone, baseURL: URL) {
-        let writer = DigestWriter(digest, timeZone: timeZone)
+    package init(_ digest: Digest, timeZone: TimeZone, language: SiteLanguage, baseURL: URL) {
+        let writer = DigestWriter(digest, timeZone: timeZone, language: language)
         let single = TextCleaning.singleLine
         func page(_ event: Event) -> URL? {
             Sitemap.absolute(SitePaths.eventPage(event.id) + ".html", baseURL: baseURL)

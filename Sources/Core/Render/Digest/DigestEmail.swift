@@ -13,17 +13,20 @@ package struct DigestEmail {
     let envelope: Envelope
     let baseURL: URL
     let timeZone: TimeZone
+    let language: SiteLanguage
     let thumbnails: [URL: String]
     let templates: SiteTemplates
 
     package init(
-        digest: Digest, envelope: Envelope, baseURL: URL, timeZone: TimeZone, thumbnails: [URL: String],
+        digest: Digest, envelope: Envelope, baseURL: URL, timeZone: TimeZone, language: SiteLanguage,
+        thumbnails: [URL: String],
         templates: SiteTemplates
     ) {
         self.digest = digest
         self.envelope = envelope
         self.baseURL = baseURL
         self.timeZone = timeZone
+        self.language = language
         self.thumbnails = thumbnails
         self.templates = templates
     }
@@ -43,7 +46,7 @@ package struct DigestEmail {
 
     package func message(messageID: String, date: Date) -> String {
         let boundary = "=_meetup-report_\(messageID.prefix(16))"
-        let writer = DigestWriter(digest, timeZone: timeZone)
+        let writer = DigestWriter(digest, timeZone: timeZone, language: language)
         let subject = envelope.subject.replacingOccurrences(of: "{date}", with: digest.day)
             .replacingOccurrences(of: "{counts}", with: Self.counts(digest))
         var headers = [

@@ -21,7 +21,7 @@ package struct DigestFiles: SiteGenerator, KeyedSiteGenerator {
         // Tonight's entry leads the archive (offline, the last run's does), with its thumbnails.
         let tonight = archive.first?.pageMarkdown
         guard let tonight else { return [] }
-        let formatting = EventFormatting(siteTimeZone: input.settings.timeZone)
+        let formatting = EventFormatting(siteTimeZone: input.settings.timeZone, language: input.settings.language)
         func page(_ path: String, _ markdown: String, title: String, root: String) -> [SiteFile] {
             Self.page(path, markdown, title: title, root: root, shared: shared, formatting: formatting)
         }

@@ -11,9 +11,9 @@ package struct DigestWriter {
     let digest: Digest
     let formatting: EventFormatting
 
-    package init(_ digest: Digest, timeZone: TimeZone) {
+    package init(_ digest: Digest, timeZone: TimeZone, language: SiteLanguage) {
         self.digest = digest
-        formatting = EventFormatting(siteTimeZone: timeZone)
+        formatting = EventFormatting(siteTimeZone: timeZone, language: language)
     }
 
     // Said to readers of the site and the mail, not to whoever runs the tool.
@@ -95,7 +95,7 @@ package struct DigestWriter {
         let event = item.event
         var parts = [
             underDay ? formatting.timeUnderDayHeading(of: event) : formatting.eventTime(of: event),
-            EventFormatting.location(of: event),
+            formatting.location(of: event),
         ]
         if let group = event.group?.name, !group.isEmpty { parts.append(group) }
         if let going = event.rsvpCount { parts.append("\(going) going") }
@@ -129,13 +129,13 @@ package struct DigestWriter {
     }
 
     func was(_ change: HistoryChange) -> String {
-        "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(EventFormatting.location(of: change.oldPlace))"
+        "\(formatting.eventTime(start: change.oldStart, end: nil)) · \(formatting.location(of: change.oldPlace))"
     }
 
     func now(_ change: HistoryChange) -> String {
         guard let start = change.newStart else { return "" }
         return
-            "\(formatting.eventTime(start: start, end: nil)) · \(change.newPlace.map(EventFormatting.location(of:)) ?? "")"
+            "\(formatting.eventTime(start: start, end: nil)) · \(change.newPlace.map(formatting.location(of:)) ?? "")"
     }
 
     /// Plain text, for stdout (cron mails it) and the email's text part.

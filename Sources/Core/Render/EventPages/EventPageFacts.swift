@@ -114,13 +114,12 @@ struct EventPageFacts: Sendable, Encodable {
         return line.isEmpty ? nil : line
     }
 
-    /// "In person", "Online", "In person and online".
-    var attendance: String {
-        isHybrid ? "In person and online" : isOnline ? "Online" : venue == nil ? "Place to be announced" : "In person"
-    }
-
-    /// "10.00 EUR": the amount Meetup asks for, in its currency.
-    var feeText: String? {
-        fee.map { String(format: "%.2f %@", $0.amount, $0.currency) }
+    /// "In person", "Online", "In person and online", in the site's language.
+    func attendance(_ language: SiteLanguage) -> String {
+        isHybrid
+            ? language.localized("In person and online")
+            : isOnline
+                ? language.localized("Online")
+                : venue == nil ? language.localized("Place to be announced") : language.localized("In person")
     }
 }

@@ -18,14 +18,15 @@ enum EventPages {
             event.isAllDay
             ? formatting.eventTime(of: event) : formatting.eventTime(start: event.start, end: event.end, year: true)
         context["ics"] = "<../\(EventCalendarLinks.icsPath(event))>"
-        if let google = EventCalendarLinks.googleCalendar(event, details: facts.plainDescription)
-            .flatMap(MarkdownEscaping.linkDestination)
-        {
+        if let google = EventCalendarLinks.googleCalendar(
+            event, details: facts.plainDescription, language: formatting.language
+        )
+        .flatMap(MarkdownEscaping.linkDestination) {
             context["google"] = google
         }
         if !page.foundBy.isEmpty {
             context["hasFoundBy"] = true
-            context["foundByLabel"] = "Found by"
+            context["foundByLabel"] = formatting.language.localized("Found by")
             context["foundBy"] = page.foundBy.enumerated().map { index, query in
                 [
                     "title": query.title, "link": "<../\(query.path).html>", "last": index == page.foundBy.count - 1,
@@ -47,9 +48,12 @@ enum EventPages {
         if shared.hasArchive {
             let year = CommunityRecord.year(of: facts.start.date, in: shared.input.settings.timeZone)
             context["hasFoundBy"] = true
-            context["foundByLabel"] = "In"
+            context["foundByLabel"] = formatting.language.localized("In")
             context["foundBy"] = [
-                ["title": "The archive of \(year)", "link": "<../\(SitePaths.archiveYear(year)).html>", "last": true]
+                [
+                    "title": formatting.language.localized("The archive of {year}", ["year": String(year)]),
+                    "link": "<../\(SitePaths.archiveYear(year)).html>", "last": true,
+                ]
             ]
         }
         return page(facts, context: context, descriptionHTML: nil, shared: shared, formatting: formatting)
@@ -59,22 +63,29 @@ enum EventPages {
     private static func context(_ facts: EventPageFacts, shared: RenderShared, formatting: EventFormatting)
         -> [String: Any]
     {
+        let language = formatting.language
         var context: [String: Any] = [
             "title": facts.title,
             "image": facts.image.map { "<../\($0)>" } ?? false,
-            "alt": "Photo of \(facts.group?.name ?? facts.title)",
+            "alt": language.localized("Photo of {name}", ["name": facts.group?.name ?? facts.title]),
             "where": facts.isOnline && !facts.isHybrid
-                ? "Online" : (facts.placeLine.map { facts.isHybrid ? $0 + ", and online" : $0 } ?? facts.attendance),
+                ? language.localized("Online")
+                : (facts.placeLine.map {
+                    facts.isHybrid ? language.localized("{place}, and online", ["place": $0]) : $0
+                }
+                    ?? facts.attendance(language)),
         ]
         switch facts.status {
         case .scheduled where facts.isPast:
             // From the record: it is over, and the page says so (its date alone did not).
-            context["statusNote"] = "This event took place on \(formatting.date(facts.start.date))"
+            context["statusNote"] = language.localized(
+                "This event took place on {date}", ["date": formatting.date(facts.start.date)])
         case .scheduled: break
-        case .cancelled: context["statusNote"] = "Cancelled"
-        case .movedOnline: context["statusNote"] = "Moved online"
+        case .cancelled: context["statusNote"] = language.localized("Cancelled")
+        case .movedOnline: context["statusNote"] = language.localized("Moved online")
         case .rescheduled(let previous):
-            context["statusNote"] = "Rescheduled: it was to start \(formatting.eventTime(start: previous, end: nil))"
+            context["statusNote"] = language.localized(
+                "Rescheduled: it was to start {time}", ["time": formatting.eventTime(start: previous, end: nil)])
         }
         if let map = facts.mapURL.flatMap(MarkdownEscaping.linkDestination) { context["map"] = map }
         if let group = facts.group {
@@ -84,13 +95,15 @@ enum EventPages {
                     ?? facts.meetupURL.flatMap(MarkdownEscaping.linkDestination) ?? "<../index.html>",
             ]
         }
-        context["goingLabel"] = facts.isPast ? "Went" : "Going"
+        context["goingLabel"] = facts.isPast ? language.localized("Went") : language.localized("Going")
         if let going = facts.going {
-            context["going"] = NumberText.grouped(going)
+            context["going"] = language.number(going)
         } else if facts.goingUnknown {
-            context["going"] = "not in the group's calendar feed (see the event on Meetup)"
+            context["going"] = language.localized("not in the group's calendar feed (see the event on Meetup)")
         }
-        if let fee = facts.feeText { context["fee"] = fee }
+        if let fee = facts.fee {
+            context["fee"] = fee.amount.formatted(.currency(code: fee.currency).locale(language.locale))
+        }
         if let url = facts.meetupURL.flatMap(MarkdownEscaping.linkDestination) { context["url"] = url }
         return context
     }

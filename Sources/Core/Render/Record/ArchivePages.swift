@@ -17,7 +17,7 @@ struct ArchivePages: KeyedSiteGenerator {
         let zone = settings.timeZone
         let past = record.past(at: shared.input.generatedAt)
         guard !past.isEmpty else { return [] }
-        let formatting = EventFormatting(siteTimeZone: zone)
+        let formatting = EventFormatting(siteTimeZone: zone, language: settings.language)
         var byYear: [Int: [RecordEntry]] = [:]
         for entry in CommunityRecord.entries(past) {
             byYear[CommunityRecord.year(of: entry.event.start.date, in: zone), default: []].append(entry)

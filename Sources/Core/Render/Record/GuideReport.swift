@@ -9,7 +9,8 @@ import MeetupSupport
 extension ReportPages {
     func guide(_ reports: RecordReports, shared: RenderShared) -> [SiteFile] {
         let guide = reports.guide(shared.input.settings.reports.vocabulary)
-        let formatting = EventFormatting(siteTimeZone: shared.input.settings.timeZone)
+        let formatting = EventFormatting(
+            siteTimeZone: shared.input.settings.timeZone, language: shared.input.settings.language)
         let reach = guide.topics.prefix(15)
         let pull = guide.topics.filter { $0.medianGoing != nil }
             .sorted { ($1.medianGoing ?? 0, $0.name) < ($0.medianGoing ?? 0, $1.name) }.prefix(15)

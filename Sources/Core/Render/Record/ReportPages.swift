@@ -172,7 +172,7 @@ struct ReportPages: SiteGenerator {
         extra: [String: Any] = [:]
     ) -> [SiteFile] {
         let settings = shared.input.settings
-        let formatting = EventFormatting(siteTimeZone: settings.timeZone)
+        let formatting = EventFormatting(siteTimeZone: settings.timeZone, language: settings.language)
         let name = String(path.split(separator: "/").last ?? "index")
         var charts: [String: String] = [:]
         var context: [String: Any] = [
