@@ -23,8 +23,8 @@ struct ChatMessagesTests {
         return ChatDigest(
             title: "Berlin Tech & Friends: Digest for Sunday, 22 November 2026", notice: nil,
             sections: [
-                ChatDigest.Section(heading: "New", entries: entries(new, "new")),
-                ChatDigest.Section(heading: "This week", entries: entries(week, "week")),
+                ChatDigest.Section(.new, heading: "New", entries: entries(new, "new")),
+                ChatDigest.Section(.thisWeek, heading: "This week", entries: entries(week, "week")),
             ],
             counts: "\(new) new · 0 moved · 0 cancelled · \(week) this week", pageURL: page)
     }

@@ -22,11 +22,16 @@ package struct ChatDigest: Sendable, Equatable {
     }
 
     package struct Section: Sendable, Equatable {
-        package init(heading: String, entries: [Entry]) {
+        /// What the section holds, whatever its heading says in the site's language.
+        package enum Kind: Sendable, Equatable { case new, moved, removed, unchecked, quietGroups, thisWeek }
+
+        package init(_ kind: Kind, heading: String, entries: [Entry]) {
+            self.kind = kind
             self.heading = heading
             self.entries = entries
         }
 
+        package var kind: Kind
         package var heading: String
         package var entries: [Entry]
     }
@@ -38,18 +43,33 @@ package struct ChatDigest: Sendable, Equatable {
     package var counts: String
     /// The digest page on the site.
     package var pageURL: URL
+    /// The words the messages add (the digest page, how many more).
+    package var language: SiteLanguage
 
-    /// Every entry, in order, with its section's heading.
-    package var entries: [(heading: String, entry: Entry)] {
-        sections.flatMap { section in section.entries.map { (section.heading, $0) } }
+    /// Every entry, in order, with its section's kind and heading.
+    package var entries: [(kind: Section.Kind, heading: String, entry: Entry)] {
+        sections.flatMap { section in section.entries.map { (section.kind, section.heading, $0) } }
     }
 
-    package init(title: String, notice: String? = nil, sections: [Section], counts: String, pageURL: URL) {
+    package init(
+        title: String, notice: String? = nil, sections: [Section], counts: String, pageURL: URL,
+        language: SiteLanguage = .english
+    ) {
         self.title = title
         self.notice = notice
         self.sections = sections
         self.counts = counts
         self.pageURL = pageURL
+        self.language = language
+    }
+
+    /// "the digest page", the words of its link.
+    var pageLabel: String { language.localized("the digest page") }
+
+    /// "… and 3 more"; "… and 3 more on <page>".
+    func more(_ count: Int, on page: String? = nil) -> String {
+        guard let page else { return language.plural(count, "… and {count} more", "… and {count} more") }
+        return language.plural(count, "… and {count} more on {page}", "… and {count} more on {page}", ["page": page])
     }
 
     package init(_ digest: Digest, timeZone: TimeZone, language: SiteLanguage, baseURL: URL) {
@@ -62,54 +82,47 @@ package struct ChatDigest: Sendable, Equatable {
             url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
         }
         title = single("\(digest.siteTitle): \(writer.title)")
-        notice = digest.isFirstRun ? DigestWriter.firstRunLine : digest.isQuiet ? DigestWriter.quietLine : nil
+        notice = writer.notice
         var sections: [Section] = []
-        func add(_ heading: String, _ entries: [Entry]) {
-            if !entries.isEmpty { sections.append(Section(heading: heading, entries: entries)) }
+        func add(_ kind: Section.Kind, _ entries: [Entry]) {
+            if !entries.isEmpty { sections.append(Section(kind, heading: writer.heading(kind), entries: entries)) }
         }
         add(
-            "New",
+            .new,
             digest.new.map { Entry(title: single($0.event.title), detail: writer.details($0), link: page($0.event)) })
         add(
-            "Moved",
+            .moved,
             digest.moved.map {
                 Entry(
-                    title: single($0.change.title),
-                    detail: single("was " + writer.was($0.change) + ", now " + writer.now($0.change)),
+                    title: single($0.change.title), detail: single(writer.wasAndNow($0.change)),
                     link: web($0.change.url))
             })
         add(
-            "Cancelled or removed",
+            .removed,
             digest.removed.map {
                 Entry(
-                    title: single($0.change.title), detail: single("was " + writer.was($0.change)),
-                    link: web($0.change.url))
+                    title: single($0.change.title), detail: single(writer.wasOnly($0.change)), link: web($0.change.url))
             })
         add(
-            DigestWriter.quietGroupsHeading,
+            .quietGroups,
             digest.quietGroups.map {
                 Entry(title: single($0.group.name), detail: writer.quietDetail($0), link: web($0.group.link))
             })
         add(
-            "This week",
+            .thisWeek,
             digest.thisWeek.map {
                 Entry(title: single($0.event.title), detail: writer.details($0), link: page($0.event))
-            }
-        )
+            })
         self.sections = sections
-        counts = [
-            EventFormatting.count(digest.new.count, "new", "new"),
-            EventFormatting.count(digest.moved.count, "moved", "moved"),
-            EventFormatting.count(digest.removed.count, "cancelled", "cancelled"),
-            EventFormatting.count(digest.thisWeek.count, "this week", "this week"),
-        ].joined(separator: " · ")
+        counts = writer.counts
+        self.language = language
         pageURL = Sitemap.absolute(DigestFiles.page + ".html", baseURL: baseURL)
     }
 
     /// What identifies this digest's content: a target posts it once (`ChatDelivery`).
     package var fingerprint: String {
         var key = ContentHash.Builder("chat-digest-1", title, notice ?? "-", counts, pageURL.absoluteString)
-        for (heading, entry) in entries {
+        for (_, heading, entry) in entries {
             key.add([heading, entry.title, entry.detail, entry.link?.absoluteString ?? "-"])
         }
         return key.hex()

@@ -57,10 +57,11 @@ extension ChatMessages {
             }
             html += "</ul>"
         }
-        plain.append("\n\(digest.counts)" + (more > 0 ? " · \(more) more" : "") + ": \(digest.pageURL.absoluteString)")
+        let andMore = more > 0 ? " · " + digest.language.plural(more, "{count} more", "{count} more") : ""
+        plain.append("\n\(digest.counts)" + andMore + ": \(digest.pageURL.absoluteString)")
         html +=
-            "<p>\(XMLEscaping.escape(digest.counts))\(more > 0 ? " · \(more) more" : "") · "
-            + "<a href=\"\(XMLEscaping.escape(digest.pageURL.absoluteString))\">the digest page</a></p>"
+            "<p>\(XMLEscaping.escape(digest.counts + andMore)) · "
+            + "<a href=\"\(XMLEscaping.escape(digest.pageURL.absoluteString))\">\(XMLEscaping.escape(digest.pageLabel))</a></p>"
         return .object([
             "msgtype": .string("m.notice"), "body": .string(plain.joined(separator: "\n")),
             "format": .string("org.matrix.custom.html"), "formatted_body": .string(html),
@@ -76,20 +77,20 @@ extension ChatMessages {
     /// fit (whole), how many more, and the digest page's link (always whole).
     package static func mastodon(_ digest: ChatDigest, visibility: String) -> JSONValue {
         let link = "\n\n" + digest.pageURL.absoluteString
-        let new = digest.entries.filter { $0.heading == "New" }
-        let reserve = codePoints("\n… and 9999 more")
+        let new = digest.entries.filter { $0.kind == .new }
+        let reserve = codePoints("\n" + digest.more(9999))
         var text =
             fitted(digest.title, mastodonStatus / 2, measure: codePoints, render: unmentioned) ?? ""
         text += "\n" + digest.counts
         var listed = 0
-        for (_, entry) in new {
+        for (_, _, entry) in new {
             guard let line = fitted(entry.title, 120, measure: codePoints, render: { "\n• " + unmentioned($0) }),
                 codePoints(text + line + link) + reserve <= mastodonStatus
             else { break }
             text += line
             listed += 1
         }
-        if listed < new.count, listed > 0 { text += "\n… and \(new.count - listed) more" }
+        if listed < new.count, listed > 0 { text += "\n" + digest.more(new.count - listed) }
         return .object([
             "status": .string(text + link), "visibility": .string(visibility), "language": .string("en"),
         ])

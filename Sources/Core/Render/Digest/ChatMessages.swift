@@ -82,30 +82,31 @@ package enum ChatMessages {
             let label = entry.link.map { "<\($0.absoluteString)|\(title)>" } ?? title
             return "*\(label)*\n\(fitted(entry.detail, slackSectionText / 3, render: slackEscaped) ?? "")"
         }
-        let page = "<\(digest.pageURL.absoluteString)|the digest page>"
+        let page = "<\(digest.pageURL.absoluteString)|\(slackEscaped(digest.pageLabel))>"
         if let notice = digest.notice, let text = fitted(notice, slackSectionText, render: slackEscaped) {
             blocks.append(section(text))
         }
         // Room for the context and a "more" line: 50 blocks in all.
         let room = slackBlocks - blocks.count - 3
         var shown = 0
-        let changed = digest.entries.filter { $0.heading != "This week" }
-        for (heading, entry) in changed.prefix(room) {
+        let changed = digest.entries.filter { $0.kind != .thisWeek }
+        for (_, heading, entry) in changed.prefix(room) {
             blocks.append(section("_\(heading)_ · " + line(entry)))
             shown += 1
         }
-        if changed.count > shown { blocks.append(section("… and \(changed.count - shown) more on \(page)")) }
+        if changed.count > shown { blocks.append(section(digest.more(changed.count - shown, on: page))) }
         // This week in one section: whole lines while they fit, then how many more, and the page.
-        let week = digest.entries.filter { $0.heading == "This week" }.map { line($0.entry) }
-        if !week.isEmpty {
-            var text = "*This week*"
+        let week = digest.entries.filter { $0.kind == .thisWeek }
+        if let heading = week.first?.heading {
+            let week = week.map { line($0.entry) }
+            var text = "*\(slackEscaped(heading))*"
             var listed = 0
-            let reserve = utf16("\n… and 9999 more on \(page)")
+            let reserve = utf16("\n" + digest.more(9999, on: page))
             for entry in week where utf16(text) + 1 + utf16(entry) + reserve <= slackSectionText {
                 text += "\n" + entry
                 listed += 1
             }
-            if listed < week.count { text += "\n… and \(week.count - listed) more on \(page)" }
+            if listed < week.count { text += "\n" + digest.more(week.count - listed, on: page) }
             blocks.append(section(text))
         }
         blocks.append(
@@ -114,7 +115,7 @@ package enum ChatMessages {
                 "elements": .array([
                     .object([
                         "type": .string("mrkdwn"),
-                        "text": .string("\(digest.counts) · <\(digest.pageURL.absoluteString)|the digest page>"),
+                        "text": .string("\(slackEscaped(digest.counts)) · \(page)"),
                     ])
                 ]),
             ]))
@@ -139,10 +140,10 @@ package enum ChatMessages {
     /// A webhook message: the title and counts as its content, an embed per changed event
     /// (at most 10, 6,000 characters in all), the rest behind the digest page's link.
     package static func discord(_ digest: ChatDigest) -> JSONValue {
-        let changed = digest.entries.filter { $0.heading != "This week" }
+        let changed = digest.entries.filter { $0.kind != .thisWeek }
         var embeds: [JSONValue] = []
         var total = 0
-        for (heading, entry) in changed {
+        for (_, heading, entry) in changed {
             let title = fitted(entry.title, discordTitle, render: discordEscaped) ?? ""
             let description =
                 fitted(entry.detail, discordDescription) { "**\(heading)** · " + discordEscaped($0) } ?? ""
@@ -154,7 +155,7 @@ package enum ChatMessages {
             total += size
         }
         // The content's title and notice are cut, never its counts or its link to the page.
-        let more = changed.count > embeds.count ? "\n… and \(changed.count - embeds.count) more" : ""
+        let more = changed.count > embeds.count ? "\n" + discordEscaped(digest.more(changed.count - embeds.count)) : ""
         let tail = "\n\(discordEscaped(digest.counts))" + more + "\n<\(digest.pageURL.absoluteString)>"
         let title = fitted(digest.title, discordTitle) { "**\(discordEscaped($0))**" } ?? ""
         let notice = digest.notice.flatMap {

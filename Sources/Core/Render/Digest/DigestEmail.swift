@@ -48,7 +48,7 @@ package struct DigestEmail {
         let boundary = "=_meetup-report_\(messageID.prefix(16))"
         let writer = DigestWriter(digest, timeZone: timeZone, language: language)
         let subject = envelope.subject.replacingOccurrences(of: "{date}", with: digest.day)
-            .replacingOccurrences(of: "{counts}", with: Self.counts(digest))
+            .replacingOccurrences(of: "{counts}", with: Self.counts(digest, language: language))
         var headers = [
             "From: \(Self.mailbox(envelope.from))",
             "To: \(envelope.to.map(Self.mailbox).joined(separator: ",\r\n "))",
@@ -62,7 +62,11 @@ package struct DigestEmail {
         ]
         headers.append("X-Mailer: meetup-report \(BuildInfo.version)")
         var lines =
-            headers + ["", "This is a message in MIME format: a plain-text and an HTML version of the digest.", ""]
+            headers + [
+                "",
+                language.localized("This is a message in MIME format: a plain-text and an HTML version of the digest."),
+                "",
+            ]
         for (type, body) in [("text/plain", writer.plainText()), ("text/html", html(writer))] {
             lines += [
                 "--\(boundary)", "Content-Type: \(type); charset=utf-8", "Content-Transfer-Encoding: quoted-printable",
@@ -86,9 +90,9 @@ package struct DigestEmail {
                 } ?? false,
             ]
         }
-        let sections: [(heading: String, rows: [[String: Any]])] = [
+        let sections: [(kind: ChatDigest.Section.Kind, rows: [[String: Any]])] = [
             (
-                "New",
+                .new,
                 digest.new.map { item in
                     row(
                         item.event.title, url: item.event.eventURL, detail: writer.details(item),
@@ -96,27 +100,20 @@ package struct DigestEmail {
                 }
             ),
             (
-                "Moved",
-                digest.moved.map {
-                    row(
-                        $0.change.title, url: $0.change.url,
-                        detail: "was \(writer.was($0.change)), now \(writer.now($0.change))")
-                }
+                .moved,
+                digest.moved.map { row($0.change.title, url: $0.change.url, detail: writer.wasAndNow($0.change)) }
             ),
             (
-                "Cancelled or removed",
-                digest.removed.map { row($0.change.title, url: $0.change.url, detail: "was \(writer.was($0.change))") }
+                .removed,
+                digest.removed.map { row($0.change.title, url: $0.change.url, detail: writer.wasOnly($0.change)) }
             ),
+            (.unchecked, digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) }),
             (
-                DigestWriter.uncheckedHeading,
-                digest.unchecked.map { row($0.queryTitle, url: nil, detail: writer.uncheckedDetail($0)) }
-            ),
-            (
-                DigestWriter.quietGroupsHeading,
+                .quietGroups,
                 digest.quietGroups.map { row($0.group.name, url: $0.group.link, detail: writer.quietDetail($0)) }
             ),
             (
-                "This week",
+                .thisWeek,
                 digest.thisWeek.map { row($0.event.title, url: $0.event.eventURL, detail: writer.details($0)) }
             ),
         ]
@@ -124,29 +121,34 @@ package struct DigestEmail {
             "digest-email.html",
             [
                 "title": writer.title, "heading": "\(digest.siteTitle): \(writer.title)",
-                "notice": digest.isFirstRun
-                    ? DigestWriter.firstRunLine : digest.isQuiet ? DigestWriter.quietLine : false,
+                "language": language.tag, "notice": writer.notice ?? false,
                 "sections": sections.filter { !$0.rows.isEmpty }.map {
-                    ["heading": $0.heading, "count": $0.rows.count, "rows": $0.rows] as [String: Any]
+                    ["heading": writer.heading($0.kind), "count": $0.rows.count, "rows": $0.rows] as [String: Any]
                 },
                 "digestURL": absolute("digest.html"), "archiveURL": absolute("digests/index.html"),
             ])
     }
 
     /// The night in numbers, for the subject: "2 new, 1 moved, 1 cancelled", "1 search failed", "nothing new".
-    static func counts(_ digest: Digest) -> String {
+    static func counts(_ digest: Digest, language: SiteLanguage = .english) -> String {
         var parts: [String] = []
-        if !digest.new.isEmpty { parts.append("\(digest.new.count) new") }
-        if !digest.moved.isEmpty { parts.append("\(digest.moved.count) moved") }
-        if !digest.removed.isEmpty { parts.append("\(digest.removed.count) cancelled") }
+        if !digest.new.isEmpty { parts.append(language.plural(digest.new.count, "{count} new", "{count} new")) }
+        if !digest.moved.isEmpty { parts.append(language.plural(digest.moved.count, "{count} moved", "{count} moved")) }
+        if !digest.removed.isEmpty {
+            parts.append(language.plural(digest.removed.count, "{count} cancelled", "{count} cancelled"))
+        }
         if !digest.unchecked.isEmpty {
-            parts.append(EventFormatting.count(digest.unchecked.count, "search failed", "searches failed"))
+            parts.append(language.plural(digest.unchecked.count, "{count} search failed", "{count} searches failed"))
         }
         if !digest.quietGroups.isEmpty {
-            parts.append(EventFormatting.count(digest.quietGroups.count, "group gone quiet", "groups gone quiet"))
+            parts.append(
+                language.plural(digest.quietGroups.count, "{count} group gone quiet", "{count} groups gone quiet"))
         }
         if parts.isEmpty {
-            return digest.isFirstRun ? "first digest, \(digest.thisWeek.count) this week" : "nothing new"
+            return digest.isFirstRun
+                ? language.plural(
+                    digest.thisWeek.count, "first digest, {count} this week", "first digest, {count} this week")
+                : language.localized("nothing new")
         }
         return parts.joined(separator: ", ")
     }

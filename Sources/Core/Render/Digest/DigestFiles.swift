@@ -26,14 +26,21 @@ package struct DigestFiles: SiteGenerator, KeyedSiteGenerator {
             Self.page(path, markdown, title: title, root: root, shared: shared, formatting: formatting)
         }
         // Each night's own page is a keyed item (`items`): made again only when it changes.
-        var files = page(Self.page, tonight, title: "Digest · \(input.settings.title)", root: "")
+        let language = input.settings.language
+        var files = page(Self.page, tonight, title: Self.feedTitle(input.settings), root: "")
         let list = archive.map { entry in
-            "- [\(MarkdownEscaping.text(entry.title))](<\(entry.day).html>)" + (entry.isQuiet ? " · quiet night" : "")
+            "- [\(MarkdownEscaping.text(entry.title))](<\(entry.day).html>)"
+                + (entry.isQuiet ? " · " + MarkdownEscaping.text(language.localized("quiet night")) : "")
         }
+        let heading = language.localized("{site}: every night's digest", ["site": input.settings.title])
         let index =
-            "# " + MarkdownEscaping.text("\(input.settings.title): every night's digest") + "\n\n"
-            + (list.isEmpty ? "No digest yet.\n" : list.joined(separator: "\n") + "\n")
-        files += page("\(Self.archiveFolder)/index", index, title: "Digests · \(input.settings.title)", root: "../")
+            "# " + MarkdownEscaping.text(heading) + "\n\n"
+            + (list.isEmpty
+                ? MarkdownEscaping.text(language.localized("No digest yet.")) + "\n"
+                : list.joined(separator: "\n") + "\n")
+        files += page(
+            "\(Self.archiveFolder)/index", index,
+            title: language.localized("Digests · {site}", ["site": input.settings.title]), root: "../")
         files.append(.text(Self.feed, feed(Array(archive.prefix(AtomFeed.entryLimit)), input: input)))
         return files
     }
@@ -65,17 +72,23 @@ package struct DigestFiles: SiteGenerator, KeyedSiteGenerator {
                 path + ".html",
                 PageFiles.layout(
                     markdown: markdown, title: title, path: path,
-                    description: "What is new, moved and cancelled among \(settings.title).",
-                    root: root, feed: feed, feedTitle: "Digest · \(settings.title)",
+                    description: settings.language.localized(
+                        "What is new, moved and cancelled among {site}.", ["site": settings.title]),
+                    root: root, feed: feed, feedTitle: feedTitle(settings),
                     shared: shared, formatting: formatting)),
         ]
+    }
+
+    /// "Digest · Berlin Tech Meetups".
+    static func feedTitle(_ settings: SiteSettings) -> String {
+        settings.language.localized("Digest · {site}", ["site": settings.title])
     }
 
     /// One entry a night; a feed reader gets one item a night, not one per event.
     private func feed(_ archive: [DigestArchive.Entry], input: SiteInput) -> String {
         let base = input.settings.baseURL
         let feed = AtomFeed(
-            title: "Digest · \(input.settings.title)", feedURL: Sitemap.absolute(Self.feed, baseURL: base),
+            title: Self.feedTitle(input.settings), feedURL: Sitemap.absolute(Self.feed, baseURL: base),
             pageURL: Sitemap.absolute("\(Self.archiveFolder)/index.html", baseURL: base),
             author: input.settings.title, generatedAt: input.generatedAt)
         let entries = archive.map { entry in

@@ -16,12 +16,56 @@ package struct DigestWriter {
         formatting = EventFormatting(siteTimeZone: timeZone, language: language)
     }
 
-    // Said to readers of the site and the mail, not to whoever runs the tool.
-    static let quietLine = "Nothing new, moved or cancelled since the day before."
-    static let firstRunLine =
-        "The first digest of this site: from tomorrow it lists what is new, moved or cancelled since the day before."
+    var language: SiteLanguage { formatting.language }
 
-    package var title: String { "Digest for \(formatting.dayHeading(digest.date))" }
+    // Said to readers of the site and the mail, not to whoever runs the tool.
+    static func quietLine(_ language: SiteLanguage) -> String {
+        language.localized("Nothing new, moved or cancelled since the day before.")
+    }
+    static func firstRunLine(_ language: SiteLanguage) -> String {
+        language.localized(
+            "The first digest of this site: from tomorrow it lists what is new, moved or cancelled since the day before."
+        )
+    }
+    /// The English lines, as tests look for them.
+    static var quietLine: String { quietLine(.english) }
+    static var firstRunLine: String { firstRunLine(.english) }
+
+    /// The first night's line, or a quiet night's; nil on a night with news.
+    var notice: String? {
+        digest.isFirstRun ? Self.firstRunLine(language) : digest.isQuiet ? Self.quietLine(language) : nil
+    }
+
+    package var title: String { language.localized("Digest for {day}", ["day": formatting.dayHeading(digest.date)]) }
+
+    /// A section's heading: "New", "Moved", "This week"…
+    func heading(_ kind: ChatDigest.Section.Kind) -> String {
+        switch kind {
+        case .new: language.localized("New")
+        case .moved: language.localized("Moved")
+        case .removed: language.localized("Cancelled or removed")
+        case .unchecked: language.localized("Not checked tonight")
+        case .quietGroups: language.localized("Groups gone quiet")
+        case .thisWeek: language.localized("This week")
+        }
+    }
+
+    /// "was Wed 2 Dec, 19:00 (UTC+01:00) · c-base, now …", "was …".
+    func wasAndNow(_ change: HistoryChange) -> String {
+        language.localized("was {was}, now {now}", ["was": was(change), "now": now(change)])
+    }
+
+    func wasOnly(_ change: HistoryChange) -> String { language.localized("was {was}", ["was": was(change)]) }
+
+    /// "2 new · 1 moved · 1 cancelled · 12 this week": a chat message's night in numbers.
+    var counts: String {
+        [
+            language.plural(digest.new.count, "{count} new", "{count} new"),
+            language.plural(digest.moved.count, "{count} moved", "{count} moved"),
+            language.plural(digest.removed.count, "{count} cancelled", "{count} cancelled"),
+            language.plural(digest.thisWeek.count, "{count} this week", "{count} this week"),
+        ].joined(separator: " · ")
+    }
 
     /// The digest page's Markdown, from the `digest.md` template.
     /// - Parameters:
@@ -58,7 +102,7 @@ package struct DigestWriter {
         return [
             // The layout says the site's name; the page says which day.
             "heading": title,
-            "notice": digest.isFirstRun ? Self.firstRunLine : digest.isQuiet ? Self.quietLine : false,
+            "notice": notice ?? false,
             "new": section(new),
             "moved": section(changes(digest.moved, true)),
             "removed": section(changes(digest.removed, false)),
@@ -98,34 +142,35 @@ package struct DigestWriter {
             formatting.location(of: event),
         ]
         if let group = event.group?.name, !group.isEmpty { parts.append(group) }
-        if let going = event.rsvpCount { parts.append("\(going) going") }
+        if let going = event.rsvpCount { parts.append(language.plural(going, "{count} going", "{count} going")) }
         // A calendar's events carry its title as their group: said once.
         let found = item.queries.map(\.title).joined(separator: ", ")
         if found != event.group?.name { parts.append(found) }
         return parts.map(TextCleaning.singleLine).joined(separator: " · ")
     }
 
-    static let uncheckedHeading = "Not checked tonight"
-
     /// "the search failed; its events are shown as they were at Sun 22 Nov, 09:00 (GMT+1)".
     func uncheckedDetail(_ item: Digest.Unchecked) -> String {
         guard let since = item.staleSince else {
-            return "the search failed, and no earlier run found its events: none are shown"
+            return language.localized("the search failed, and no earlier run found its events: none are shown")
         }
-        return "the search failed; its events are shown as they were at \(formatting.generatedAt(since))"
+        return language.localized(
+            "the search failed; its events are shown as they were at {time}", ["time": formatting.generatedAt(since)])
     }
-
-    static let quietGroupsHeading = "Groups gone quiet"
 
     /// "R-Ladies network: no event since 14 May 2026 (180 days)".
     func quietDetail(_ item: Digest.QuietGroup) -> String {
         let group = item.group
-        guard group.isFound else { return "\(item.queryTitle): no longer found on Meetup (renamed or closed?)" }
-        guard let last = group.lastEventAt else { return "\(item.queryTitle): no event yet" }
+        let query: KeyValuePairs<String, String> = ["query": item.queryTitle]
+        guard group.isFound else {
+            return language.localized("{query}: no longer found on Meetup (renamed or closed?)", query)
+        }
+        guard let last = group.lastEventAt else { return language.localized("{query}: no event yet", query) }
         let days = group.daysSinceLastEvent(at: digest.date) ?? item.inactiveAfterDays
         return TextCleaning.singleLine(
-            "\(item.queryTitle): no event since \(formatting.date(last)) (\(EventFormatting.count(days, "day", "days")))"
-        )
+            language.plural(
+                days, "{query}: no event since {date} ({count} day)", "{query}: no event since {date} ({count} days)",
+                ["query": item.queryTitle, "date": formatting.date(last)]))
     }
 
     func was(_ change: HistoryChange) -> String {
@@ -141,14 +186,10 @@ package struct DigestWriter {
     /// Plain text, for stdout (cron mails it) and the email's text part.
     package func plainText() -> String {
         var lines = [TextCleaning.singleLine("\(digest.siteTitle): \(title)"), ""]
-        if digest.isFirstRun {
-            lines += [Self.firstRunLine, ""]
-        } else if digest.isQuiet {
-            lines += [Self.quietLine, ""]
-        }
-        func block(_ heading: String, _ entries: [(String, URL?)]) {
+        if let notice { lines += [notice, ""] }
+        func block(_ kind: ChatDigest.Section.Kind, _ entries: [(String, URL?)]) {
             guard !entries.isEmpty else { return }
-            lines.append("\(heading) (\(entries.count))")
+            lines.append("\(heading(kind)) (\(language.number(entries.count)))")
             for (text, url) in entries {
                 lines.append("- " + text)
                 if let url, ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
@@ -158,22 +199,14 @@ package struct DigestWriter {
             lines.append("")
         }
         let single = TextCleaning.singleLine
-        block("New", digest.new.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
+        block(.new, digest.new.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
+        block(.moved, digest.moved.map { (single($0.change.title) + " — " + wasAndNow($0.change), $0.change.url) })
+        block(.removed, digest.removed.map { (single($0.change.title) + " — " + wasOnly($0.change), $0.change.url) })
+        block(.unchecked, digest.unchecked.map { (single($0.queryTitle) + " — " + uncheckedDetail($0), nil) })
         block(
-            "Moved",
-            digest.moved.map {
-                (single($0.change.title) + " — was " + was($0.change) + ", now " + now($0.change), $0.change.url)
-            })
-        block(
-            "Cancelled or removed",
-            digest.removed.map { (single($0.change.title) + " — was " + was($0.change), $0.change.url) })
-        block(
-            Self.uncheckedHeading, digest.unchecked.map { (single($0.queryTitle) + " — " + uncheckedDetail($0), nil) })
-        block(
-            Self.quietGroupsHeading,
-            digest.quietGroups.map { (single($0.group.name) + " — " + quietDetail($0), $0.group.link) })
-        block("This week", digest.thisWeek.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
-        if digest.thisWeek.isEmpty { lines.append("This week: nothing in the next seven days.") }
+            .quietGroups, digest.quietGroups.map { (single($0.group.name) + " — " + quietDetail($0), $0.group.link) })
+        block(.thisWeek, digest.thisWeek.map { (single($0.event.title) + " — " + details($0), $0.event.eventURL) })
+        if digest.thisWeek.isEmpty { lines.append(language.localized("This week: nothing in the next seven days.")) }
         return lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
     }
 }
