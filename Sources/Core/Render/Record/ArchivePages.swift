@@ -18,6 +18,7 @@ struct ArchivePages: KeyedSiteGenerator {
         let past = record.past(at: shared.input.generatedAt)
         guard !past.isEmpty else { return [] }
         let formatting = EventFormatting(siteTimeZone: zone, language: settings.language)
+        let language = settings.language
         var byYear: [Int: [RecordEntry]] = [:]
         for entry in CommunityRecord.entries(past) {
             byYear[CommunityRecord.year(of: entry.event.start.date, in: zone), default: []].append(entry)
@@ -25,19 +26,20 @@ struct ArchivePages: KeyedSiteGenerator {
         let years = byYear.keys.sorted(by: >)
         var items = [
             item(
-                SitePaths.archive, shared: shared, keys: keys,
+                SitePaths.archive, title: language.localized("Archive") + " · \(settings.title)", shared: shared,
+                keys: keys,
                 context: [
-                    "heading": "The archive", "reports": "<../reports/index.html>",
-                    "summary":
-                        "\(EventFormatting.count(byYear.values.map(\.count).reduce(0, +), "past event", "past events"))"
-                        + " since \(formatting.date(past[0].start.date))",
+                    "heading": language.localized("The archive"), "reports": "<../reports/index.html>",
+                    "summary": language.plural(
+                        byYear.values.map(\.count).reduce(0, +), "{count} past event since {date}",
+                        "{count} past events since {date}", ["date": formatting.date(past[0].start.date)]),
                     "years": [
                         "items": years.map { year in
                             let entries = byYear[year] ?? []
                             return [
                                 "year": "\(year)", "link": "<\(year).html>",
-                                "events": NumberText.grouped(entries.count),
-                                "going": NumberText.grouped(entries.compactMap(\.going).reduce(0, +)),
+                                "events": language.number(entries.count),
+                                "going": language.number(entries.compactMap(\.going).reduce(0, +)),
                             ] as [String: Any]
                         }
                     ],
@@ -63,17 +65,19 @@ struct ArchivePages: KeyedSiteGenerator {
                 count: (entries.count + Self.pageSize - 1) / Self.pageSize)
         }
         let settings = shared.input.settings
-        let months = YearPage.monthFormatter(settings.timeZone)
+        let months = YearPage.monthFormatter(settings.timeZone, settings.language)
         return pages.map { page in
             let path = SitePaths.archiveYear(year, page: page.index + 1)
-            let title = "Archive \(year) · \(settings.title)"
+            let title = settings.language.localized("Archive {year}", ["year": String(year)]) + " · \(settings.title)"
             var key = ContentHash.Builder(keys.site, "archive year page 1", path, title)
             ContextKey.add(page.context(formatting: formatting, months: months), to: &key)
             return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) { formatting in
-                let context = page.context(formatting: formatting, months: YearPage.monthFormatter(settings.timeZone))
+                let context = page.context(
+                    formatting: formatting, months: YearPage.monthFormatter(settings.timeZone, settings.language))
                 let markdown = shared.templates.render("archive.md", context)
                 let html = PageFiles.layout(
-                    markdown: markdown, title: title, path: path, description: page.summary, root: "../",
+                    markdown: markdown, title: title, path: path, description: page.summary(settings.language),
+                    root: "../",
                     feed: SitePaths.siteFeed, feedTitle: settings.title, pageKind: "archive", shared: shared,
                     formatting: formatting)
                 return [.text(path + ".md", markdown), .text(path + ".html", html)]
@@ -82,11 +86,11 @@ struct ArchivePages: KeyedSiteGenerator {
     }
 
     /// One page: its Markdown made now (it is the key), its layout only when the key changed.
-    private func item(_ path: String, shared: RenderShared, keys: RenderKeys, context: [String: Any]) -> KeyedItem {
+    private func item(
+        _ path: String, title: String, shared: RenderShared, keys: RenderKeys, context: [String: Any]
+    ) -> KeyedItem {
         let settings = shared.input.settings
         let markdown = shared.templates.render("archive.md", context)
-        let heading = (context["heading"] as? String).map { $0 == "The archive" ? "Archive" : "Archive \($0)" }
-        let title = "\(heading ?? "Archive") · \(settings.title)"
         let summary = (context["summary"] as? String) ?? ""
         let key = ContentHash.Builder(keys.site, "archive page 1", path, title, summary, markdown)
         return KeyedItem(item: RenderItem(id: path, key: key.hex(), order: Int.max - 1)) { formatting in
@@ -107,13 +111,16 @@ private struct YearPage: Sendable {
     let entries: ArraySlice<RecordEntry>
     let count: Int
 
-    var summary: String { EventFormatting.count(all, "past event", "past events") + ", newest first" }
+    func summary(_ language: SiteLanguage) -> String {
+        language.plural(all, "{count} past event, newest first", "{count} past events, newest first")
+    }
 
-    static func monthFormatter(_ zone: TimeZone) -> DateFormatter {
+    /// "November 2026", "noviembre de 2026": the month's heading as the language writes it.
+    static func monthFormatter(_ zone: TimeZone, _ language: SiteLanguage) -> DateFormatter {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
+        formatter.locale = language.locale
         formatter.timeZone = zone
-        formatter.dateFormat = "MMMM yyyy"
+        formatter.dateFormat = DateFormatter.dateFormat(fromTemplate: "MMMMyyyy", options: 0, locale: language.locale)
         return formatter
     }
 
@@ -126,11 +133,15 @@ private struct YearPage: Sendable {
             months[months.count - 1].1.append(names.entry(entry))
         }
         var context: [String: Any] = [
-            "heading": "\(year)", "summary": summary,
+            "heading": "\(year)", "summary": summary(formatting.language),
             "months": months.map { ["month": $0.0, "entries": $0.1] as [String: Any] },
         ]
         if count > 1 {
-            var pager: [String: Any] = ["label": "Page \(index + 1) of \(count)"]
+            let language = formatting.language
+            var pager: [String: Any] = [
+                "label": language.localized(
+                    "Page {page} of {pages}", ["page": language.number(index + 1), "pages": language.number(count)])
+            ]
             if index > 0 { pager["previous"] = "<\(SitePaths.archiveYear(year, page: index).dropFirst(8)).html>" }
             if index + 1 < count {
                 pager["next"] = "<\(SitePaths.archiveYear(year, page: index + 2).dropFirst(8)).html>"

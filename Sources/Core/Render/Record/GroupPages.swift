@@ -69,7 +69,7 @@ struct GroupPages: KeyedSiteGenerator {
                 var files = page(value, shared: shared, formatting: formatting)
                 for former in value.group.formerUrlnames
                 where SitePaths.groupPage(former) != SitePaths.groupPage(value.group.urlname) {
-                    files.append(redirect(from: former, to: value.group.urlname))
+                    files.append(redirect(from: former, to: value.group.urlname, language: formatting.language))
                 }
                 return files
             }
@@ -83,19 +83,23 @@ struct GroupPages: KeyedSiteGenerator {
         let zone = input.settings.timeZone
         let names = RecordFormatting(formatting: formatting, root: "../")
         let path = SitePaths.groupPage(group.urlname)
+        let language = formatting.language
         var context: [String: Any] = [
             "name": TextCleaning.singleLine(group.name),
             "meetup": WebURL.meetupGroup(group.urlname).map { "<\($0.absoluteString)>" } ?? false,
             "activity": Self.activity(value, formatting: formatting),
             "hasPast": !past.isEmpty,
         ]
-        if let place = CountryNames.place(city: group.city, country: group.country) { context["place"] = place }
-        if let members = value.members { context["members"] = NumberText.grouped(members) }
+        if let place = CountryNames.place(city: group.city, country: group.country, locale: language.locale) {
+            context["place"] = place
+        }
+        if let members = value.members { context["members"] = GroupsPage.members(members, language) }
         if let gone = group.goneSince {
-            context["gone"] = "Gone since \(formatting.date(gone)): left its network or list, or deleted"
+            context["gone"] = language.localized(
+                "Gone since {date}: left its network or list, or deleted", ["date": formatting.date(gone)])
         }
         if !group.formerUrlnames.isEmpty { context["formerNames"] = group.formerUrlnames.joined(separator: ", ") }
-        if let thisYear = value.thisYear { context["thisYear"] = Self.year(thisYear) }
+        if let thisYear = value.thisYear { context["thisYear"] = Self.year(thisYear, language) }
         if !value.upcoming.isEmpty {
             context["upcoming"] = [
                 "items": value.upcoming.map { event in
@@ -108,7 +112,9 @@ struct GroupPages: KeyedSiteGenerator {
         }
         var charts: [String: String] = [:]
         if let first = value.quarters.first {
-            let label = "\(TextCleaning.singleLine(group.name)): events per quarter since \(first.quarter)"
+            let label = language.localized(
+                "{group}: events per quarter since {quarter}",
+                ["group": TextCleaning.singleLine(group.name), "quarter": first.quarter])
             let chartPath = "charts/\(path).svg"
             charts[chartPath] = BarChart.svg(
                 value.quarters.map { ($0.quarter, $0.count) }, label: label, lastUnderWay: true)
@@ -121,8 +127,8 @@ struct GroupPages: KeyedSiteGenerator {
             context["years"] = byYear.keys.sorted(by: >).map { year in
                 let events = byYear[year] ?? []
                 return [
-                    "year": "\(year)", "events": "\(events.count)",
-                    "going": NumberText.grouped(events.compactMap(\.going).reduce(0, +)),
+                    "year": "\(year)", "events": language.number(events.count),
+                    "going": language.number(events.compactMap(\.going).reduce(0, +)),
                 ]
             }
             context["past"] = byYear.keys.sorted(by: >).map { year in
@@ -131,7 +137,7 @@ struct GroupPages: KeyedSiteGenerator {
                     "entries": (byYear[year] ?? []).reversed().map { event in
                         var entry = names.entry(RecordEntry(single: event))
                         if let count = value.networkGroups[event.id] {
-                            entry["network"] = EventFormatting.count(count - 1, "other group", "other groups")
+                            entry["network"] = language.plural(count - 1, "{count} other group", "{count} other groups")
                         }
                         return entry
                     },
@@ -152,50 +158,57 @@ struct GroupPages: KeyedSiteGenerator {
     /// "Last event 14 Mar 2026 · quiet since then · next 5 Dec 2026": dates, not "N days ago",
     /// so the page changes when the group does, not every night.
     /// The year so far, against last year to the end of the same month.
-    static func year(_ year: GroupYear) -> [String: Any] {
+    static func year(_ year: GroupYear, _ language: SiteLanguage) -> [String: Any] {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = CountryNames.locale
+        calendar.locale = language.locale
         let month = { (number: Int) in calendar.standaloneMonthSymbols[number - 1] }
-        let last = "\(year.year - 1) to the end of \(month(year.throughMonth))"
+        let last = language.localized(
+            "{year} to the end of {month}", ["year": String(year.year - 1), "month": month(year.throughMonth)])
+        func against(_ now: Int, _ before: Int) -> String {
+            "\(language.number(now)) (\(last): \(language.number(before)))"
+        }
         var items = [
-            ["label": "Events", "value": "\(year.events) (\(last): \(year.eventsLastYear))"],
-            [
-                "label": "People going",
-                "value": "\(NumberText.grouped(year.going)) (\(last): \(NumberText.grouped(year.goingLastYear)))",
-            ],
+            ["label": language.localized("Events"), "value": against(year.events, year.eventsLastYear)],
+            ["label": language.localized("People going"), "value": against(year.going, year.goingLastYear)],
         ]
         // Worth saying when a month stands out: two events or more.
         if let top = year.busiestMonths.first, top.events > 1 {
-            let months = year.busiestMonths.prefix(3).map { "\(month($0.month)) (\($0.events))" }
-            items.append(["label": "Busiest months", "value": months.joined(separator: ", ")])
+            let months = year.busiestMonths.prefix(3).map { "\(month($0.month)) (\(language.number($0.events)))" }
+            items.append(["label": language.localized("Busiest months"), "value": months.joined(separator: ", ")])
         }
         return ["year": "\(year.year)", "items": items]
     }
 
     static func activity(_ value: GroupPage, formatting: EventFormatting) -> String {
-        if value.past.isEmpty, value.upcoming.isEmpty { return "No event yet" }
+        let language = formatting.language
+        if value.past.isEmpty, value.upcoming.isEmpty { return language.localized("No event yet") }
         var parts: [String] = []
         if let last = value.past.last(where: { !$0.isCancelled }) {
-            parts.append("Last event \(formatting.date(last.start.date))")
-            if value.isQuiet { parts.append("quiet since then") }
+            parts.append(language.localized("Last event {date}", ["date": formatting.date(last.start.date)]))
+            if value.isQuiet { parts.append(language.localized("quiet since then")) }
         } else {
-            parts.append("No past event in the record")
+            parts.append(language.localized("No past event in the record"))
         }
-        if let next = value.upcoming.first { parts.append("next \(formatting.date(next.start))") }
+        if let next = value.upcoming.first {
+            parts.append(language.localized("next {date}", ["date": formatting.date(next.start)]))
+        }
         // The count the groups report gives too (`CommunityRecord.GroupPast`): a cancelled one is listed, not counted.
         let held = CommunityRecord.GroupPast(events: value.past).count
-        parts.append(EventFormatting.count(held, "past event", "past events") + " in the record")
+        parts.append(language.plural(held, "{count} past event in the record", "{count} past events in the record"))
         return parts.joined(separator: " · ")
     }
 
     /// A former address of a renamed group: a page that leads to its page now.
-    private func redirect(from former: String, to urlname: String) -> SiteFile {
+    private func redirect(from former: String, to urlname: String, language: SiteLanguage) -> SiteFile {
         let target = "\(SitePaths.groupPage(urlname).dropFirst("groups/".count)).html"
+        // The catalogue's words are checked to add no markup.
+        let text = language.localized(
+            "This group's page is now {link}.", ["link": "<a href=\"\(target)\">\(target)</a>"])
         let html = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Moved</title>
+            <html lang="\(language.tag)"><head><meta charset="utf-8"><title>\(language.localized("Moved"))</title>
             <meta http-equiv="refresh" content="0; url=\(target)"><link rel="canonical" href="\(target)"></head>
-            <body><p>This group's page is now <a href="\(target)">here</a>.</p></body></html>
+            <body><p>\(text)</p></body></html>
 
             """
         return .text(SitePaths.groupPage(former) + ".html", html)

@@ -24,7 +24,7 @@ extension SearchRecords {
                 + attribute("path", "\(SitePaths.eventPage(event.id)).html") + attribute("date", date)
             if !groups.isEmpty { html += attribute("group", groups) }
             html +=
-                "<p data-pagefind-weight=\"0.5\">\(escape(date)) · \(escape(RecordFormatting.place(event))) · "
+                "<p data-pagefind-weight=\"0.5\">\(escape(date)) · \(escape(RecordFormatting.place(event, language))) · "
                 + "\(escape(groups))</p>\n"
                 + "<span data-pagefind-filter=\"when\">\(escape(past))</span>\n</body></html>\n"
             records.append(

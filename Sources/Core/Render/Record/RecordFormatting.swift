@@ -14,8 +14,8 @@ struct RecordFormatting {
     }
 
     /// "Online", "Lagos, NG", or "".
-    static func place(_ event: ArchivedEvent) -> String {
-        if event.isOnline { return "Online" }
+    static func place(_ event: ArchivedEvent, _ language: SiteLanguage) -> String {
+        if event.isOnline { return language.localized("Online") }
         return [event.city, event.country?.uppercased()].compactMap { $0 }.filter { !$0.isEmpty }
             .joined(separator: ", ")
     }
@@ -27,7 +27,7 @@ struct RecordFormatting {
         let shown = groups.prefix(5)
         var context: [String: Any] = [
             "date": formatting.date(event.start.date), "title": TextCleaning.singleLine(event.title),
-            "place": Self.place(event),
+            "place": Self.place(event, formatting.language),
             "groups": shown.enumerated().map { index, group in
                 [
                     "name": TextCleaning.singleLine(group.name), "link": groupLink(group.urlname ?? ""),
@@ -37,9 +37,12 @@ struct RecordFormatting {
         ]
         // Its own page on this site (which links to Meetup).
         context["url"] = "<\(root)\(SitePaths.eventPage(event.id)).html>"
-        if groups.count > 1 { context["groupsLabel"] = "in \(groups.count) groups" }
-        if groups.count > shown.count { context["more"] = groups.count - shown.count }
-        if let going = entry.going { context["going"] = NumberText.grouped(going) }
+        let language = formatting.language
+        if groups.count > 1 {
+            context["groupsLabel"] = language.plural(groups.count, "in {count} group", "in {count} groups")
+        }
+        if groups.count > shown.count { context["more"] = language.number(groups.count - shown.count) }
+        if let going = entry.going { context["going"] = language.number(going) }
         if entry.isCancelled { context["cancelled"] = true }
         return context
     }
