@@ -18,6 +18,8 @@ trap 'rm -rf "$work"' EXIT
   --output "$work/site" --cache "$work/cache" --state "$work/state" 2>/dev/null
 "$BENCH" --write-snapshot "$work/w1" >/dev/null
 "$BIN" --config "$work/w1/config.json" --templates Templates --now 2026-11-22T08:00:00Z --quiet 2>/dev/null
+# The demo in every other shipped language at once (German's long words at 375 px, Portuguese's dates).
+Scripts/lib/languages-demo.sh "$BIN" "$work/languages"
 probe='<script>
 const bad = [];
 const images = [...document.querySelectorAll("main img")];
@@ -66,6 +68,14 @@ PY
 for page in $(cd "$work/site" && { find . -name '*.html' -not -path './digests/*' -not -path './events/*';
   find ./events -name '*.html' -printf '%s %p\n' | sort -n | tail -3 | cut -d' ' -f2; } | sort); do
   check "$work/site" "$page"
+done
+for language in de es fr pt-BR; do
+  site="$work/languages/Output/$language"
+  for page in $(cd "$site" && { find . -maxdepth 2 -name '*.html' -not -path './digests/*' -not -path './events/*' \
+      -not -path './groups/*' -not -path './reports/*'; find ./groups ./events -name '*.html' -printf '%s %p\n' \
+      | sort -n | tail -2 | cut -d' ' -f2; } | sort); do
+    check "$site" "$page"
+  done
 done
 w1="$work/w1/Output"
 for page in index.html all.html all/2026-12.html all/2026-12.2.html queries/swift.html queries/swift.2.html queries/campus.html digest.html \

@@ -116,13 +116,7 @@ package struct ConfigLoader: Sendable {
             try parsePublish(value, root: root)
         }
         config.search = try root.bool("search") ?? config.search
-        if let language = try root.string("language", required: false) {
-            guard language.range(of: ConfigSchema.languageTag, options: .regularExpression) != nil else {
-                throw root.invalid(
-                    "language", expected: "a BCP 47 language tag such as \"es\" or \"pt-BR\"", found: .string(language))
-            }
-            config.language = language
-        }
+        config.languages = try parseLanguages(root)
         config.reports =
             try root.value("reports").map { value throws(ConfigError) in try parseReports(value, root: root) }
             ?? ReportSettings()
@@ -142,6 +136,32 @@ package struct ConfigLoader: Sendable {
         config.curation = try parseCuration(
             root.value("curation"), queryRules: queryRules, queries: queries, root: root)
         return config
+    }
+
+    /// `language` ("es") or `languages` (["en", "es"]): BCP 47 tags, one of the two keys.
+    private func parseLanguages(_ root: ConfigReader) throws(ConfigError) -> [String] {
+        let expected = "a BCP 47 language tag such as \"es\" or \"pt-BR\""
+        let isTag = { (text: String) in text.range(of: ConfigSchema.languageTag, options: .regularExpression) != nil }
+        if let language = try root.string("language", required: false) {
+            guard isTag(language) else { throw root.invalid("language", expected: expected, found: .string(language)) }
+            if let both = root.value("languages") {
+                throw root.invalid("languages", expected: "nothing beside \"language\": one of the two", found: both)
+            }
+            return [language]
+        }
+        guard let value = root.value("languages") else { return ["en"] }
+        guard case .array(let items) = value, (1...12).contains(items.count) else {
+            throw root.invalid(
+                "languages", expected: "an array of 1 to 12 language tags, such as [\"en\", \"es\"]", found: value)
+        }
+        var tags: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let tag = item.stringValue, isTag(tag), !tags.contains(tag) else {
+                throw root.invalid("languages[\(index)]", expected: expected + ", each once", found: item)
+            }
+            tags.append(tag)
+        }
+        return tags
     }
 
     /// `publish`: `{"command": ["rsync", "-a", "--delete"], "timeoutSeconds": 600}`. An argv

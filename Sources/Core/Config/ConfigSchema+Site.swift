@@ -32,6 +32,12 @@ package enum ConfigSchema {
                     + "numbers and distances are written. Its words are `<templates>/locales/<tag>.po` "
                     + "(shipped: de, en, es, fr, pt-BR); event text stays as its organisers wrote it."),
             ConfigField(
+                "languages",
+                .array(.string(format: "a BCP 47 language tag", pattern: languageTag), minItems: 1, maxItems: 12),
+                "Instead of `language`: a site in several languages at once, each in a folder of its own "
+                    + "(`en/`, `es/`), with `hreflang` links between the same page in each, from one fetch and one "
+                    + "record; the site's root lists the languages. The first is the digest's."),
+            ConfigField(
                 "source", .object(source),
                 "Where the events come from (needed unless every query reads groups' calendar feeds)."),
             ConfigField(

@@ -38,9 +38,15 @@ package struct ReportConfig: Sendable {
     package var curation = Curation()
     /// The record's reports: the health window, the community's topic categories (config `reports`).
     package var reports = ReportSettings()
-    /// The site's language, a BCP 47 tag (config `language`): its words come from
-    /// `<templates>/locales/<tag>.po`, its dates and numbers from the locale.
-    package var language = "en"
+    /// The site's languages, BCP 47 tags (config `language` or `languages`), the first the
+    /// site's own: its words come from `<templates>/locales/<tag>.po`, its dates and numbers
+    /// from the locale. With more than one, each language's site is in a folder of its own.
+    package var languages = ["en"]
+    /// The first language: the digest's, the one the root's pages point to.
+    package var language: String {
+        get { languages.first ?? "en" }
+        set { languages = [newValue] }
+    }
 
     package init(
         siteTitle: String, baseURL: URL, timeZone: TimeZone, source: EventSourceConfig, queries: [EventQuery],

@@ -14,20 +14,7 @@ extension ReportRun {
     /// photo pipeline, started so downloads can begin as soon as a query is fetched.
     func makeEnvironment(observer: any RunObserver, redactor: SecretRedactor) throws(RunAbort) -> RunEnvironment {
         let deadline = ContinuousClock.now + .milliseconds(Int64(config.limits.runTimeout * 1000))
-        var templates = SiteTemplates.none
-        var language = SiteLanguage.english
-        if let templatesDirectory {
-            do {
-                language = try SiteLanguage.load(config.language, templates: templatesDirectory)
-            } catch {
-                throw RunAbort(reason: "language “\(config.language)”: \(error.description)")
-            }
-            do {
-                templates = try SiteTemplates(directory: templatesDirectory, language: language)
-            } catch {
-                throw RunAbort(reason: error.description)
-            }
-        }
+        let sites = try LanguageSite.make(config, templates: templatesDirectory)
         // State an earlier version kept in the cache moves to the state folder, once.
         if !options.offline {
             StateFolder.adoptFromCache(config.cacheDirectory, into: config.stateDirectory).forEach(observer.warning)
@@ -46,7 +33,7 @@ extension ReportRun {
             recorder: recorder, clock: clock
         ) { observer.photoProgress($0) }
         return RunEnvironment(
-            config: config, site: SiteSettings(config, language: language), templates: templates, now: options.now,
+            config: config, sites: sites, now: options.now,
             offline: options.offline, observer: observer,
             cache: cache,
             lastGood: lastGood, history: openHistory(observer: observer), eventSource: sources.events,

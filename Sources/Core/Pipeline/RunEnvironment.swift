@@ -14,9 +14,11 @@ import MeetupSupport
 /// loopback server and temp folders.
 struct RunEnvironment: Sendable {
     let config: ReportConfig
-    /// The renderer's part of the config, made once.
-    let site: SiteSettings
-    let templates: SiteTemplates
+    /// The renderer's part of the config, made once: the first language's (the digest's).
+    var site: SiteSettings { sites[0].settings }
+    var templates: SiteTemplates { sites[0].templates }
+    /// The site in each of its languages (one for most sites), each rendered into its folder.
+    let sites: [LanguageSite]
     let now: Date
     let offline: Bool
     let observer: any RunObserver
@@ -47,6 +49,60 @@ struct RunEnvironment: Sendable {
     let chat: ChatDelivery?
     /// Each event's words for the curation's word rules, made once (fetch and curate share them).
     let eventTexts = EventTexts()
+}
+
+/// One language of the site: its settings (its language, its folder's address) and its templates
+/// (their words in it).
+struct LanguageSite: Sendable {
+    let settings: SiteSettings
+    let templates: SiteTemplates
+
+    /// The config's languages: for one, the site as it always was; for several, each language in
+    /// its folder ("es/"), its address below the site's, and every folder known to each (hreflang).
+    static func make(_ config: ReportConfig, templates directory: URL?) throws(RunAbort) -> [LanguageSite] {
+        var loaded: [(SiteLanguage, SiteTemplates)] = []
+        for tag in config.languages {
+            var language = SiteLanguage.english
+            var templates = SiteTemplates.none
+            if let directory {
+                do {
+                    language = try SiteLanguage.load(tag, templates: directory)
+                } catch {
+                    throw RunAbort(reason: "language “\(tag)”: \(error.description)")
+                }
+                do {
+                    templates = try SiteTemplates(directory: directory, language: language)
+                } catch {
+                    throw RunAbort(reason: error.description)
+                }
+            }
+            loaded.append((language, templates))
+        }
+        guard loaded.count > 1 else {
+            return loaded.map { LanguageSite(settings: SiteSettings(config, language: $0.0), templates: $0.1) }
+        }
+        let translations = loaded.map { language, _ in
+            SiteSettings.Translation(
+                tag: language.tag, name: Self.name(of: language.tag),
+                folder: language.tag + "/")
+        }
+        return loaded.map { language, templates in
+            var settings = SiteSettings(config, language: language)
+            settings.translations = translations
+            settings.rootURL = config.baseURL
+            settings.baseURL = Sitemap.absolute(language.tag + "/", baseURL: config.baseURL)
+            return LanguageSite(settings: settings, templates: templates)
+        }
+    }
+}
+
+extension LanguageSite {
+    /// "English", "Español", "Português (Brasil)": a language in its own words, as the menu offers it.
+    static func name(of tag: String) -> String {
+        let locale = Locale(identifier: tag.replacingOccurrences(of: "-", with: "_"))
+        guard let name = locale.localizedString(forIdentifier: locale.identifier) else { return tag }
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
 }
 
 /// What the steps learn as they go, and the summary they fill in.

@@ -36,4 +36,6 @@ package struct RenderOutcome: Sendable {
     package var itemsMade = 0
     /// Events whose description and blocks were made (the others came from the cache).
     package var eventsRendered = 0
+
+    package init() {}
 }

@@ -26,28 +26,57 @@ extension SearchRecords {
     }
 
     fileprivate enum Source: Sendable {
-        case upcoming(Event, queries: [EventQuery])
+        /// An upcoming event, in the language at `language` of the plan's languages.
+        case upcoming(Event, queries: [EventQuery], language: Int)
         case past(Record)
+    }
+
+    /// The languages the records are in: one for most sites; for a site in several, each with its
+    /// folder, their records in one index (Pagefind keeps an index per `<html lang>` in it).
+    package struct Languages: Sendable {
+        package struct Entry: Sendable {
+            package var language: SiteLanguage
+            package var folder: String
+        }
+
+        package var entries: [Entry]
+
+        package static let english = Languages(entries: [Entry(language: .english, folder: "")])
+
+        package init(entries: [Entry]) { self.entries = entries }
+
+        /// Each site's language and folder.
+        package init(_ sites: [SiteSettings]) {
+            entries = sites.map { Entry(language: $0.language, folder: $0.folder) }
+        }
+
+        /// What every record depends on of them: their tags, words and folders.
+        var key: String {
+            entries.map { $0.folder + ContentHash.of($0.language, kind: "search-language") }.joined(separator: " ")
+        }
     }
 
     /// Every record tonight's index holds: the upcoming events some query found, then the
     /// record's past events.
     package static func plan(
-        _ fetched: FetchedEvents, record: CommunityRecord?, now: Date, timeZone: TimeZone, language: SiteLanguage
+        _ fetched: FetchedEvents, record: CommunityRecord?, now: Date, timeZone: TimeZone, language languages: Languages
     ) -> [Planned] {
         let foundBy = fetched.queriesByEvent
         var planned: [Planned] = []
-        for event in fetched.distinctEvents {
-            guard let queries = foundBy[event.id], !queries.isEmpty else { continue }
-            var input = ContentHash.Builder("search-record-1", event.fingerprint)
-            for query in queries { input.add([query.id, query.title]) }
-            planned.append(
-                Planned(
-                    name: recordName(event), start: event.start.date, input: input.hex(),
-                    source: .upcoming(event, queries: queries)))
-        }
-        for made in record.map({ past($0, now: now, timeZone: timeZone, language: language) }) ?? [] {
-            planned.append(Planned(past: made))
+        for (index, entry) in languages.entries.enumerated() {
+            for event in fetched.distinctEvents {
+                guard let queries = foundBy[event.id], !queries.isEmpty else { continue }
+                var input = ContentHash.Builder("search-record-1", event.fingerprint)
+                for query in queries { input.add([query.id, query.title]) }
+                planned.append(
+                    Planned(
+                        name: recordName(event, folder: entry.folder), start: event.start.date, input: input.hex(),
+                        source: .upcoming(event, queries: queries, language: index)))
+            }
+            let made = record.map {
+                past($0, now: now, timeZone: timeZone, language: entry.language, folder: entry.folder)
+            }
+            for record in made ?? [] { planned.append(Planned(past: record)) }
         }
         return planned
     }
@@ -56,45 +85,48 @@ extension SearchRecords {
     /// filters and stemming) and this binary (which writes the records), as one hash: the
     /// shard's index is made again only when this changes.
     package static func stamp(
-        _ planned: [some SearchShardItem], timeZone: TimeZone, language: SiteLanguage, indexer identity: String
+        _ planned: [some SearchShardItem], timeZone: TimeZone, language languages: Languages, indexer identity: String
     ) -> String {
         var key = ContentHash.Builder(
-            "search-shard-2", identity, BuildInfo.identity, timeZone.identifier, recordsLanguage(language))
+            "search-shard-2", identity, BuildInfo.identity, timeZone.identifier, languages.key)
         for item in planned { key.add([item.name, item.input]) }
         return key.hex()
     }
 
     /// What a record depends on besides its plan's input: this binary (which writes it),
     /// the time zone and the language (its date, filters and words).
-    package static func recordsKey(timeZone: TimeZone, language: SiteLanguage) -> String {
-        "search-records-1 \(BuildInfo.identity) \(timeZone.identifier) \(recordsLanguage(language))"
-    }
-
-    /// The language as records depend on it: its tag and its words.
-    static func recordsLanguage(_ language: SiteLanguage) -> String {
-        ContentHash.of(language, kind: "search-language")
+    package static func recordsKey(timeZone: TimeZone, language languages: Languages) -> String {
+        "search-records-1 \(BuildInfo.identity) \(timeZone.identifier) \(languages.key)"
     }
 
     /// The records of a shard's plan, in its order.
     package static func records(
-        _ planned: [Planned], timeZone: TimeZone, language: SiteLanguage, plainDescriptions: TextsByEvent = [:]
+        _ planned: [Planned], timeZone: TimeZone, language languages: Languages,
+        plainDescriptions: TextsByEvent = [:]
     ) -> [Record] {
-        var upcoming: [(index: Int, event: Event, queries: [EventQuery])] = []
+        var upcoming: [Int: [(index: Int, event: Event, queries: [EventQuery])]] = [:]
         var records: [Record?] = Array(repeating: nil, count: planned.count)
         for (index, item) in planned.enumerated() {
             switch item.source {
-            case .upcoming(let event, let queries): upcoming.append((index, event, queries))
+            case .upcoming(let event, let queries, let language):
+                upcoming[language, default: []].append((index, event, queries))
             case .past(let record): records[index] = record
             }
         }
-        let made = make(
-            upcoming.map { ($0.event, $0.queries) }, timeZone: timeZone, language: language,
-            plainDescriptions: plainDescriptions)
-        for (entry, record) in zip(upcoming, made) { records[entry.index] = record }
+        for (language, items) in upcoming where languages.entries.indices.contains(language) {
+            let entry = languages.entries[language]
+            let made = make(
+                items.map { ($0.event, $0.queries) }, timeZone: timeZone, language: entry.language,
+                folder: entry.folder, plainDescriptions: plainDescriptions)
+            for (item, record) in zip(items, made) { records[item.index] = record }
+        }
         return records.compactMap { $0 }
     }
 
-    static func recordName(_ event: Event) -> String { ContentHash.sha256Hex(event.id).prefix(24) + ".html" }
+    /// "<hash>.html"; "es-<hash>.html" for the language in `es/`.
+    static func recordName(_ event: Event, folder: String = "") -> String {
+        (folder.isEmpty ? "" : folder.dropLast() + "-") + ContentHash.sha256Hex(event.id).prefix(24) + ".html"
+    }
 }
 
 extension SearchRecords.Planned {
@@ -104,7 +136,7 @@ extension SearchRecords.Planned {
     package var estimatedBytes: Int {
         switch source {
         case .past(let record): record.html.utf8.count
-        case .upcoming(let event, _): 600 + event.description.utf8.count + event.title.utf8.count
+        case .upcoming(let event, _, _): 600 + event.description.utf8.count + event.title.utf8.count
         }
     }
 }

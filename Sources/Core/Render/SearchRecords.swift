@@ -22,7 +22,7 @@ package enum SearchRecords {
     ///   through cmark once); an event without one is parsed here.
     static func make(
         _ events: [(event: Event, queries: [EventQuery])], timeZone: TimeZone, language: SiteLanguage,
-        plainDescriptions: TextsByEvent
+        folder: String = "", plainDescriptions: TextsByEvent
     ) -> [Record] {
         // On every core, each chunk with its own formatters (they are not thread-safe).
         let made = Parallel.chunks(of: Array(events.enumerated()), empty: [Int: Record]()) { part in
@@ -35,7 +35,9 @@ package enum SearchRecords {
                 let monthLabel = monthLabels[monthKey] ?? formatting.monthHeading(monthKey)
                 monthLabels[monthKey] = monthLabel
                 records[index] = record(
-                    event, path: "\(SitePaths.eventPage(event.id)).html", queries: queries, monthLabel: monthLabel,
+                    event, name: recordName(event, folder: folder),
+                    path: "\(folder)\(SitePaths.eventPage(event.id)).html",
+                    queries: queries, monthLabel: monthLabel,
                     plain: plainDescriptions[event.id] ?? PlainText.of(markdown: event.description),
                     formatting: formatting)
             }
@@ -47,7 +49,7 @@ package enum SearchRecords {
     }
 
     private static func record(
-        _ event: Event, path: String, queries: [EventQuery], monthLabel: String, plain: String,
+        _ event: Event, name: String, path: String, queries: [EventQuery], monthLabel: String, plain: String,
         formatting: EventFormatting
     ) -> Record {
         // Formatted once: twice, it was a third of making W2's changed shard's records (perf).
@@ -64,7 +66,7 @@ package enum SearchRecords {
             + "<p>\(escape(plain))</p>\n"
         for query in queries { html += "<span data-pagefind-filter=\"query\">\(escape(query.title))</span>\n" }
         html += "<span data-pagefind-filter=\"month\">\(escape(monthLabel))</span>\n</body></html>\n"
-        return Record(name: recordName(event), html: html, start: event.start.date)
+        return Record(name: name, html: html, start: event.start.date)
     }
 
     /// Metadata from an attribute, so a value may hold commas (Pagefind splits inline `key:value` lists at them).

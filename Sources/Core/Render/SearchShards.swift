@@ -128,11 +128,12 @@ extension SearchRecords {
     /// shard stands as it is and no record is made (a warm W2 night: 10,000 records made and
     /// hashed for nothing took a second).
     package static func inputs(
-        _ fetched: FetchedEvents, record: CommunityRecord?, now: Date, timeZone: TimeZone, language: SiteLanguage,
+        _ fetched: FetchedEvents, record: CommunityRecord?, now: Date, timeZone: TimeZone,
+        language languages: Languages,
         indexer identity: String
     ) -> String {
         var key = ContentHash.Builder(
-            "search-inputs-1", BuildInfo.identity, timeZone.identifier, recordsLanguage(language), identity)
+            "search-inputs-1", BuildInfo.identity, timeZone.identifier, languages.key, identity)
         for entry in fetched.outcomes {
             key.add([entry.query.id, entry.query.title])
             key.add(entry.outcome.events.map(\.id))

@@ -202,7 +202,26 @@ package struct PageFiles: PageGenerator {
                 "atomPath": feed,
                 "icsPath": calendar,
                 "webcalURL": webcal(Sitemap.absolute(calendar, baseURL: settings.baseURL)),
+                "searchRoot": root + (settings.folder.isEmpty ? "" : "../"),
+                "alternates": alternates(settings, path: path),
+                "hasLanguages": !settings.translations.isEmpty,
+                "languages": settings.translations.isEmpty
+                    ? false
+                    : settings.translations.map { other -> [String: Any] in
+                        [
+                            "name": other.name, "hreflang": other.tag, "current": other.tag == settings.language.tag,
+                            "href": root + "../" + other.folder + path + ".html",
+                        ]
+                    },
             ])
+    }
+
+    /// The same page in each of the site's languages, and the first as the default: `hreflang`.
+    static func alternates(_ settings: SiteSettings, path: String) -> Any {
+        guard let first = settings.translations.first, let root = settings.rootURL else { return false }
+        let link = { (folder: String) in Sitemap.absolute(folder + path + ".html", baseURL: root).absoluteString }
+        return settings.translations.map { ["hreflang": $0.tag, "href": link($0.folder)] }
+            + [["hreflang": "x-default", "href": link(first.folder)]]
     }
 
     /// The same address with the `webcal` scheme, which calendar apps open as a subscription.

@@ -28,6 +28,30 @@ package struct SiteSettings: Sendable, Encodable {
     package var reports: ReportSettings
     /// Whose words and formats the pages use (the config's `language`).
     package var language: SiteLanguage
+    /// A site in several languages: every language's folder ("en/", "es/"), this one's among
+    /// them, for the `hreflang` links and the menu's languages; empty for a site in one.
+    package var translations: [Translation] = []
+
+    /// One language of a site in several.
+    package struct Translation: Sendable, Encodable, Hashable {
+        package var tag: String
+        /// The language in its own words ("Español"), as the menu offers it.
+        package var name: String
+        /// Its folder in the output, "es/".
+        package var folder: String
+
+        package init(tag: String, name: String, folder: String) {
+            self.tag = tag
+            self.name = name
+            self.folder = folder
+        }
+    }
+
+    /// The whole site's address, above the languages' folders (nil: `baseURL`, a site in one).
+    package var rootURL: URL?
+
+    /// This language's folder in the output ("es/"); "" for a site in one language.
+    package var folder: String { translations.first { $0.tag == language.tag }?.folder ?? "" }
 
     package init(
         title: String, baseURL: URL, timeZone: TimeZone, thumbnailWidth: Int, search: Bool, changeDays: Int,

@@ -11,8 +11,9 @@ package final class EventArtefactSpill: Sendable {
     private let spill: TextSpill
     package var file: URL { spill.file }
 
-    package init(cacheDirectory: URL) {
-        spill = TextSpill(file: CacheFolder.render(cacheDirectory).appendingPathComponent("events.spill"))
+    package init(cacheDirectory: URL, folder: String = "") {
+        let name = folder.isEmpty ? "events.spill" : "events-\(folder.dropLast()).spill"
+        spill = TextSpill(file: CacheFolder.render(cacheDirectory).appendingPathComponent(name))
     }
 
     /// `made`'s texts appended to the file and read back from it; nil (they stay in memory)

@@ -24,8 +24,14 @@ package struct EventArtefactStore: Sendable {
     static let trailerLength = 8 + 8 + 4 + 4
     static let fields = EventArtefacts.Field.allCases
 
-    package init(cacheDirectory: URL) {
-        file = CacheFolder.renderedEvents(cacheDirectory)
+    /// - Parameter folder: a language's folder of a site in several ("es/"): its events' blocks
+    ///   say its words, kept apart from the other languages' (`events-es.bin`).
+    package init(cacheDirectory: URL, folder: String = "") {
+        let events = CacheFolder.renderedEvents(cacheDirectory)
+        file =
+            folder.isEmpty
+            ? events
+            : events.deletingLastPathComponent().appendingPathComponent("events-\(folder.dropLast()).bin")
     }
 
     /// - Parameter readingAhead: whether a thread has the kernel read the whole file ahead for

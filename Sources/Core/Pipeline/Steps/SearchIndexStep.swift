@@ -55,7 +55,7 @@ struct SearchIndexStep: RunStep {
     ) -> Outcome {
         let writer = StagingWriter(staging: staging, previous: environment.publisher.outputDirectory)
         let zone = environment.config.timeZone
-        let language = environment.site.language
+        let language = SearchRecords.Languages(environment.sites.map(\.settings))
         let identity = SearchRecords.indexerIdentity(command)
         let inputs = SearchRecords.inputs(
             shown, record: record, now: environment.now, timeZone: zone, language: language, indexer: identity)
@@ -101,7 +101,7 @@ struct SearchIndexStep: RunStep {
         environment: RunEnvironment, budget: Int? = nil
     ) -> SearchIndexJob {
         let zone = environment.config.timeZone
-        let language = environment.site.language
+        let language = SearchRecords.Languages(environment.sites.map(\.settings))
         // The records of a shard indexed beside the render parse their descriptions (the
         // render's plain texts are made while it runs); after it, they are the render's.
         return SearchIndexJob(

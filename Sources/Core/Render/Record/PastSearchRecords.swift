@@ -5,9 +5,9 @@ import MeetupSupport
 /// The record's past events in the search: one record per past entry (a network event once),
 /// marked past (a "when" filter, "(past)" after its date), leading to its own page.
 extension SearchRecords {
-    package static func past(_ record: CommunityRecord, now: Date, timeZone: TimeZone, language: SiteLanguage)
-        -> [Record]
-    {
+    package static func past(
+        _ record: CommunityRecord, now: Date, timeZone: TimeZone, language: SiteLanguage, folder: String = ""
+    ) -> [Record] {
         let formatting = EventFormatting(siteTimeZone: timeZone, language: language)
         let past = language.localized("Past")
         var records: [Record] = []
@@ -21,7 +21,7 @@ extension SearchRecords {
                 // matches as well, and comes after the upcoming ones that match as well.
                 + "</head>\n<body data-pagefind-body>\n"
                 + "<h1 data-pagefind-meta=\"title\" data-pagefind-weight=\"3\">\(escape(event.title))</h1>\n"
-                + attribute("path", "\(SitePaths.eventPage(event.id)).html") + attribute("date", date)
+                + attribute("path", "\(folder)\(SitePaths.eventPage(event.id)).html") + attribute("date", date)
             if !groups.isEmpty { html += attribute("group", groups) }
             html +=
                 "<p data-pagefind-weight=\"0.5\">\(escape(date)) · \(escape(RecordFormatting.place(event, language))) · "
@@ -29,7 +29,8 @@ extension SearchRecords {
                 + "<span data-pagefind-filter=\"when\">\(escape(past))</span>\n</body></html>\n"
             records.append(
                 Record(
-                    name: "past-" + ContentHash.sha256Hex(event.countingKey).prefix(24) + ".html", html: html,
+                    name: (folder.isEmpty ? "" : folder.dropLast() + "-") + "past-"
+                        + ContentHash.sha256Hex(event.countingKey).prefix(24) + ".html", html: html,
                     start: event.start.date))
         }
         return records.sorted { $0.name < $1.name }
