@@ -18,12 +18,13 @@ trap 'rm -rf "$work"' EXIT
   --output "$work/site" --cache "$work/cache" --state "$work/state" 2>/dev/null
 [ -f "$work/site/pagefind/pagefind-ui.js" ] || { echo "check-browser: the demo was published without search"; exit 1; }
 python3 Scripts/check_browser.py "$work/site"
-# Every other shipped language: the demo in all four at once, each language's pages (the search
-# is the root's, one index of every language: typed into on the demo above).
+# Every other shipped language: the demo in all four at once, each language's pages, and the
+# search (one index of every language at the root) typed into in each.
 Scripts/lib/languages-demo.sh "$BIN" "$work/languages"
 for language in de es fr pt-BR; do
   python3 Scripts/check_browser.py "$work/languages/Output/$language" --no-search
 done
+python3 Scripts/check_search_languages.py "$work/languages/Output" de es fr pt-BR
 # The same at real size: a W1-sized site (1,000 events, realistic descriptions), published
 # twice so the second night's pages and index are the memo's (issue 23).
 "$BENCH" --write-snapshot "$work/w1" >/dev/null

@@ -63,7 +63,7 @@ package final class EventFormatting {
     /// The day `siteDay(of:)` found last: list pages ask for every event's day in date order,
     /// so most answers are the day before them. Every list page's key is made from its context
     /// every night, and Foundation's `startOfDay` (ICU) was 289 of 6,029 perf samples of a W2
-    /// night's re-run, all but a few of them for a day already asked.
+    /// night's re-run.
     private var lastDay: DateInterval?
 
     /// The start of the event's day in the site's zone, for grouping.

@@ -9,7 +9,7 @@ import Foundation
 /// pages and its group, past-event and list pages are hashed from their values every night.
 /// On a W2 re-run at the same moment (perf, 1,999 Hz) `JSONEncoder` was 635 of 6,029 samples;
 /// this encoding of the same values is 333 of 5,551, and six offline W2 nights rendered in
-/// 1.34–1.83 s with it against 1.64–2.18 s with `JSONEncoder` (BENCHMARKS.md, "Render keys").
+/// 1.34–1.83 s with it against 1.64–2.18 s with `JSONEncoder` (BENCHMARKS.md, "The goals, today").
 package enum CanonicalEncoding {
     package static func bytes(of value: some Encodable) throws -> [UInt8] {
         let root = Node()

@@ -46,18 +46,16 @@ extension ContentHash {
             // The string's own bytes, not a copy of them in an array: keys hash every event's
             // fields every night (an array per part was a malloc and a copy each).
             var part = part
-            part.withUTF8 { bytes in
-                withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { pending.append(contentsOf: $0) }
-                pending.append(contentsOf: UnsafeRawBufferPointer(bytes))
-            }
-            if pending.count >= Self.chunk {
-                pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-                pending.removeAll(keepingCapacity: true)
-            }
+            part.withUTF8 { append(UnsafeRawBufferPointer($0)) }
         }
 
         /// Bytes as one part (their length, then them), as `add(_:)` adds a string's.
         package mutating func add(bytes: [UInt8]) {
+            bytes.withUnsafeBytes { append($0) }
+        }
+
+        /// One part: its length, then its bytes; hashed a chunk at a time.
+        private mutating func append(_ bytes: UnsafeRawBufferPointer) {
             withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { pending.append(contentsOf: $0) }
             pending.append(contentsOf: bytes)
             if pending.count >= Self.chunk {
